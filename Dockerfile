@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# Targets: `app` (default: any service, chosen by its command) and `static` (nginx with the
+# marketing pages and the members app). See infra/README.md.
+
+FROM node:20-bookworm-slim AS manifests
+WORKDIR /src
+COPY . .
+# Only the package manifests, so the `npm ci` layer is reused until a dependency changes.
+RUN mkdir /manifests && cp package-lock.json /manifests/ \
+    && find . -name package.json -not -path '*/node_modules/*' -exec cp --parents {} /manifests/ \;
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY --from=manifests /manifests/ ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+# A route table change without a re-rendered nginx config fails the build instead of shipping.
+RUN node --import tsx scripts/render-nginx.ts --check && npm run build
+
+FROM nginx:1.27-alpine AS static
+COPY infra/nginx/*.conf /etc/nginx/
+COPY --from=build /app/marketing/dist /srv/marketing
+COPY --from=build /app/members-app/dist /srv/members-app
+
+# The services run their TypeScript through tsx, a dev dependency, so the full install stays.
+FROM build AS app
+ENV NODE_ENV=production
+RUN mkdir -p var && chown node:node var
+USER node
+EXPOSE 4101 4102 4103 4104 4105
+CMD ["node", "-e", "console.error('Give a command, e.g. npm run start -w @sleep-ritual/auth'); process.exit(64)"]

@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+
+test('the API answers 401 JSON through the gateway when signed out', async ({ request }) => {
+  const response = await request.get('/api/user');
+  expect(response.status()).toBe(401);
+  expect(await response.json()).toEqual({ error: 'Not signed in' });
+});
+
+test('the marketing home page renders', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sleep');
+});
+
+test('the members app renders its sign-in route', async ({ page }) => {
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+});
+
+test('an unknown path shows the 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/this-page-does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+  await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
+});

@@ -1,0 +1,4 @@
+import { runService } from '@sleep-ritual/platform/run-service';
+import { createApp } from './app.ts';
+
+await runService('auth', createApp);

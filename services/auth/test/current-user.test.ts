@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createTestDeps, listen } from '@sleep-ritual/platform/testing';
+import { createApp } from '../src/app.ts';
+
+const deps = createTestDeps();
+let server: Awaited<ReturnType<typeof listen>>;
+
+beforeAll(async () => {
+  server = await listen(createApp(deps));
+});
+afterAll(async () => {
+  await server.close();
+  await deps.close();
+});
+
+describe('GET /api/user', () => {
+  it('when nobody is signed in, it answers 401 with the JSON error shape', async () => {
+    const response = await createClient(server.url).request('/api/user');
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({ error: 'Not signed in' });
+  });
+
+  it('sends the security headers with every answer', async () => {
+    const response = await createClient(server.url).request('/api/user');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('content-security-policy')).toContain('frame-src https://player.vimeo.com');
+    expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  });
+});

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import Koa, { type Context } from 'koa';
+import helmet from 'koa-helmet';
+import type { Config } from '@sleep-ritual/platform/config';
+import type { Logger } from '@sleep-ritual/platform/logger';
+import { contentSecurityPolicy } from '@sleep-ritual/platform/http/security-headers';
+import {
+  isMembersAppRoute,
+  membersAppAssetsPrefix,
+  serviceForPath,
+} from '@sleep-ritual/platform/routes';
+import { proxyTo } from './proxy.ts';
+import { inlineScriptHashes, marketingPage, sendFile } from './static-files.ts';
+
+export type GatewayDeps = {
+  config: Config;
+  logger: Logger;
+  marketingDir: string;
+  membersAppDir: string;
+  serviceHost?: string;
+};
+
+/**
+ * The development origin: marketing pages, the members SPA and /api proxied to the services by the
+ * route table in @sleep-ritual/platform/routes. Production serves the same table through nginx.
+ */
+export function createGateway(deps: GatewayDeps): Koa {
+  const { config, logger, marketingDir, membersAppDir } = deps;
+  const serviceHost = deps.serviceHost ?? '127.0.0.1';
+  const app = new Koa({ proxy: true });
+  const baseHeaders = helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  const defaultCsp = contentSecurityPolicy(config);
+
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    await next();
+    logger.debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) });
+  });
+
+  app.use(async (ctx) => {
+    if (ctx.path === '/healthz') {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    if (ctx.path === '/readyz') {
+      // Ready when every service behind it is ready.
+      const checks = Object.fromEntries(
+        await Promise.all(
+          Object.entries(config.servicePorts).map(async ([name, port]) => {
+            const ok = await fetch(`http://${serviceHost}:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+              (response) => response.ok,
+              () => false,
+            );
+            return [name, ok ? 'ok' : 'down'] as const;
+          }),
+        ),
+      );
+      ctx.status = Object.values(checks).every((value) => value === 'ok') ? 200 : 503;
+      ctx.body = { status: ctx.status === 200 ? 'ok' : 'unavailable', checks };
+      return;
+    }
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      const service = serviceForPath(ctx.path);
+      if (!service) {
+        ctx.status = 404;
+        ctx.body = { error: 'Not found' };
+        return;
+      }
+      await proxyTo(ctx, { host: serviceHost, port: config.servicePorts[service] });
+      return;
+    }
+
+    await baseHeaders(ctx, async () => {});
+    ctx.set('Content-Security-Policy', defaultCsp);
+
+    if (ctx.path.startsWith(membersAppAssetsPrefix)) {
+      const relative = ctx.path.slice(membersAppAssetsPrefix.length);
+      if (relative && !relative.endsWith('index.html') && (await sendFile(ctx, membersAppDir, relative))) return;
+      return notFound(ctx);
+    }
+    if (isMembersAppRoute(ctx.path)) {
+      await sendFile(ctx, membersAppDir, 'index.html');
+      return;
+    }
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.body = { error: 'Method not allowed' };
+      return;
+    }
+    const page = await marketingPage(marketingDir, ctx.path);
+    if (page && page !== '404.html') {
+      if (page.endsWith('.html')) {
+        ctx.set('Content-Security-Policy', contentSecurityPolicy(config, await inlineScriptHashes(path.join(marketingDir, page))));
+      }
+      if (await sendFile(ctx, marketingDir, page)) return;
+    }
+    return notFound(ctx);
+  });
+
+  async function notFound(ctx: Context) {
+    const page = path.join(marketingDir, '404.html');
+    ctx.set('Content-Security-Policy', contentSecurityPolicy(config, await inlineScriptHashes(page).catch(() => [])));
+    if (!(await sendFile(ctx, marketingDir, '404.html'))) {
+      ctx.type = 'text/html';
+      ctx.body = '<!doctype html><title>404 - Page Not Found</title><h1>404 - Page Not Found</h1>';
+    }
+    ctx.status = 404;
+  }
+
+  return app;
+}

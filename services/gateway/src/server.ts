@@ -1,0 +1,24 @@
+import http from 'node:http';
+import path from 'node:path';
+import { loadConfigOrExit } from '@sleep-ritual/platform/config';
+import { createLogger } from '@sleep-ritual/platform/logger';
+import { repoRoot } from '@sleep-ritual/platform/paths';
+import { onShutdown } from '@sleep-ritual/platform/run-service';
+import { createGateway } from './app.ts';
+
+const config = loadConfigOrExit();
+const logger = createLogger({ level: config.logLevel, name: 'gateway' });
+const app = createGateway({
+  config,
+  logger,
+  marketingDir: path.join(repoRoot, 'marketing', 'dist'),
+  membersAppDir: path.join(repoRoot, 'members-app', 'dist'),
+});
+const server = http.createServer(app.callback());
+server.listen(config.port, () => logger.info({ port: config.port }, 'gateway listening'));
+onShutdown(logger, async () => {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+});

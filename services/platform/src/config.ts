@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from './paths.ts';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+const optionalText = z.string().trim().min(1).optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: port(8080),
+  BIND_HOST: z.string().min(1).default('127.0.0.1'),
+  AUTH_PORT: port(4101),
+  CATALOG_PORT: port(4102),
+  PROGRESS_PORT: port(4103),
+  WEBHOOKS_PORT: port(4104),
+  WORKER_PORT: port(4105),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^/]+\/[^/?]+/, 'must be a postgres:// URL naming a database')
+    .default('postgres://postgres@127.0.0.1:5432/sleep_ritual'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^/]+/, 'must be a redis:// URL')
+    .default('redis://127.0.0.1:6379'),
+  SESSION_KEYS: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  THRIVECART_SECRET: optionalText,
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Sleep Ritual <hello@sleepritual.example>'),
+  SUPPORT_EMAIL: z.email().default('support@sleepritual.example'),
+  PUBLIC_APP_URL: z.url().optional(),
+  PUBLIC_MARKETING_URL: z.url().optional(),
+  CHECKOUT_URL: z.url().default('https://sleepritual.thrivecart.com/6-night-sleep-ritual/'),
+  UPGRADE_CHECKOUT_URL: z
+    .url()
+    .default('https://sleepritual.thrivecart.com/full-transformation-program/?coupon=LIFETIME'),
+  ACCEPT_TEST_ORDERS: booleanFromEnv.optional(),
+  OUTBOX_DIR: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'test' | 'production';
+  logLevel: string;
+  port: number;
+  bindHost: string;
+  servicePorts: { auth: number; catalog: number; progress: number; webhooks: number; worker: number };
+  databaseUrl: string;
+  redisUrl: string;
+  sessionKeys: string[];
+  adminPassword: string;
+  thrivecartSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  publicAppUrl: string;
+  publicMarketingUrl: string;
+  checkoutUrl: string;
+  upgradeCheckoutUrl: string;
+  acceptTestOrders: boolean;
+  outboxDir: string;
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {}
+
+type DevSecrets = { SESSION_KEYS: string; ADMIN_PASSWORD: string; THRIVECART_SECRET: string };
+
+/**
+ * Every process started in development must agree on the same secrets (they share sessions), so the
+ * generated ones are kept in var/dev-secrets.json and reused until that file is removed.
+ */
+function developmentSecrets(): DevSecrets {
+  const file = path.join(repoRoot, 'var', 'dev-secrets.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
+  } catch {
+    const secrets: DevSecrets = {
+      SESSION_KEYS: randomBytes(32).toString('base64url'),
+      ADMIN_PASSWORD: `night-${randomBytes(6).toString('base64url')}`,
+      THRIVECART_SECRET: randomBytes(18).toString('base64url'),
+    };
+    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      writeFileSync(file, JSON.stringify(secrets, null, 2), { flag: 'wx', mode: 0o600 });
+      return secrets;
+    } catch {
+      // Another process won the race to create it: use theirs.
+      return JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
+    }
+  }
+}
+
+/** Parses the environment once; throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable (`FOO=`) means unset, as compose passes `${FOO:-}`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+
+  let secrets = {
+    SESSION_KEYS: values.SESSION_KEYS,
+    ADMIN_PASSWORD: values.ADMIN_PASSWORD,
+    THRIVECART_SECRET: values.THRIVECART_SECRET,
+  };
+  const missing = (Object.keys(secrets) as (keyof DevSecrets)[]).filter((name) => !secrets[name]);
+  if (missing.length > 0) {
+    if (isProduction) {
+      throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set in production`);
+    }
+    const generated = developmentSecrets();
+    secrets = { ...generated, ...Object.fromEntries(Object.entries(secrets).filter(([, v]) => v)) };
+  }
+
+  const gatewayOrigin = `http://localhost:${values.PORT}`;
+  const publicAppUrl = trimSlash(values.PUBLIC_APP_URL ?? gatewayOrigin);
+  return {
+    env: values.NODE_ENV,
+    logLevel: values.LOG_LEVEL,
+    port: values.PORT,
+    bindHost: values.BIND_HOST,
+    servicePorts: {
+      auth: values.AUTH_PORT,
+      catalog: values.CATALOG_PORT,
+      progress: values.PROGRESS_PORT,
+      webhooks: values.WEBHOOKS_PORT,
+      worker: values.WORKER_PORT,
+    },
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    sessionKeys: secrets.SESSION_KEYS!.split(',').map((key) => key.trim()).filter(Boolean),
+    adminPassword: secrets.ADMIN_PASSWORD!,
+    thrivecartSecret: secrets.THRIVECART_SECRET!,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    supportEmail: values.SUPPORT_EMAIL,
+    publicAppUrl,
+    publicMarketingUrl: trimSlash(values.PUBLIC_MARKETING_URL ?? gatewayOrigin),
+    checkoutUrl: values.CHECKOUT_URL,
+    upgradeCheckoutUrl: values.UPGRADE_CHECKOUT_URL,
+    acceptTestOrders: values.ACCEPT_TEST_ORDERS ?? !isProduction,
+    outboxDir: values.OUTBOX_DIR ?? path.join(repoRoot, 'var', 'outbox'),
+    secureCookies: publicAppUrl.startsWith('https://'),
+  };
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** For server.ts files: load the config or print the one-line reason and exit. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

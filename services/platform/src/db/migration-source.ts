@@ -1,0 +1,16 @@
+import type { Knex } from 'knex';
+import * as initialSchema from './migrations/20261121000000_initial_schema.ts';
+
+/**
+ * Migrations are listed here rather than found on disk, so they run the same under tsx, vitest and any
+ * bundler. Add each new migration file to this list, in order.
+ */
+const migrations: Record<string, Knex.Migration> = {
+  '20261121000000_initial_schema.ts': initialSchema,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};

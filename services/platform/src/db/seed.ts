@@ -1,0 +1,59 @@
+import type { Knex } from 'knex';
+import { hashPassword } from '../passwords.ts';
+import { demoLearner, demoProductMappings, demoPrograms, type SeedProgram } from './seeds/demo-catalogue.ts';
+
+/**
+ * Loads the demo catalogue, product mappings and demo learner. Idempotent: what exists already (by the
+ * programme's fixed id, the mapping's product id, the learner's e-mail) is left as it is, so admin
+ * edits survive a restart.
+ */
+export async function seedDemo(db: Knex): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(424242)');
+    for (const program of demoPrograms) {
+      const exists = await trx('programs').where({ id: program.id }).first('id');
+      if (!exists) await insertProgram(trx, program);
+    }
+    await trx.raw(`select setval(pg_get_serial_sequence('programs', 'id'), greatest((select max(id) from programs), 1))`);
+
+    await trx('product_program_map').insert(demoProductMappings).onConflict('externalProductId').ignore();
+
+    let learner = await trx('users').whereRaw('lower(email) = ?', [demoLearner.email]).first('id');
+    if (!learner) {
+      [learner] = await trx('users')
+        .insert({
+          email: demoLearner.email,
+          username: demoLearner.email,
+          password: await hashPassword(demoLearner.password),
+          firstName: demoLearner.firstName,
+          lastName: demoLearner.lastName,
+          emailVerified: true,
+        })
+        .returning('id');
+    }
+    for (const programId of demoLearner.ownsProgramIds) {
+      await trx('purchases')
+        .insert({ userId: learner!.id, programId, thriveOrderId: demoLearner.orderId, status: 'completed' })
+        .onConflict(['thriveOrderId', 'programId'])
+        .ignore();
+    }
+  });
+}
+
+async function insertProgram(trx: Knex.Transaction, program: SeedProgram): Promise<void> {
+  const { phases, ...fields } = program;
+  await trx('programs').insert(fields);
+  for (const [phaseIndex, { paths, ...phase }] of phases.entries()) {
+    const [phaseRow] = await trx('phases')
+      .insert({ ...phase, programId: program.id, orderIndex: phaseIndex })
+      .returning('id');
+    for (const [pathIndex, { classes, ...pathFields }] of paths.entries()) {
+      const [pathRow] = await trx('paths')
+        .insert({ ...pathFields, phaseId: phaseRow.id, orderIndex: pathIndex + 1 })
+        .returning('id');
+      await trx('classes').insert(
+        classes.map((lesson, classIndex) => ({ ...lesson, pathId: pathRow.id, orderIndex: classIndex })),
+      );
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/** Typed errors that the error middleware turns into the JSON error shape with their status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message = 'Invalid request') {
+    super(400, message);
+  }
+}
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Please sign in to continue.') {
+    super(401, message);
+  }
+}
+export class ForbiddenError extends HttpError {
+  constructor(message = 'You do not have access to this.') {
+    super(403, message);
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(message = 'This already exists.') {
+    super(409, message);
+  }
+}
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message = 'Too many attempts. Please wait a few minutes and try again.',
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(429, message);
+  }
+}
+export class ServiceUnavailableError extends HttpError {
+  constructor(message = 'The service is temporarily unavailable. Please try again shortly.') {
+    super(503, message);
+  }
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { bodyParser } from '@koa/bodyparser';
+import Koa, { type Context, type Next } from 'koa';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { NotFoundError } from '../errors.ts';
+import { errorHandler } from './error-handler.ts';
+import { originCheck } from './origin-check.ts';
+import { securityHeaders } from './security-headers.ts';
+import { sessionMiddleware } from './session.ts';
+
+export type ServiceDeps = {
+  config: Config;
+  logger: Logger;
+  db: Knex;
+  redis: Redis;
+};
+
+declare module 'koa' {
+  interface DefaultContext {
+    log: Logger;
+    requestId: string;
+  }
+}
+
+export const BODY_LIMIT = '100kb';
+
+/**
+ * The chain every HTTP service shares: request id and access log, the error mapping, security
+ * headers, health probes, the shared Redis session, the origin check and body parsing. The service
+ * then mounts its own routers on the returned app.
+ */
+export function createServiceApp(deps: ServiceDeps, options: { originExempt?: string[] } = {}): Koa {
+  const { config, logger, db, redis } = deps;
+  const app = new Koa({ proxy: true });
+
+  app.on('error', (error: unknown, ctx?: Context) => {
+    (ctx?.log ?? logger).error({ err: error }, 'request failed');
+  });
+
+  app.use(async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('X-Request-Id');
+    ctx.requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.log = logger.child({ requestId: ctx.requestId });
+    ctx.set('X-Request-Id', ctx.requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      ctx.log.info(
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  });
+  app.use(errorHandler);
+  app.use(securityHeaders(config));
+  app.use(healthRoutes(db, redis));
+  app.use(sessionMiddleware(app, redis, config));
+  app.use(originCheck(config, options.originExempt));
+  app.use(
+    bodyParser({
+      enableTypes: ['json', 'form', 'text'],
+      jsonLimit: BODY_LIMIT,
+      formLimit: BODY_LIMIT,
+      textLimit: BODY_LIMIT,
+      encoding: 'utf-8',
+      onError: (error: Error) => {
+        throw error;
+      },
+    }),
+  );
+  return app;
+}
+
+/** Answers anything the service's routers did not: a JSON 404. Mount it last. */
+export function notFoundFallback() {
+  return async function notFound(ctx: Context, next: Next) {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) {
+      throw new NotFoundError('Not found');
+    }
+  };
+}
+
+export function healthRoutes(db: Knex | undefined, redis: Redis | undefined) {
+  return async function health(ctx: Context, next: Next) {
+    if (ctx.path === '/healthz') {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    if (ctx.path === '/readyz') {
+      const checks = await readiness(db, redis);
+      ctx.status = Object.values(checks).every((value) => value === 'ok') ? 200 : 503;
+      ctx.body = { status: ctx.status === 200 ? 'ok' : 'unavailable', checks };
+      return;
+    }
+    await next();
+  };
+}
+
+export async function readiness(db: Knex | undefined, redis: Redis | undefined) {
+  const within = <T>(promise: Promise<T>) =>
+    Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000))]);
+  const checks: Record<string, 'ok' | 'down'> = {};
+  if (db) checks.database = await within(db.raw('select 1')).then(() => 'ok' as const, () => 'down' as const);
+  if (redis) checks.redis = await within(redis.ping()).then(() => 'ok' as const, () => 'down' as const);
+  return checks;
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import session from 'koa-session';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+
+export const SESSION_COOKIE = 'sr_session';
+/** A session ends after this long without a request... */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** ...and in any case this long after sign-in. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+
+const sessionKey = (id: string) => `sess:${id}`;
+const userSessionsKey = (userId: number) => `user-sessions:${userId}`;
+
+export type SessionData = {
+  userId?: number;
+  isAdmin?: boolean;
+  startedAt?: number;
+};
+
+declare module 'koa' {
+  interface DefaultContext {
+    session: (SessionData & { regenerate(): Promise<void>; save(): Promise<void> }) | null;
+  }
+}
+
+/**
+ * The session lives in Redis under a 32-random-byte id; the cookie carries only that id, signed.
+ * Every service mounts this with the same keys, so they all know the same user and admin state.
+ */
+export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
+  app.keys = config.sessionKeys;
+  return session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: SESSION_IDLE_MS,
+      rolling: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      signed: true,
+      genid: () => randomBytes(32).toString('base64url'),
+      valid: (_ctx: unknown, data: SessionData) =>
+        !data.startedAt || Date.now() - data.startedAt < SESSION_ABSOLUTE_MS,
+      beforeSave: (_ctx: unknown, data: SessionData) => {
+        data.startedAt ??= Date.now();
+      },
+      store: {
+        async get(id: string) {
+          const raw = await redis.get(sessionKey(id));
+          return raw ? JSON.parse(raw) : undefined;
+        },
+        async set(id: string, data: SessionData, maxAge: number | 'session' | undefined) {
+          const ttl = typeof maxAge === 'number' ? maxAge : SESSION_IDLE_MS;
+          const multi = redis.multi().set(sessionKey(id), JSON.stringify(data), 'PX', ttl);
+          if (data.userId) {
+            multi.sadd(userSessionsKey(data.userId), id).pexpire(userSessionsKey(data.userId), SESSION_ABSOLUTE_MS);
+          }
+          await multi.exec();
+        },
+        async destroy(id: string) {
+          await redis.del(sessionKey(id));
+        },
+      },
+    } as unknown as Parameters<typeof session>[0],
+    app,
+  );
+}
+
+/** Ends every session of a user (after a password reset), except the one named. */
+export async function destroyUserSessions(redis: Redis, userId: number, exceptSessionId?: string): Promise<void> {
+  const ids = await redis.smembers(userSessionsKey(userId));
+  const doomed = ids.filter((id) => id !== exceptSessionId);
+  if (doomed.length === 0) return;
+  await redis
+    .multi()
+    .del(...doomed.map(sessionKey))
+    .srem(userSessionsKey(userId), ...doomed)
+    .exec();
+}

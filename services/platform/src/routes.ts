@@ -1,0 +1,71 @@
+/**
+ * The one route table of the origin. The development gateway and the production nginx config
+ * (infra/nginx/routes.conf, generated from this by `npm run infra:nginx`) both follow it.
+ */
+
+export type ServiceName = 'auth' | 'catalog' | 'progress' | 'webhooks';
+
+/** API prefixes by owning service. A prefix matches itself and anything below it (`/api/user/…`). */
+export const apiRoutes: Record<ServiceName, readonly string[]> = {
+  auth: [
+    '/api/user',
+    '/api/login',
+    '/api/logout',
+    '/api/forgot-password',
+    '/api/reset-password',
+    '/api/create-account',
+    '/api/admin/check',
+    '/api/admin/auth',
+    '/api/admin/logout',
+  ],
+  catalog: [
+    '/api/programs',
+    '/api/my-programs',
+    '/api/paths',
+    '/api/classes',
+    '/api/admin/programs',
+    '/api/admin/phases',
+    '/api/admin/paths',
+    '/api/admin/classes',
+    '/api/admin/product-mappings',
+  ],
+  progress: ['/api/progress'],
+  webhooks: ['/api/webhooks'],
+};
+
+/** Routes the members SPA answers (its index.html); everything else not under /api is marketing. */
+export const membersAppRoutes: readonly string[] = [
+  '/sign-in',
+  '/my-programs',
+  '/programs',
+  '/program',
+  '/account',
+  '/forgot-password',
+  '/reset-password',
+  '/create-account',
+  '/admin',
+];
+
+/** Where the members app's built files are served from (Vite's `base`). */
+export const membersAppAssetsPrefix = '/app/';
+
+function matches(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** The service that owns an API path, by its longest matching prefix. */
+export function serviceForPath(path: string): ServiceName | undefined {
+  let best: { service: ServiceName; length: number } | undefined;
+  for (const [service, prefixes] of Object.entries(apiRoutes) as [ServiceName, readonly string[]][]) {
+    for (const prefix of prefixes) {
+      if (matches(path, prefix) && (!best || prefix.length > best.length)) {
+        best = { service, length: prefix.length };
+      }
+    }
+  }
+  return best?.service;
+}
+
+export function isMembersAppRoute(path: string): boolean {
+  return membersAppRoutes.some((prefix) => matches(path, prefix));
+}

@@ -1,0 +1,59 @@
+import http from 'node:http';
+import type Koa from 'koa';
+import { loadConfigOrExit, type Config } from './config.ts';
+import { createDb } from './db.ts';
+import { createLogger } from './logger.ts';
+import { createRedis } from './redis.ts';
+import type { ServiceDeps } from './http/service-app.ts';
+
+type ServiceName = keyof Config['servicePorts'];
+
+/**
+ * What every service's server.ts does: read config, build the real dependencies, listen, and on
+ * SIGTERM or SIGINT stop accepting, let in-flight requests finish, then close the pools.
+ */
+export async function runService(
+  name: ServiceName,
+  createApp: (deps: ServiceDeps) => Koa | Promise<Koa>,
+  extra: { onShutdown?: () => Promise<void> } = {},
+): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger({ level: config.logLevel, name });
+  const db = createDb(config.databaseUrl);
+  const redis = createRedis(config.redisUrl, { failFast: true });
+  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
+  const app = await createApp({ config, logger, db, redis });
+
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  const port = config.servicePorts[name];
+  await new Promise<void>((resolve) => server.listen(port, config.bindHost, resolve));
+  logger.info({ port }, `${name} listening`);
+
+  onShutdown(logger, async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await extra.onShutdown?.();
+    await db.destroy();
+    redis.disconnect();
+  });
+}
+
+export function onShutdown(logger: { info: (msg: string) => void }, close: () => Promise<void>): void {
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}

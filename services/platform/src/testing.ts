@@ -1,0 +1,93 @@
+import type { Knex } from 'knex';
+import { loadConfig, type Config } from './config.ts';
+import { createDb } from './db.ts';
+import { createLogger } from './logger.ts';
+import { createRedis, type Redis } from './redis.ts';
+import type { ServiceDeps } from './http/service-app.ts';
+
+/** The database the test suites share; `npm run db:test:prepare` creates and migrates it. */
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sleep_ritual_test';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: TEST_DATABASE_URL,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    SESSION_KEYS: 'test-session-key-one,test-session-key-two',
+    ADMIN_PASSWORD: 'test-admin-password',
+    THRIVECART_SECRET: 'test-thrivecart-secret',
+    PUBLIC_APP_URL: 'http://localhost:8080',
+    ...overrides,
+  });
+}
+
+/** Real PostgreSQL and Redis connections for a test file; close them in afterAll. */
+export function createTestDeps(overrides: Record<string, string> = {}): ServiceDeps & { close(): Promise<void> } {
+  const config = testConfig(overrides);
+  const db: Knex = createDb(config.databaseUrl, { min: 0, max: 5 });
+  const redis: Redis = createRedis(config.redisUrl, { failFast: false });
+  const logger = createLogger({ level: config.logLevel, name: 'test' });
+  return {
+    config,
+    db,
+    redis,
+    logger,
+    async close() {
+      await db.destroy();
+      redis.disconnect();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique e-mail address per call, so tests never collide on data. */
+export function uniqueEmail(prefix = 'learner'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@test.example`;
+}
+
+/** Mounts a Koa app on a random local port for a test file. */
+export async function listen(app: { callback(): (req: never, res: never) => void }): Promise<{
+  url: string;
+  close(): Promise<void>;
+}> {
+  const http = await import('node:http');
+  const server = http.createServer(app.callback() as unknown as Parameters<typeof http.createServer>[1]);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A fetch that keeps cookies between calls, like one browser. */
+export function createClient(baseUrl: string) {
+  const cookies = new Map<string, string>();
+  async function request(path: string, init: RequestInit & { json?: unknown } = {}) {
+    const headers = new Headers(init.headers);
+    if (cookies.size > 0) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const response = await fetch(`${baseUrl}${path}`, { ...init, headers, body, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    return response;
+  }
+  return { request, cookies };
+}

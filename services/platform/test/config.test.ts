@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+
+const secrets = { SESSION_KEYS: 'k1,k2', ADMIN_PASSWORD: 'admin-pass', THRIVECART_SECRET: 'secret' };
+
+describe('configuration', () => {
+  it('when DATABASE_URL is not a postgres URL, it stops with one line naming it', () => {
+    expect(() => loadConfig({ ...secrets, DATABASE_URL: 'mysql://localhost/x' })).toThrowError(
+      /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL naming a database$/,
+    );
+  });
+
+  it('when a port is not a number, it names the variable', () => {
+    expect(() => loadConfig({ ...secrets, PORT: 'eighty' })).toThrowError(/^Invalid configuration: PORT /);
+  });
+
+  it('in production, a missing secret stops start-up instead of getting a default', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_KEYS: 'k', ADMIN_PASSWORD: '' })).toThrowError(
+      'Invalid configuration: ADMIN_PASSWORD, THRIVECART_SECRET must be set in production',
+    );
+  });
+
+  it('applies the development defaults and splits session keys', () => {
+    const config = loadConfig({ ...secrets });
+    expect(config.port).toBe(8080);
+    expect(config.sessionKeys).toEqual(['k1', 'k2']);
+    expect(config.publicAppUrl).toBe('http://localhost:8080');
+    expect(config.acceptTestOrders).toBe(true);
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it('marks cookies secure when the app is served over https', () => {
+    const config = loadConfig({ ...secrets, NODE_ENV: 'production', PUBLIC_APP_URL: 'https://app.example.com/' });
+    expect(config.secureCookies).toBe(true);
+    expect(config.publicAppUrl).toBe('https://app.example.com');
+    expect(config.acceptTestOrders).toBe(false);
+  });
+});

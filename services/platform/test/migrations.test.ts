@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, ensureDatabase, type Knex } from '../src/db.ts';
+import { seedDemo } from '../src/db/seed.ts';
+import { TEST_DATABASE_URL } from '../src/testing.ts';
+
+// A database of its own, because this test rolls the whole schema back.
+const url = new URL(TEST_DATABASE_URL);
+url.pathname = '/sleep_ritual_migrations_test';
+let db: Knex;
+
+beforeAll(async () => {
+  await ensureDatabase(url.toString());
+  db = createDb(url.toString(), { min: 0, max: 2 });
+  await db.migrate.rollback(undefined, true);
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+const tables = [
+  'users',
+  'courses',
+  'purchases',
+  'user_progress',
+  'password_reset_tokens',
+  'product_program_map',
+  'programs',
+  'phases',
+  'paths',
+  'classes',
+  'admin_courses',
+];
+
+describe('migrations', () => {
+  it('go up, down and up again cleanly', async () => {
+    await db.migrate.latest();
+    for (const table of tables) expect(await db.schema.hasTable(table)).toBe(true);
+    await db.migrate.rollback(undefined, true);
+    for (const table of tables) expect(await db.schema.hasTable(table)).toBe(false);
+    await db.migrate.latest();
+    for (const table of tables) expect(await db.schema.hasTable(table)).toBe(true);
+  });
+
+  it('apply the spec defaults and the cascade from programme down to class', async () => {
+    const [program] = await db('programs').insert({ title: 'Cascade test' }).returning('*');
+    expect(program).toMatchObject({ isActive: true, programType: 'Full Program', orderIndex: 0, deletedAt: null });
+    const [phase] = await db('phases').insert({ programId: program.id, title: 'P' }).returning('*');
+    expect(phase.isUnlocked).toBe(true);
+    const [path] = await db('paths').insert({ phaseId: phase.id, title: 'Path' }).returning('id');
+    await db('classes').insert({ pathId: path.id, title: 'Class' });
+    await db('programs').where({ id: program.id }).delete();
+    expect(await db('classes').where({ pathId: path.id })).toHaveLength(0);
+  });
+
+  it('keeps e-mail addresses unique regardless of case', async () => {
+    await db('users').insert({ email: 'Case@Example.com' });
+    await expect(db('users').insert({ email: 'case@example.COM' })).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('refuses a programme type other than Full Program or Add On', async () => {
+    await expect(db('programs').insert({ title: 'x', programType: 'Bundle' })).rejects.toMatchObject({
+      code: '23514',
+    });
+  });
+
+  it('allows one progress row per learner and class', async () => {
+    const [user] = await db('users').insert({ email: 'progress-unique@example.com' }).returning('id');
+    const [program] = await db('programs').insert({ title: 'x' }).returning('id');
+    const [phase] = await db('phases').insert({ programId: program.id, title: 'x' }).returning('id');
+    const [path] = await db('paths').insert({ phaseId: phase.id, title: 'x' }).returning('id');
+    const [lesson] = await db('classes').insert({ pathId: path.id, title: 'x' }).returning('id');
+    await db('user_progress').insert({ userId: user.id, classId: lesson.id });
+    await expect(db('user_progress').insert({ userId: user.id, classId: lesson.id })).rejects.toMatchObject({
+      code: '23505',
+    });
+  });
+});
+
+describe('demo seed', () => {
+  it('loads the catalogue the product sells, and running it twice changes nothing', async () => {
+    await db.migrate.rollback(undefined, true);
+    await db.migrate.latest();
+    await seedDemo(db);
+    const counts = async () => ({
+      programs: Number((await db('programs').count({ n: '*' }))[0]!.n),
+      classes: Number((await db('classes').count({ n: '*' }))[0]!.n),
+      purchases: Number((await db('purchases').count({ n: '*' }))[0]!.n),
+    });
+    const first = await counts();
+    await seedDemo(db);
+    expect(await counts()).toEqual(first);
+
+    const programs = await db('programs').whereIn('id', [1, 2, 3]).orderBy('id').select('id', 'title', 'programType');
+    expect(programs).toEqual([
+      { id: 1, title: 'The 6-Night Sleep Meditation Ritual', programType: 'Full Program' },
+      { id: 2, title: 'Deep Sleep SOS: The 3 a.m. Reset', programType: 'Add On' },
+      { id: 3, title: 'The Full Transformation Program', programType: 'Full Program' },
+    ]);
+    const nights = await db('classes')
+      .join('paths', 'paths.id', 'classes.pathId')
+      .join('phases', 'phases.id', 'paths.phaseId')
+      .where('phases.programId', 1)
+      .orderBy('classes.orderIndex')
+      .select('classes.label', 'classes.durationMinutes', 'classes.vimeoVideoId');
+    expect(nights.map((night) => night.label)).toEqual(['Night 1', 'Night 2', 'Night 3', 'Night 4', 'Night 5', 'Night 6']);
+    for (const night of nights) {
+      expect(night.durationMinutes).toBeGreaterThanOrEqual(15);
+      expect(night.durationMinutes).toBeLessThanOrEqual(20);
+      expect(night.vimeoVideoId).toMatch(/^https:\/\/vimeo\.com\/\d+$/);
+    }
+    const owned = await db('purchases')
+      .join('users', 'users.id', 'purchases.userId')
+      .where('users.email', 'demo@sleepritual.example')
+      .select('purchases.programId', 'purchases.status');
+    expect(owned).toEqual([{ programId: 1, status: 'completed' }]);
+  });
+});
