@@ -29,3 +29,14 @@ describe('GET /api/user', () => {
     expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
   });
 });
+
+describe('a session written by the test helper', () => {
+  it('is recognised by the shared session middleware', async () => {
+    const { clientWithSession, uniqueEmail } = await import('@sleep-ritual/platform/testing');
+    const [user] = await deps.db('users').insert({ email: uniqueEmail() }).returning(['id', 'email']);
+    const client = await clientWithSession(server.url, deps, { userId: user.id });
+    const response = await client.request('/api/user');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: user.id, email: user.email });
+  });
+});

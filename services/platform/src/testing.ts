@@ -91,3 +91,36 @@ export function createClient(baseUrl: string) {
   }
   return { request, cookies };
 }
+
+/**
+ * A client that already holds a session with the given data (a learner's userId, or isAdmin), written
+ * to Redis and signed exactly as the session middleware does: for tests of services other than auth.
+ */
+export async function clientWithSession(
+  baseUrl: string,
+  deps: Pick<ServiceDeps, 'redis' | 'config'>,
+  data: { userId?: number; isAdmin?: boolean },
+) {
+  const { randomBytes, createHmac } = await import('node:crypto');
+  const { SESSION_COOKIE, SESSION_IDLE_MS } = await import('./http/session.ts');
+  const id = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await deps.redis.set(
+    `sess:${id}`,
+    JSON.stringify({ ...data, startedAt: now, _expire: now + SESSION_IDLE_MS, _maxAge: SESSION_IDLE_MS }),
+    'PX',
+    SESSION_IDLE_MS,
+  );
+  if (data.userId) await deps.redis.sadd(`user-sessions:${data.userId}`, id);
+  // Keygrip's signature: HMAC-SHA1 of "name=value" under the first key, base64url without padding.
+  const signature = createHmac('sha1', deps.config.sessionKeys[0]!)
+    .update(`${SESSION_COOKIE}=${id}`)
+    .digest('base64')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  const client = createClient(baseUrl);
+  client.cookies.set(SESSION_COOKIE, id);
+  client.cookies.set(`${SESSION_COOKIE}.sig`, signature);
+  return Object.assign(client, { sessionId: id });
+}
