@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/** Answers of the learner catalogue calls (spec 000 §3 and §7), for the members app to parse. */
+
+const text = z.string().nullable();
+
+/** GET /api/programs: every active programme, in order, with whether the learner owns it. */
+export const programCardSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: text,
+  cardImageUrl: text,
+  format: text,
+  programCardFinePrint: text,
+  redirectUrl: text,
+  programType: z.enum(['Full Program', 'Add On']),
+  isOwned: z.boolean(),
+});
+export type ProgramCard = z.infer<typeof programCardSchema>;
+export const programListSchema = z.array(programCardSchema);
+
+/** GET /api/my-programs: the programmes the learner owns (same card shape, isOwned always true). */
+export const myProgramsSchema = z.array(programCardSchema);
+
+/** The learner's watch progress of one class, or null before the first event. */
+export const classProgressSchema = z
+  .object({
+    maxPositionSec: z.number().int(),
+    durationSeconds: z.number().int().nullable(),
+    percentWatched: z.number().int(),
+    completed: z.boolean(),
+  })
+  .nullable();
+export type ClassProgress = z.infer<typeof classProgressSchema>;
+
+export const hierarchyPathSchema = z.object({
+  id: z.number().int(),
+  label: text,
+  title: z.string(),
+  description: text,
+  cardImageUrl: text,
+  /** False when the path or its phase is locked. */
+  isUnlocked: z.boolean(),
+  classCount: z.number().int(),
+  completedCount: z.number().int(),
+});
+
+export const hierarchyPhaseSchema = z.object({
+  id: z.number().int(),
+  label: text,
+  title: z.string(),
+  description: text,
+  isUnlocked: z.boolean(),
+  paths: z.array(hierarchyPathSchema),
+});
+
+/** GET /api/programs/{programId}/hierarchy */
+export const programHierarchySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: text,
+  coverArtUrl: text,
+  phases: z.array(hierarchyPhaseSchema),
+});
+export type ProgramHierarchy = z.infer<typeof programHierarchySchema>;
+
+/** GET /api/programs/{programId}/navigation-check: pathId names the only path when skipping. */
+export const navigationCheckSchema = z.object({
+  shouldSkipToPath: z.boolean(),
+  pathId: z.number().int().nullable(),
+});
+export type NavigationCheck = z.infer<typeof navigationCheckSchema>;
+
+export const pathClassSchema = z.object({
+  id: z.number().int(),
+  label: text,
+  title: z.string(),
+  description: text,
+  durationMinutes: z.number().int().nullable(),
+  /** False when the class, its path or its phase is locked. */
+  isUnlocked: z.boolean(),
+  progress: classProgressSchema,
+});
+export type PathClass = z.infer<typeof pathClassSchema>;
+
+/** GET /api/paths/{pathId}/classes (the members app shows at most the first 10). */
+export const pathClassListSchema = z.array(pathClassSchema);
+
+/** GET /api/paths/{pathId}/details */
+export const pathDetailsSchema = z.object({
+  id: z.number().int(),
+  label: text,
+  title: z.string(),
+  description: text,
+  coverArtUrl: text,
+  isUnlocked: z.boolean(),
+  programId: z.number().int(),
+  phase: z.object({ id: z.number().int(), title: z.string() }),
+  classes: z.array(pathClassSchema),
+});
+export type PathDetails = z.infer<typeof pathDetailsSchema>;
+
+/** GET /api/classes/{classId}/details: vimeoVideoId is the stored URL, vimeoId the id to play. */
+export const classDetailsSchema = z.object({
+  id: z.number().int(),
+  label: text,
+  title: z.string(),
+  description: text,
+  vimeoVideoId: text,
+  vimeoId: z.number().int().nullable(),
+  additionalContentUrl: text,
+  additionalContentButtonLabel: text,
+  durationMinutes: z.number().int().nullable(),
+  programId: z.number().int(),
+  pathId: z.number().int(),
+  phase: z.object({ id: z.number().int(), title: z.string() }),
+  path: z.object({ id: z.number().int(), title: z.string() }),
+  progress: classProgressSchema,
+});
+export type ClassDetails = z.infer<typeof classDetailsSchema>;

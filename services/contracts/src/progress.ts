@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const progressEventTypes = ['play', 'timeupdate', 'pause', 'ended', 'exit', 'session_start'] as const;
+export type ProgressEventType = (typeof progressEventTypes)[number];
+
+/** Seconds far beyond any class; keeps stored values inside a PostgreSQL integer. */
+const MAX_SECONDS = 1_000_000;
+
+/**
+ * The body of PUT /api/progress/{classId} (and of the beacon POST to the same path), with the spec's
+ * rule: position_sec a number >= 0; duration_sec a number >= 1; event_type one of the six events.
+ */
+export const progressEventSchema = z.object({
+  position_sec: z
+    .number({ error: 'position_sec must be a number >= 0' })
+    .min(0, { error: 'position_sec must be a number >= 0' })
+    .max(MAX_SECONDS, { error: `position_sec must be at most ${MAX_SECONDS}` }),
+  duration_sec: z
+    .number({ error: 'duration_sec must be a number >= 1' })
+    .min(1, { error: 'duration_sec must be a number >= 1' })
+    .max(MAX_SECONDS, { error: `duration_sec must be at most ${MAX_SECONDS}` }),
+  event_type: z.enum(progressEventTypes, {
+    error: `event_type must be one of ${progressEventTypes.join(', ')}`,
+  }),
+});
+export type ProgressEvent = z.infer<typeof progressEventSchema>;
+
+/** A class counts as completed when it ended or this much of it was watched. */
+export const COMPLETION_PERCENT = 90;
+
+/**
+ * The learner's one record per class: the answer of PUT/POST /api/progress/{classId} (200) and of
+ * GET /api/progress/{classId} (404 when nothing was recorded yet).
+ */
+export const progressRecordSchema = z.object({
+  classId: z.number().int(),
+  maxPositionSec: z.number().int(),
+  durationSeconds: z.number().int().nullable(),
+  percentWatched: z.number().int(),
+  totalPlays: z.number().int(),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProgressRecord = z.infer<typeof progressRecordSchema>;
