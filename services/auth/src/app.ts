@@ -1,25 +1,48 @@
-import Router from '@koa/router';
-import { createServiceApp, notFoundFallback, type ServiceDeps } from '@sleep-ritual/platform/http/service-app';
-import { UnauthorizedError } from '@sleep-ritual/platform/errors';
-import type { CurrentUser } from '@sleep-ritual/contracts/user';
+import type { Context, Next } from 'koa';
+import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
+import type { AuthDeps } from './deps.ts';
+import { createLimits } from './domain/limits.ts';
+import { adminRouter } from './http/admin-routes.ts';
+import { createAccountRouter } from './http/create-account-routes.ts';
+import { passwordRouter } from './http/password-routes.ts';
+import { sessionRouter } from './http/session-routes.ts';
 
-export function createApp(deps: ServiceDeps) {
+export function createApp(deps: AuthDeps) {
   const app = createServiceApp(deps);
-  const router = new Router({ prefix: '/api' });
-
-  router.get('/user', async (ctx) => {
-    const userId = ctx.session?.userId;
-    if (!userId) throw new UnauthorizedError('Not signed in');
-    const user = await deps.db('users').where({ id: userId }).first('id', 'email', 'firstName', 'lastName');
-    if (!user) {
-      ctx.session = null;
-      throw new UnauthorizedError('Not signed in');
-    }
-    ctx.body = user satisfies CurrentUser;
-  });
-
+  const limits = createLimits(deps.redis);
+  app.use(marketingCors(deps));
   app.use(notFoundFallback());
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  for (const router of [
+    sessionRouter(deps, limits),
+    passwordRouter(deps, limits),
+    createAccountRouter(deps, limits),
+    adminRouter(deps, limits),
+  ]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
   return app;
+}
+
+/**
+ * The marketing pages ask GET /api/user whether the visitor is signed in; when they are served from
+ * another origin (www beside app), that one read is allowed to it with credentials.
+ */
+function marketingCors(deps: AuthDeps) {
+  const marketingOrigin = new URL(deps.config.publicMarketingUrl).origin;
+  const appOrigin = new URL(deps.config.publicAppUrl).origin;
+  return async (ctx: Context, next: Next) => {
+    const origin = ctx.get('Origin');
+    if (origin && origin === marketingOrigin && origin !== appOrigin && ctx.path === '/api/user') {
+      ctx.set('Access-Control-Allow-Origin', origin);
+      ctx.set('Access-Control-Allow-Credentials', 'true');
+      ctx.vary('Origin');
+      if (ctx.method === 'OPTIONS') {
+        ctx.set('Access-Control-Allow-Methods', 'GET');
+        ctx.status = 204;
+        return;
+      }
+    }
+    await next();
+  };
 }

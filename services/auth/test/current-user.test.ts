@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createTestDeps, listen } from '@sleep-ritual/platform/testing';
-import { createApp } from '../src/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createClient } from '@sleep-ritual/platform/testing';
+import { useAuthService } from './helpers.ts';
 
-const deps = createTestDeps();
-let server: Awaited<ReturnType<typeof listen>>;
-
-beforeAll(async () => {
-  server = await listen(createApp(deps));
-});
-afterAll(async () => {
-  await server.close();
-  await deps.close();
-});
+const auth = useAuthService();
+const deps = auth.deps;
+const server = {
+  get url() {
+    return auth.url;
+  },
+};
 
 describe('GET /api/user', () => {
   it('when nobody is signed in, it answers 401 with the JSON error shape', async () => {

@@ -27,7 +27,8 @@ export type GatewayDeps = {
 export function createGateway(deps: GatewayDeps): Koa {
   const { config, logger, marketingDir, membersAppDir } = deps;
   const serviceHost = deps.serviceHost ?? '127.0.0.1';
-  const app = new Koa({ proxy: true });
+  // The gateway is the edge: the client's address is the socket's, never a header it sent.
+  const app = new Koa({ proxy: false });
   const baseHeaders = helmet({
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,

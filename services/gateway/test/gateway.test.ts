@@ -22,7 +22,7 @@ let auth: Awaited<ReturnType<typeof listen>>;
 let gateway: Awaited<ReturnType<typeof listen>>;
 
 beforeAll(async () => {
-  auth = await listen(createAuthApp(deps));
+  auth = await listen(createAuthApp({ ...deps, sendEmail: async () => {} }));
   const authPort = new URL(auth.url).port;
   const config = testConfig({ AUTH_PORT: authPort, CATALOG_PORT: '1' });
   gateway = await listen(createGateway({ config, logger: deps.logger, marketingDir, membersAppDir }));

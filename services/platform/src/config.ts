@@ -42,6 +42,7 @@ const schema = z.object({
     .url()
     .default('https://sleepritual.thrivecart.com/full-transformation-program/?coupon=LIFETIME'),
   ACCEPT_TEST_ORDERS: booleanFromEnv.optional(),
+  CREATE_ACCOUNT_FRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(120),
   OUTBOX_DIR: z.string().optional(),
 });
 
@@ -64,6 +65,8 @@ export type Config = {
   checkoutUrl: string;
   upgradeCheckoutUrl: string;
   acceptTestOrders: boolean;
+  /** How long after purchase the bare order id (no mailed token) may still set the password. */
+  createAccountFreshMs: number;
   outboxDir: string;
   secureCookies: boolean;
 };
@@ -150,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkoutUrl: values.CHECKOUT_URL,
     upgradeCheckoutUrl: values.UPGRADE_CHECKOUT_URL,
     acceptTestOrders: values.ACCEPT_TEST_ORDERS ?? !isProduction,
+    createAccountFreshMs: values.CREATE_ACCOUNT_FRESH_MINUTES * 60_000,
     outboxDir: values.OUTBOX_DIR ?? path.join(repoRoot, 'var', 'outbox'),
     secureCookies: publicAppUrl.startsWith('https://'),
   };

@@ -67,11 +67,20 @@ export async function listen(app: { callback(): (req: never, res: never) => void
   };
 }
 
-/** A fetch that keeps cookies between calls, like one browser. */
-export function createClient(baseUrl: string) {
+/**
+ * A fetch that keeps cookies between calls, like one browser. Each client comes from its own made-up
+ * address (X-Forwarded-For, which the services trust from their proxy), so per-IP rate limits of one
+ * test never spill into another.
+ */
+export function createClient(baseUrl: string, options: { ip?: string } = {}) {
   const cookies = new Map<string, string>();
-  async function request(path: string, init: RequestInit & { json?: unknown } = {}) {
+  const ip = options.ip ?? `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
+  // Tests read answers loosely (`(await response.json()).error`), so json() is typed `any` here.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type TestResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+  async function request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<TestResponse> {
     const headers = new Headers(init.headers);
+    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', ip);
     if (cookies.size > 0) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     let body = init.body;
     if (init.json !== undefined) {
@@ -87,9 +96,13 @@ export function createClient(baseUrl: string) {
       if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name);
       else cookies.set(name, value);
     }
-    return response;
+    return response as TestResponse;
   }
-  return { request, cookies };
+  return { request, cookies, ip };
+}
+
+function randomOctet(): number {
+  return Math.floor(Math.random() * 254) + 1;
 }
 
 /**

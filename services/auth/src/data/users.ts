@@ -1,0 +1,40 @@
+import type { Knex } from 'knex';
+
+export type UserRow = {
+  id: number;
+  email: string;
+  password: string | null;
+  firstName: string | null;
+  lastName: string | null;
+};
+
+const columns = ['id', 'email', 'password', 'firstName', 'lastName'] as const;
+
+export function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
+  return db('users').whereRaw('lower(email) = lower(?)', [email]).first(...columns);
+}
+
+export function findUserById(db: Knex, id: number): Promise<UserRow | undefined> {
+  return db('users').where({ id }).first(...columns);
+}
+
+export async function recordSignIn(db: Knex, id: number): Promise<void> {
+  await db('users').where({ id }).update({ lastSignInAt: db.fn.now() });
+}
+
+export async function setPassword(db: Knex, id: number, passwordHash: string): Promise<void> {
+  await db('users').where({ id }).update({ password: passwordHash, updatedAt: db.fn.now() });
+}
+
+/** Sets the first password only: answers false when the account already had one (a race or a replay). */
+export async function setFirstPassword(db: Knex, id: number, passwordHash: string): Promise<boolean> {
+  const updated = await db('users')
+    .where({ id })
+    .whereNull('password')
+    .update({ password: passwordHash, emailVerified: true, lastSignInAt: db.fn.now(), updatedAt: db.fn.now() });
+  return updated === 1;
+}
+
+export function publicUser(user: UserRow) {
+  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
+}

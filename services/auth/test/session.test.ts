@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '@sleep-ritual/platform/http/session';
+import { clientWithSession, createClient, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { useAuthService } from './helpers.ts';
+
+const auth = useAuthService();
+
+describe('POST /api/login', () => {
+  it('signs the learner in: /api/user then answers their e-mail', async () => {
+    const user = await auth.createUser();
+    const client = createClient(auth.url);
+    const response = await client.request('/api/login', { method: 'POST', json: { email: user.email, password: user.password } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: user.id, email: user.email });
+    const me = await client.request('/api/user');
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email: user.email });
+  });
+
+  it('accepts the e-mail in any case and with spaces around it', async () => {
+    const user = await auth.createUser();
+    const client = createClient(auth.url);
+    const response = await client.request('/api/login', {
+      method: 'POST',
+      json: { email: `  ${user.email.toUpperCase()} `, password: user.password },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('gives a new session id at sign-in, so an id planted before it is worthless', async () => {
+    const user = await auth.createUser();
+    // An attacker's anonymous session, planted in the victim's browser.
+    const client = await clientWithSession(auth.url, auth.deps, {});
+    const planted = client.sessionId;
+    await client.request('/api/login', { method: 'POST', json: { email: user.email, password: user.password } });
+    const after = client.cookies.get(SESSION_COOKIE);
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(planted);
+    expect(await auth.deps.redis.exists(`sess:${planted}`)).toBe(0);
+    expect(await auth.deps.redis.exists(`sess:${after}`)).toBe(1);
+  });
+
+  it('keeps the session in Redis and only its signed id in an HttpOnly, SameSite=Lax cookie', async () => {
+    const user = await auth.createUser();
+    const response = await fetch(`${auth.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    const cookies = response.headers.getSetCookie();
+    const session = cookies.find((line) => line.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(session).toMatch(/httponly/i);
+    expect(session).toMatch(/samesite=lax/i);
+    expect(cookies.some((line) => line.startsWith(`${SESSION_COOKIE}.sig=`))).toBe(true);
+    const id = session.split(';')[0]!.split('=')[1]!;
+    expect(Buffer.from(id, 'base64url')).toHaveLength(32);
+    expect(session).not.toContain(user.email);
+  });
+
+  it('when the password is wrong, it answers 401 with a JSON error and no session', async () => {
+    const user = await auth.createUser();
+    const client = createClient(auth.url);
+    const response = await client.request('/api/login', { method: 'POST', json: { email: user.email, password: 'nope-nope' } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'Invalid email or password' });
+    expect((await client.request('/api/user')).status).toBe(401);
+  });
+
+  it('answers an unknown e-mail exactly like a wrong password', async () => {
+    const response = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      json: { email: uniqueEmail(), password: 'whatever' },
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'Invalid email or password' });
+  });
+
+  it('refuses an account that has no password yet (bought, but not created)', async () => {
+    const user = await auth.createUser({ password: null });
+    const response = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: '' },
+    });
+    expect(response.status).toBe(400);
+    const second = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: 'anything' },
+    });
+    expect(second.status).toBe(401);
+  });
+
+  it('validates with the spec messages', async () => {
+    const client = createClient(auth.url);
+    const badEmail = await client.request('/api/login', { method: 'POST', json: { email: 'not-an-email', password: 'x' } });
+    expect(badEmail.status).toBe(400);
+    expect((await badEmail.json()).error).toBe('Enter a valid email');
+    const noPassword = await client.request('/api/login', { method: 'POST', json: { email: uniqueEmail() } });
+    expect(noPassword.status).toBe(400);
+    expect((await noPassword.json()).error).toBe('Password is required');
+  });
+
+  it('after 10 failed sign-ins for one account, even the right password gets 429 for a while', async () => {
+    const user = await auth.createUser();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      // Each attempt from another address: the per-account limit must hold regardless.
+      const response = await createClient(auth.url).request('/api/login', {
+        method: 'POST',
+        json: { email: user.email, password: `wrong-${attempt}` },
+      });
+      expect(response.status).toBe(401);
+    }
+    const blocked = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await blocked.json()).toEqual({ error: 'Too many sign-in attempts. Please wait 15 minutes and try again.' });
+  });
+
+  it('after 100 failed sign-ins from one address, that address gets 429', async () => {
+    const client = createClient(auth.url);
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const response = await client.request('/api/login', {
+        method: 'POST',
+        json: { email: uniqueEmail(), password: 'wrong' },
+      });
+      expect(response.status).toBe(401);
+    }
+    const blocked = await client.request('/api/login', { method: 'POST', json: { email: uniqueEmail(), password: 'x' } });
+    expect(blocked.status).toBe(429);
+    const elsewhere = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      json: { email: uniqueEmail(), password: 'x' },
+    });
+    expect(elsewhere.status).toBe(401);
+  }, 60_000);
+});
+
+describe('POST /api/logout', () => {
+  it('destroys the session in Redis: the old cookie no longer signs anyone in', async () => {
+    const user = await auth.createUser();
+    const client = createClient(auth.url);
+    await client.request('/api/login', { method: 'POST', json: { email: user.email, password: user.password } });
+    const stolen = new Map(client.cookies);
+    const sessionId = stolen.get(SESSION_COOKIE)!;
+
+    const response = await client.request('/api/logout', { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(await auth.deps.redis.exists(`sess:${sessionId}`)).toBe(0);
+    expect((await client.request('/api/user')).status).toBe(401);
+
+    const replay = createClient(auth.url);
+    for (const [name, value] of stolen) replay.cookies.set(name, value);
+    expect((await replay.request('/api/user')).status).toBe(401);
+  });
+});
+
+describe('cross-site protection', () => {
+  it('refuses a sign-in posted from another site', async () => {
+    const user = await auth.createUser();
+    const response = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      json: { email: user.email, password: user.password },
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it('accepts requests from the app origin', async () => {
+    const user = await auth.createUser();
+    const response = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:8080' },
+      json: { email: user.email, password: user.password },
+    });
+    expect(response.status).toBe(200);
+  });
+});
