@@ -1,0 +1,114 @@
+import type {
+  ClassDetails,
+  NavigationCheck,
+  PathClass,
+  PathDetails,
+  ProgramCard,
+  ProgramHierarchy,
+} from '@sleep-ritual/contracts/catalog';
+import { extractVimeoId } from '@sleep-ritual/contracts/vimeo';
+import type { Knex } from '@sleep-ritual/platform/db';
+import { findClass } from '../data/learner-classes.ts';
+import { firstPhasePaths, listPhasesWithPaths } from '../data/learner-hierarchy.ts';
+import { findPath, listPathClasses } from '../data/learner-paths.ts';
+import { findProgram, listProgramCards } from '../data/learner-programs.ts';
+import { requireOwned, requireUnlocked } from './learner-access.ts';
+import { toClassProgress, toPathClass } from './learner-serializers.ts';
+
+type Deps = { db: Knex };
+
+export function listPrograms({ db }: Deps, userId: number): Promise<ProgramCard[]> {
+  return listProgramCards(db, userId);
+}
+
+export function listMyPrograms({ db }: Deps, userId: number): Promise<ProgramCard[]> {
+  return listProgramCards(db, userId, { ownedOnly: true });
+}
+
+export async function getProgramHierarchy({ db }: Deps, userId: number, programId: number): Promise<ProgramHierarchy> {
+  const program = requireOwned(await findProgram(db, programId, userId), 'program');
+  const rows = await listPhasesWithPaths(db, programId, userId);
+  const phases: ProgramHierarchy['phases'] = [];
+  for (const row of rows) {
+    let phase = phases.at(-1);
+    if (phase?.id !== row.phaseId) {
+      phase = {
+        id: row.phaseId,
+        label: row.phaseLabel,
+        title: row.phaseTitle,
+        description: row.phaseDescription,
+        isUnlocked: row.phaseUnlocked,
+        paths: [],
+      };
+      phases.push(phase);
+    }
+    if (row.pathId === null) continue;
+    phase.paths.push({
+      id: row.pathId,
+      label: row.pathLabel,
+      title: row.pathTitle ?? '',
+      description: row.pathDescription,
+      cardImageUrl: row.pathCardImageUrl,
+      isUnlocked: row.phaseUnlocked && row.pathUnlocked === true,
+      classCount: row.classCount,
+      completedCount: row.completedCount,
+    });
+  }
+  return {
+    id: program.id,
+    title: program.title,
+    description: program.description,
+    coverArtUrl: program.coverArtUrl,
+    phases,
+  };
+}
+
+/** Skip straight to the path when the programme has exactly one visible phase with exactly one path. */
+export async function checkNavigation({ db }: Deps, userId: number, programId: number): Promise<NavigationCheck> {
+  requireOwned(await findProgram(db, programId, userId), 'program');
+  const pairs = await firstPhasePaths(db, programId);
+  const only = pairs.length === 1 ? pairs[0] : undefined;
+  return only?.pathId ? { shouldSkipToPath: true, pathId: only.pathId } : { shouldSkipToPath: false, pathId: null };
+}
+
+export async function getPathClasses({ db }: Deps, userId: number, pathId: number): Promise<PathClass[]> {
+  const path = requireOwned(await findPath(db, pathId, userId), 'path');
+  const rows = await listPathClasses(db, pathId, userId);
+  return rows.map((row) => toPathClass(row, path.isUnlocked));
+}
+
+export async function getPathDetails({ db }: Deps, userId: number, pathId: number): Promise<PathDetails> {
+  const path = requireOwned(await findPath(db, pathId, userId), 'path');
+  const rows = await listPathClasses(db, pathId, userId);
+  return {
+    id: path.id,
+    label: path.label,
+    title: path.title,
+    description: path.description,
+    coverArtUrl: path.coverArtUrl,
+    isUnlocked: path.isUnlocked,
+    programId: path.programId,
+    phase: { id: path.phaseId, title: path.phaseTitle },
+    classes: rows.map((row) => toPathClass(row, path.isUnlocked)),
+  };
+}
+
+export async function getClassDetails({ db }: Deps, userId: number, classId: number): Promise<ClassDetails> {
+  const row = requireUnlocked(requireOwned(await findClass(db, classId, userId), 'class'));
+  return {
+    id: row.id,
+    label: row.label,
+    title: row.title,
+    description: row.description,
+    vimeoVideoId: row.vimeoVideoId,
+    vimeoId: extractVimeoId(row.vimeoVideoId),
+    additionalContentUrl: row.additionalContentUrl,
+    additionalContentButtonLabel: row.additionalContentButtonLabel,
+    durationMinutes: row.durationMinutes,
+    programId: row.programId,
+    pathId: row.pathId,
+    phase: { id: row.phaseId, title: row.phaseTitle },
+    path: { id: row.pathId, title: row.pathTitle },
+    progress: toClassProgress(row),
+  };
+}
