@@ -44,6 +44,10 @@ const schema = z.object({
   ACCEPT_TEST_ORDERS: booleanFromEnv.optional(),
   CREATE_ACCOUNT_FRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(120),
   OUTBOX_DIR: z.string().optional(),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
+    .optional(),
 });
 
 export type Config = {
@@ -68,6 +72,8 @@ export type Config = {
   /** How long after purchase the bare order id (no mailed token) may still set the password. */
   createAccountFreshMs: number;
   outboxDir: string;
+  /** BullMQ key prefix; by default one per database, so a dev, test and e2e system never share jobs. */
+  queuePrefix: string;
   secureCookies: boolean;
 };
 
@@ -155,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     acceptTestOrders: values.ACCEPT_TEST_ORDERS ?? !isProduction,
     createAccountFreshMs: values.CREATE_ACCOUNT_FRESH_MINUTES * 60_000,
     outboxDir: values.OUTBOX_DIR ?? path.join(repoRoot, 'var', 'outbox'),
+    queuePrefix: values.QUEUE_PREFIX ?? `bull:${decodeURIComponent(new URL(values.DATABASE_URL).pathname.slice(1))}`,
     secureCookies: publicAppUrl.startsWith('https://'),
   };
 }
