@@ -1,0 +1,151 @@
+import type { Knex } from '@sleep-ritual/platform/db';
+import {
+  adminClassSchema,
+  adminPathSchema,
+  adminPhaseSchema,
+  adminProgramSchema,
+  type AdminClass,
+  type AdminPath,
+  type AdminPhase,
+  type AdminProgram,
+  type OrderUpdate,
+} from '@sleep-ritual/contracts/admin';
+
+/**
+ * The content tree (program > phase > path > class) as the admin calls read and write it. Every level
+ * has the same shape of rules (a parent column, an order, soft delete), so one set of queries serves
+ * all four. A row counts as live when neither it nor any ancestor is soft-deleted.
+ */
+
+export type Level = 'program' | 'phase' | 'path' | 'class';
+export type RowOf<L extends Level> = {
+  program: AdminProgram;
+  phase: AdminPhase;
+  path: AdminPath;
+  class: AdminClass;
+}[L];
+
+type LevelInfo = { table: string; columns: string[]; parent: { level: Level; column: string } | null };
+
+export const LEVELS: Record<Level, LevelInfo> = {
+  program: { table: 'programs', columns: Object.keys(adminProgramSchema.shape), parent: null },
+  phase: { table: 'phases', columns: Object.keys(adminPhaseSchema.shape), parent: { level: 'program', column: 'programId' } },
+  path: { table: 'paths', columns: Object.keys(adminPathSchema.shape), parent: { level: 'phase', column: 'phaseId' } },
+  class: { table: 'classes', columns: Object.keys(adminClassSchema.shape), parent: { level: 'path', column: 'pathId' } },
+};
+
+const CHILD: Record<Level, Level | null> = { program: 'phase', phase: 'path', path: 'class', class: null };
+
+/** Live rows of a level (aliased `row`), joined up to the programme so a deleted ancestor hides them. */
+function liveRows(db: Knex, level: Level): Knex.QueryBuilder {
+  const { table, columns } = LEVELS[level];
+  const query = db({ row: table })
+    .select(columns.map((column) => `row.${column}`))
+    .whereNull('row.deletedAt');
+  let current = LEVELS[level];
+  let alias = 'row';
+  for (let depth = 1; current.parent; depth += 1) {
+    const ancestor = LEVELS[current.parent.level];
+    const ancestorAlias = `up${depth}`;
+    query.join({ [ancestorAlias]: ancestor.table }, `${ancestorAlias}.id`, `${alias}.${current.parent.column}`);
+    query.whereNull(`${ancestorAlias}.deletedAt`);
+    current = ancestor;
+    alias = ancestorAlias;
+  }
+  return query;
+}
+
+export async function findLive<L extends Level>(db: Knex, level: L, id: number): Promise<RowOf<L> | undefined> {
+  return liveRows(db, level).where('row.id', id).first();
+}
+
+/** A level's live rows in display order; children of one parent, or every programme. */
+export async function listLive<L extends Level>(db: Knex, level: L, parentId?: number): Promise<RowOf<L>[]> {
+  const query = liveRows(db, level).orderBy([{ column: 'row.orderIndex' }, { column: 'row.id' }]);
+  const parent = LEVELS[level].parent;
+  if (parent && parentId !== undefined) query.where(`row.${parent.column}`, parentId);
+  return query;
+}
+
+/** Live rows among `ids`, locked until the transaction ends, so two reorders cannot interleave. */
+export async function lockLive(trx: Knex.Transaction, level: Level, ids: number[]): Promise<{ id: number; parentId: number | null }[]> {
+  const parent = LEVELS[level].parent;
+  return liveRows(trx, level)
+    .clearSelect()
+    .select('row.id', parent ? `row.${parent.column} as parentId` : trx.raw('null as "parentId"'))
+    .whereIn('row.id', ids)
+    .forUpdate('row');
+}
+
+/** Ids of a parent's live children, locked until the transaction ends. */
+export async function lockLiveChildren(trx: Knex.Transaction, level: Level, parentId: number): Promise<number[]> {
+  const parent = LEVELS[level].parent!;
+  const rows: { id: number }[] = await liveRows(trx, level)
+    .clearSelect()
+    .select('row.id')
+    .where(`row.${parent.column}`, parentId)
+    .forUpdate('row');
+  return rows.map((row) => row.id);
+}
+
+export async function insertRow<L extends Level>(db: Knex, level: L, fields: Record<string, unknown>): Promise<RowOf<L>> {
+  const { table, columns } = LEVELS[level];
+  const [row] = await db(table).insert(fields).returning(columns);
+  return row;
+}
+
+/** Changes the fields given (undefined ones are left alone); undefined when the row is gone. */
+export async function updateLive<L extends Level>(
+  db: Knex,
+  level: L,
+  id: number,
+  fields: Record<string, unknown>,
+): Promise<RowOf<L> | undefined> {
+  const { table, columns } = LEVELS[level];
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const [row] = await db(table)
+    .update({ ...changes, updatedAt: db.fn.now() })
+    .where({ id })
+    .whereNull('deletedAt')
+    .returning(columns);
+  return row;
+}
+
+/** Stores the given positions in one statement. */
+export async function applyOrder(trx: Knex.Transaction, level: Level, updates: OrderUpdate[]): Promise<void> {
+  const values = updates.map(() => '(?::integer, ?::integer)').join(', ');
+  await trx.raw(
+    `update ?? as target set "orderIndex" = new_order.position, "updatedAt" = now()
+     from (values ${values}) as new_order(id, position) where target.id = new_order.id`,
+    [LEVELS[level].table, ...updates.flatMap(({ id, orderIndex }) => [id, orderIndex])],
+  );
+}
+
+/**
+ * Marks a row and everything under it deleted with one timestamp. Marking the descendants too means
+ * any reader that checks only its own row's deletedAt (a class page, a progress write) hides them.
+ */
+export async function softDeleteSubtree(trx: Knex.Transaction, level: Level, id: number): Promise<void> {
+  const deletedAt = new Date();
+  let current: Level | null = level;
+  let ids = [id];
+  while (current && ids.length > 0) {
+    const { table } = LEVELS[current];
+    await trx(table).update({ deletedAt, updatedAt: deletedAt }).whereIn('id', ids).whereNull('deletedAt');
+    const child: Level | null = CHILD[current];
+    if (child) {
+      const rows: { id: number }[] = await trx(LEVELS[child].table)
+        .select('id')
+        .whereIn(LEVELS[child].parent!.column, ids)
+        .whereNull('deletedAt');
+      ids = rows.map((row) => row.id);
+    }
+    current = child;
+  }
+}
+
+/** The next display position at the end of the programme list (never below 1, the form's minimum). */
+export async function nextProgramPosition(db: Knex): Promise<number> {
+  const row = await db('programs').whereNull('deletedAt').max({ last: 'orderIndex' }).first();
+  return Math.max(1, (Number(row?.last) || 0) + 1);
+}

@@ -1,0 +1,102 @@
+import type { AdminPathDetails } from '@sleep-ritual/contracts/admin';
+import { BadRequestError, NotFoundError } from '@sleep-ritual/platform/errors';
+import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import {
+  LEVELS,
+  findLive,
+  insertRow,
+  listLive,
+  nextProgramPosition,
+  softDeleteSubtree,
+  updateLive,
+  type Level,
+  type RowOf,
+} from '../data/admin-tree.ts';
+
+type Deps = Pick<ServiceDeps, 'db'>;
+
+export const NOUNS: Record<Level, string> = { program: 'program', phase: 'phase', path: 'path', class: 'class' };
+export const capitalised = (level: Level) => NOUNS[level][0]!.toUpperCase() + NOUNS[level].slice(1);
+
+export function notFound(level: Level): NotFoundError {
+  return new NotFoundError(`${capitalised(level)} not found`);
+}
+
+/** A live row (it and its ancestors not deleted), or a 404 naming what was not found. */
+export async function getLive<L extends Level>({ db }: Deps, level: L, id: number): Promise<RowOf<L>> {
+  const row = await findLive(db, level, id);
+  if (!row) throw notFound(level);
+  return row;
+}
+
+/** Without a display order, a new programme goes to the end of the list. */
+export async function createProgram({ db }: Deps, fields: Record<string, unknown> & { orderIndex?: number }) {
+  return insertRow(db, 'program', { ...fields, orderIndex: fields.orderIndex ?? (await nextProgramPosition(db)) });
+}
+
+/**
+ * Creates a phase, path or class under a live parent. A parent id repeated in the body (the spec's
+ * phase body carries programId) must be the one in the address.
+ */
+export async function createUnder<L extends Exclude<Level, 'program'>>(
+  deps: Deps,
+  level: L,
+  parentId: number,
+  fields: Record<string, unknown>,
+): Promise<RowOf<L>> {
+  const parent = LEVELS[level].parent!;
+  await getLive(deps, parent.level, parentId);
+  const named = fields[parent.column];
+  if (named !== undefined && named !== parentId) {
+    throw new BadRequestError(`${parent.column} does not match the ${NOUNS[parent.level]} in the address`);
+  }
+  return insertRow(deps.db, level, { ...fields, [parent.column]: parentId });
+}
+
+/** Changes the given fields of a live row; fields left undefined keep their value. */
+export async function updateRow<L extends Level>(
+  deps: Deps,
+  level: L,
+  id: number,
+  fields: Record<string, unknown>,
+): Promise<RowOf<L>> {
+  await getLive(deps, level, id);
+  const row = await updateLive(deps.db, level, id, fields);
+  if (!row) throw notFound(level);
+  return row;
+}
+
+/** Soft delete: the row and everything under it are hidden from learners and admin lists, and kept. */
+export async function softDelete({ db }: Deps, level: Level, id: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    await getLive({ db: trx }, level, id);
+    await softDeleteSubtree(trx, level, id);
+  });
+}
+
+/** The path of a nested address, which must really hang under that phase and programme. */
+export async function getPathInTree(deps: Deps, programId: number, phaseId: number, pathId: number) {
+  const path = await getLive(deps, 'path', pathId);
+  const phase = await getLive(deps, 'phase', path.phaseId);
+  if (path.phaseId !== phaseId || phase.programId !== programId) throw notFound('path');
+  return path;
+}
+
+/** A path with the ids and titles of its phase and programme, for breadcrumbs. */
+export async function getPathDetails(deps: Deps, pathId: number): Promise<AdminPathDetails> {
+  const path = await getLive(deps, 'path', pathId);
+  const phase = await getLive(deps, 'phase', path.phaseId);
+  const program = await getLive(deps, 'program', phase.programId);
+  return { path, phase: { id: phase.id, title: phase.title }, program: { id: program.id, title: program.title } };
+}
+
+/** Every live programme, in display order. */
+export async function listPrograms({ db }: Deps) {
+  return listLive(db, 'program');
+}
+
+/** The live children of a live parent, in display order; a 404 when the parent is gone. */
+export async function listUnder<L extends Exclude<Level, 'program'>>(deps: Deps, level: L, parentId: number) {
+  await getLive(deps, LEVELS[level].parent!.level, parentId);
+  return listLive(deps.db, level, parentId);
+}

@@ -1,0 +1,365 @@
+import { z } from 'zod';
+
+/**
+ * The administrator's content calls (admin/data spec §3, §5, §7, §9): every request body and answer.
+ * The admin screens validate their forms with these same schemas, so the browser and the server refuse
+ * the same input with the same words.
+ */
+
+// ── Constants (§3 field lengths, §9) ────────────────────────────────────────────────────────────────
+
+export const TITLE_MAX_LENGTH = 255;
+export const LABEL_MAX_LENGTH = 255;
+export const IMAGE_URL_MAX_LENGTH = 500;
+export const REDIRECT_URL_MAX_LENGTH = 255;
+/** The stored columns of the video and additional-content links are 500 long. */
+export const LINK_URL_MAX_LENGTH = 500;
+export const PROGRAM_TYPES = ['Full Program', 'Add On'] as const;
+export type ProgramType = (typeof PROGRAM_TYPES)[number];
+export const DEFAULT_PROGRAM_TYPE: ProgramType = 'Full Program';
+export const MIN_PROGRAM_DISPLAY_ORDER = 1;
+export const MIN_CLASS_DURATION_MINUTES = 1;
+export const DEFAULT_GUIDE_BUTTON_LABEL = 'Read the Guide';
+/** Recommended image sizes shown beside the image fields. */
+export const RECOMMENDED_IMAGE_SIZES = {
+  programCard: '1200x675',
+  programCover: '2688x512',
+  pathCard: '400x225',
+  pathCover: '2688x512',
+} as const;
+
+// ── Links ───────────────────────────────────────────────────────────────────────────────────────────
+
+function parseHttpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "/join-now", not "//elsewhere.example" (which a browser reads as another site). */
+function isSitePath(value: string): boolean {
+  return /^\/(?!\/)\S*$/.test(value);
+}
+
+const isLink = (value: string) => isSitePath(value) || parseHttpUrl(value) !== null;
+
+const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
+
+/**
+ * The numeric Vimeo id of a video URL (https://vimeo.com/76979871, https://player.vimeo.com/video/76979871,
+ * https://vimeo.com/channels/staffpicks/76979871), or null when there is none.
+ */
+export function vimeoIdFromUrl(value: string | null | undefined): string | null {
+  const url = value ? parseHttpUrl(value.trim()) : null;
+  if (!url || !VIMEO_HOSTS.has(url.hostname.toLowerCase())) return null;
+  return url.pathname.split('/').find((segment) => /^\d+$/.test(segment)) ?? null;
+}
+
+// ── Field schemas ───────────────────────────────────────────────────────────────────────────────────
+
+/** Forms send '' for an untouched optional field; the stored value is then null. */
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+/** Number inputs arrive as text from forms and as numbers from JSON. */
+const numericText = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+
+const text = (field: string) => z.string({ error: `${field} must be text` }).trim();
+
+const titleSchema = text('Title')
+  .min(1, 'Title is required')
+  .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`);
+
+const requiredTitle = z.preprocess((value) => value ?? '', titleSchema);
+
+function optionalText(field: string, maxLength?: number) {
+  const base = text(field);
+  const limited = maxLength ? base.max(maxLength, `${field} must be at most ${maxLength} characters`) : base;
+  return z.preprocess(blankToNull, limited.nullable()).optional();
+}
+
+function optionalLink(field: string, maxLength: number) {
+  return z
+    .preprocess(
+      blankToNull,
+      text(field)
+        .max(maxLength, `${field} must be at most ${maxLength} characters`)
+        .refine(isLink, `${field} must be a web address starting with https:// or a site path starting with /`)
+        .nullable(),
+    )
+    .optional();
+}
+
+const vimeoUrl = z
+  .preprocess(
+    blankToNull,
+    text('Video URL')
+      .max(LINK_URL_MAX_LENGTH, `Video URL must be at most ${LINK_URL_MAX_LENGTH} characters`)
+      .refine(
+        (value) => vimeoIdFromUrl(value) !== null,
+        'Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789',
+      )
+      .nullable(),
+  )
+  .optional();
+
+const programType = z.enum(PROGRAM_TYPES, { error: "Type must be 'Full Program' or 'Add On'" });
+
+const displayOrder = z.preprocess(
+  numericText,
+  z
+    .number({ error: 'Display order must be a number' })
+    .int('Display order must be a whole number')
+    .min(MIN_PROGRAM_DISPLAY_ORDER, `Display order must be at least ${MIN_PROGRAM_DISPLAY_ORDER}`),
+);
+
+/** Order positions set by forms and drag-and-drop: 0 is the first place (paths start at 1, see below). */
+const orderPosition = (min = 0) =>
+  z.preprocess(
+    numericText,
+    z
+      .number({ error: 'Order must be a number' })
+      .int('Order must be a whole number')
+      .min(min, `Order must be at least ${min}`)
+      .max(2_147_483_647, 'Order is too large'),
+  );
+
+const durationMinutes = z
+  .preprocess(
+    (value) => numericText(blankToNull(value)),
+    z
+      .number({ error: 'Duration must be a number of minutes' })
+      .int('Duration must be a whole number of minutes')
+      .min(MIN_CLASS_DURATION_MINUTES, `Duration must be at least ${MIN_CLASS_DURATION_MINUTES} minute`)
+      .max(24 * 60, 'Duration must be at most 1440 minutes')
+      .nullable(),
+  )
+  .optional();
+
+const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
+
+const idSchema = z
+  .number({ error: 'Each id must be a positive whole number' })
+  .int('Each id must be a positive whole number')
+  .positive('Each id must be a positive whole number')
+  .max(2_147_483_647, 'Each id must be a positive whole number');
+
+/** A parent id repeated in a create body must name the parent of the address. */
+const parentId = (field: string) =>
+  z.preprocess(numericText, z.number({ error: `${field} must be a positive whole number` }).int().positive()).optional();
+
+// ── Programs ────────────────────────────────────────────────────────────────────────────────────────
+
+const programFields = {
+  title: requiredTitle,
+  label: optionalText('Label', LABEL_MAX_LENGTH),
+  description: optionalText('Description'),
+  format: optionalText('Format', 255),
+  programCardFinePrint: optionalText('Card fine print'),
+  cardImageUrl: optionalLink('Card image URL', IMAGE_URL_MAX_LENGTH),
+  coverArtUrl: optionalLink('Cover art URL', IMAGE_URL_MAX_LENGTH),
+  redirectUrl: optionalLink('Redirect URL', REDIRECT_URL_MAX_LENGTH),
+};
+
+/** POST /api/admin/programs. Without a display order the programme goes to the end of the list. */
+export const createProgramSchema = z.object({
+  ...programFields,
+  programType: programType.default(DEFAULT_PROGRAM_TYPE),
+  orderIndex: displayOrder.optional(),
+  isActive: flag('Active').default(true),
+});
+export type CreateProgramInput = z.input<typeof createProgramSchema>;
+
+/** PUT /api/admin/programs/{programId}. A field left out keeps its value; null or '' clears it. */
+export const updateProgramSchema = z.object({
+  ...programFields,
+  programType: programType.optional(),
+  orderIndex: displayOrder.optional(),
+  isActive: flag('Active').optional(),
+});
+export type UpdateProgramInput = z.input<typeof updateProgramSchema>;
+
+export const adminProgramSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  label: z.string().nullable(),
+  description: z.string().nullable(),
+  format: z.string().nullable(),
+  programType: programType,
+  programCardFinePrint: z.string().nullable(),
+  cardImageUrl: z.string().nullable(),
+  coverArtUrl: z.string().nullable(),
+  redirectUrl: z.string().nullable(),
+  orderIndex: z.number().int(),
+  isActive: z.boolean(),
+});
+export type AdminProgram = z.infer<typeof adminProgramSchema>;
+
+// ── Phases ──────────────────────────────────────────────────────────────────────────────────────────
+
+const phaseFields = {
+  title: requiredTitle,
+  label: optionalText('Label', LABEL_MAX_LENGTH),
+  description: optionalText('Description'),
+};
+
+/** POST /api/admin/programs/{programId}/phases. New phases go first (order 0) and are unlocked. */
+export const createPhaseSchema = z.object({
+  ...phaseFields,
+  programId: parentId('programId'),
+  orderIndex: orderPosition().default(0),
+  isUnlocked: flag('isUnlocked').default(true),
+});
+export type CreatePhaseInput = z.input<typeof createPhaseSchema>;
+
+/** PUT /api/admin/phases/{phaseId}. */
+export const updatePhaseSchema = z.object(phaseFields);
+export type UpdatePhaseInput = z.input<typeof updatePhaseSchema>;
+
+export const adminPhaseSchema = z.object({
+  id: z.number().int(),
+  programId: z.number().int(),
+  title: z.string(),
+  label: z.string().nullable(),
+  description: z.string().nullable(),
+  orderIndex: z.number().int(),
+  isUnlocked: z.boolean(),
+});
+export type AdminPhase = z.infer<typeof adminPhaseSchema>;
+
+// ── Paths ───────────────────────────────────────────────────────────────────────────────────────────
+
+const pathFields = {
+  title: requiredTitle,
+  label: optionalText('Label', LABEL_MAX_LENGTH),
+  description: optionalText('Description'),
+  cardImageUrl: optionalLink('Card image URL', IMAGE_URL_MAX_LENGTH),
+  coverArtUrl: optionalLink('Cover art URL', IMAGE_URL_MAX_LENGTH),
+};
+
+/** POST /api/admin/phases/{phaseId}/paths. New paths default to order 0 and locked (§4). */
+export const createPathSchema = z.object({
+  ...pathFields,
+  phaseId: parentId('phaseId'),
+  orderIndex: orderPosition().default(0),
+  isUnlocked: flag('isUnlocked').default(false),
+});
+export type CreatePathInput = z.input<typeof createPathSchema>;
+
+/** PATCH /api/admin/programs/{programId}/phases/{phaseId}/paths/{pathId}: only the fields sent change. */
+export const updatePathSchema = z.object({
+  ...pathFields,
+  title: titleSchema.optional(),
+  orderIndex: orderPosition().optional(),
+  isUnlocked: flag('isUnlocked').optional(),
+});
+export type UpdatePathInput = z.input<typeof updatePathSchema>;
+
+export const adminPathSchema = z.object({
+  id: z.number().int(),
+  phaseId: z.number().int(),
+  title: z.string(),
+  label: z.string().nullable(),
+  description: z.string().nullable(),
+  cardImageUrl: z.string().nullable(),
+  coverArtUrl: z.string().nullable(),
+  orderIndex: z.number().int(),
+  isUnlocked: z.boolean(),
+});
+export type AdminPath = z.infer<typeof adminPathSchema>;
+
+const crumb = z.object({ id: z.number().int(), title: z.string() });
+
+/** GET /api/admin/paths/{pathId}: the path with its phase and programme, for the classes-list breadcrumb. */
+export const adminPathDetailsSchema = z.object({
+  path: adminPathSchema,
+  phase: crumb,
+  program: crumb,
+});
+export type AdminPathDetails = z.infer<typeof adminPathDetailsSchema>;
+
+// ── Classes ─────────────────────────────────────────────────────────────────────────────────────────
+
+const classFields = {
+  title: requiredTitle,
+  label: optionalText('Label', LABEL_MAX_LENGTH),
+  description: optionalText('Description'),
+  vimeoVideoId: vimeoUrl,
+  additionalContentUrl: optionalLink('Additional content URL', LINK_URL_MAX_LENGTH),
+  additionalContentButtonLabel: optionalText('Additional content button label', LABEL_MAX_LENGTH),
+  durationMinutes,
+};
+
+/** POST /api/admin/paths/{pathId}/classes. New classes default to order 0 and locked (§4). */
+export const createClassSchema = z.object({
+  ...classFields,
+  pathId: parentId('pathId'),
+  orderIndex: orderPosition().default(0),
+  isUnlocked: flag('isUnlocked').default(false),
+});
+export type CreateClassInput = z.input<typeof createClassSchema>;
+
+/**
+ * PUT /api/admin/classes/{classId}: class fields without pathId or orderIndex (those are ignored; order
+ * changes go through the reorder call). A field left out keeps its value.
+ */
+export const updateClassSchema = z.object({
+  ...classFields,
+  isUnlocked: flag('isUnlocked').optional(),
+});
+export type UpdateClassInput = z.input<typeof updateClassSchema>;
+
+export const adminClassSchema = z.object({
+  id: z.number().int(),
+  pathId: z.number().int(),
+  title: z.string(),
+  label: z.string().nullable(),
+  description: z.string().nullable(),
+  /** The Vimeo URL as the admin entered it; `vimeoIdFromUrl` gives the numeric id. */
+  vimeoVideoId: z.string().nullable(),
+  additionalContentUrl: z.string().nullable(),
+  additionalContentButtonLabel: z.string().nullable(),
+  durationMinutes: z.number().int().nullable(),
+  orderIndex: z.number().int(),
+  isUnlocked: z.boolean(),
+});
+export type AdminClass = z.infer<typeof adminClassSchema>;
+
+// ── Locks and reordering ────────────────────────────────────────────────────────────────────────────
+
+/** PATCH …/lock on phases, paths and classes. */
+export const lockSchema = z.object({ isUnlocked: flag('isUnlocked') });
+export type LockInput = z.infer<typeof lockSchema>;
+
+/**
+ * A whole new order: every id once, every position once. The client computes the positions (§9:
+ * programs, phases and classes from 0, paths from 1); the server stores them as sent.
+ */
+function orderList(minPosition: number) {
+  return z
+    .array(z.object({ id: idSchema, orderIndex: orderPosition(minPosition) }), {
+      error: 'The new order must be a list of {id, orderIndex}',
+    })
+    .min(1, 'The new order is empty')
+    .refine((items) => new Set(items.map((item) => item.id)).size === items.length, 'Each id may appear only once')
+    .refine(
+      (items) => new Set(items.map((item) => item.orderIndex)).size === items.length,
+      'Each position may appear only once',
+    );
+}
+
+/** PUT /api/admin/programs/reorder: the body is the list itself. */
+export const reorderProgramsSchema = orderList(0);
+/** PUT /api/admin/phases/reorder: the body is the list itself; all phases of one programme. */
+export const reorderPhasesSchema = orderList(0);
+/** PATCH /api/admin/phases/{phaseId}/paths/reorder. */
+export const reorderPathsSchema = z.object({ paths: orderList(1) });
+/** POST /api/admin/paths/{pathId}/classes/reorder. */
+export const reorderClassesSchema = z.object({ classUpdates: orderList(0) });
+export type OrderUpdate = z.infer<typeof reorderProgramsSchema>[number];
+
+/** DELETE answers. */
+export const deletedSchema = z.object({ success: z.literal(true) });
+export type Deleted = z.infer<typeof deletedSchema>;
