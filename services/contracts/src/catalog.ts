@@ -2,6 +2,13 @@ import { z } from 'zod';
 
 /** Answers of the learner catalogue calls (spec 000 §3 and §7), for the members app to parse. */
 
+/** Why a learner call is refused: 404 (unknown, deleted or inactive), 403 (not owned or locked). */
+export const learnerAccessMessages = {
+  notFound: (kind: 'program' | 'path' | 'class') => `The requested ${kind} could not be found.`,
+  notOwned: "You don't have access to this program.",
+  locked: 'This class is not unlocked yet.',
+} as const;
+
 const text = z.string().nullable();
 
 /** GET /api/programs: every active programme, in order, with whether the learner owns it. */

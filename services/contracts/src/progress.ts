@@ -10,19 +10,24 @@ const MAX_SECONDS = 1_000_000;
  * The body of PUT /api/progress/{classId} (and of the beacon POST to the same path), with the spec's
  * rule: position_sec a number >= 0; duration_sec a number >= 1; event_type one of the six events.
  */
-export const progressEventSchema = z.object({
-  position_sec: z
-    .number({ error: 'position_sec must be a number >= 0' })
-    .min(0, { error: 'position_sec must be a number >= 0' })
-    .max(MAX_SECONDS, { error: `position_sec must be at most ${MAX_SECONDS}` }),
-  duration_sec: z
-    .number({ error: 'duration_sec must be a number >= 1' })
-    .min(1, { error: 'duration_sec must be a number >= 1' })
-    .max(MAX_SECONDS, { error: `duration_sec must be at most ${MAX_SECONDS}` }),
-  event_type: z.enum(progressEventTypes, {
-    error: `event_type must be one of ${progressEventTypes.join(', ')}`,
-  }),
-});
+const eventTypeRule = `event_type must be one of ${progressEventTypes.join(', ')}`;
+
+export const progressEventSchema = z.object(
+  {
+    position_sec: z
+      .number({ error: 'position_sec must be a number >= 0' })
+      .min(0, { error: 'position_sec must be a number >= 0' })
+      .max(MAX_SECONDS, { error: `position_sec must be at most ${MAX_SECONDS}` }),
+    duration_sec: z
+      .number({ error: 'duration_sec must be a number >= 1' })
+      .min(1, { error: 'duration_sec must be a number >= 1' })
+      .max(MAX_SECONDS, { error: `duration_sec must be at most ${MAX_SECONDS}` }),
+    event_type: z.enum(progressEventTypes, { error: eventTypeRule }),
+  },
+  {
+    error: `Send position_sec (a number >= 0), duration_sec (a number >= 1) and event_type (one of ${progressEventTypes.join(', ')}).`,
+  },
+);
 export type ProgressEvent = z.infer<typeof progressEventSchema>;
 
 /** A class counts as completed when it ended or this much of it was watched. */

@@ -1,0 +1,47 @@
+import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
+import { COMPLETION_PERCENT, type ProgressEvent, type ProgressRecord } from '@sleep-ritual/contracts/progress';
+import type { Knex } from '@sleep-ritual/platform/db';
+import { ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
+import { findClassAccess, findProgress, upsertProgressIfAllowed, type ProgressValues } from '../data/progress-queries.ts';
+
+type Deps = { db: Knex };
+
+/** What one event says on its own, in whole seconds; the stored row merges it (never going back). */
+export function eventValues(userId: number, classId: number, event: ProgressEvent): ProgressValues {
+  const durationSec = Math.max(1, Math.round(event.duration_sec));
+  const positionSec = Math.min(Math.floor(event.position_sec), durationSec);
+  const percent = Math.floor((positionSec * 100) / durationSec);
+  return {
+    userId,
+    classId,
+    positionSec,
+    durationSec,
+    percent,
+    // A play is counted when its session starts, so a row first written by "play" starts at 0 plays
+    // and its first session_start makes it 1: the first session is never counted twice.
+    plays: event.event_type === 'session_start' ? 1 : 0,
+    completed: event.event_type === 'ended' || percent >= COMPLETION_PERCENT,
+  };
+}
+
+/** Records a watch event for a class the learner may open; 404 or 403 otherwise. */
+export async function recordProgress(
+  { db }: Deps,
+  userId: number,
+  classId: number,
+  event: ProgressEvent,
+): Promise<ProgressRecord> {
+  const record = await upsertProgressIfAllowed(db, eventValues(userId, classId, event));
+  if (record) return record;
+  // Nothing written: find out why, off the fast path.
+  const access = await findClassAccess(db, classId, userId);
+  if (!access) throw new NotFoundError(learnerAccessMessages.notFound('class'));
+  if (!access.isOwned) throw new ForbiddenError(learnerAccessMessages.notOwned);
+  throw new ForbiddenError(learnerAccessMessages.locked);
+}
+
+export async function readProgress({ db }: Deps, userId: number, classId: number): Promise<ProgressRecord> {
+  const record = await findProgress(db, userId, classId);
+  if (!record) throw new NotFoundError('No progress has been recorded for this class yet.');
+  return record;
+}

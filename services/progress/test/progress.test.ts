@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { progressRecordSchema } from '@sleep-ritual/contracts/progress';
+import { clientWithSession, createClient, createTestDeps, listen } from '@sleep-ritual/platform/testing';
+import { createApp } from '../src/app.ts';
+import {
+  createClass,
+  createCourse,
+  createLearner,
+  createPath,
+  createPhase,
+  grant,
+  softDelete,
+} from '../../catalog/test/learner-fixtures.ts';
+
+const deps = createTestDeps();
+let server: Awaited<ReturnType<typeof listen>>;
+
+beforeAll(async () => {
+  server = await listen(createApp(deps));
+});
+afterAll(async () => {
+  await server.close();
+  await deps.close();
+});
+
+type EventType = 'play' | 'timeupdate' | 'pause' | 'ended' | 'exit' | 'session_start';
+
+/** A learner who owns a fresh course, with helpers to send events for its first class. */
+async function watcher() {
+  const course = await createCourse(deps.db);
+  const userId = await createLearner(deps.db);
+  await grant(deps.db, userId, course.programId);
+  const client = await clientWithSession(server.url, deps, { userId });
+  const send = (event_type: EventType, position_sec: number, duration_sec = 1000, classId = course.classId) =>
+    client.request(`/api/progress/${classId}`, { method: 'PUT', json: { position_sec, duration_sec, event_type } });
+  const row = () => deps.db('user_progress').where({ userId, classId: course.classId }).first();
+  return { ...course, userId, client, send, row };
+}
+
+describe('PUT /api/progress/{classId}', () => {
+  it('records the event in one row per learner and class and answers 200 with the record', async () => {
+    const w = await watcher();
+    const response = await w.send('play', 0, 960);
+    expect(response.status).toBe(200);
+    const record = progressRecordSchema.parse(await response.json());
+    expect(record).toMatchObject({
+      classId: w.classId,
+      maxPositionSec: 0,
+      durationSeconds: 960,
+      percentWatched: 0,
+      totalPlays: 0,
+      completed: false,
+      completedAt: null,
+    });
+    await w.send('session_start', 3.4, 960);
+    await w.send('timeupdate', 33.9, 960);
+    const rows = await deps.db('user_progress').where({ userId: w.userId, classId: w.classId });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ maxPositionSec: 33, durationSeconds: 960, percentWatched: 3, sessionId: w.classId });
+  });
+
+  it('keeps the furthest position: seeking back never lowers maxPositionSec or percentWatched', async () => {
+    const w = await watcher();
+    await w.send('timeupdate', 500);
+    const back = await w.send('pause', 120);
+    expect(await back.json()).toMatchObject({ maxPositionSec: 500, percentWatched: 50 });
+    await w.send('timeupdate', 510.7);
+    expect(await w.row()).toMatchObject({ maxPositionSec: 510, percentWatched: 51, completed: false });
+  });
+
+  it('computes percentWatched as the whole percentage of the furthest position over the duration, at most 100', async () => {
+    const w = await watcher();
+    await w.send('timeupdate', 333, 999);
+    expect(await w.row()).toMatchObject({ percentWatched: 33 });
+    await w.send('timeupdate', 5000, 999);
+    expect(await w.row()).toMatchObject({ maxPositionSec: 999, percentWatched: 100 });
+  });
+
+  it('counts totalPlays once per session_start, and the first session only once', async () => {
+    const w = await watcher();
+    await w.send('play', 0);
+    expect(await w.row()).toMatchObject({ totalPlays: 0 });
+    await w.send('session_start', 3);
+    await w.send('timeupdate', 30);
+    await w.send('pause', 40);
+    await w.send('play', 40);
+    expect(await w.row()).toMatchObject({ totalPlays: 1 });
+    await w.send('session_start', 43);
+    expect(await w.row()).toMatchObject({ totalPlays: 2 });
+
+    const fresh = await watcher();
+    await fresh.send('session_start', 3);
+    expect(await fresh.row()).toMatchObject({ totalPlays: 1 });
+  });
+
+  it('completes the class at 90% watched, once: completedAt never changes afterwards', async () => {
+    const w = await watcher();
+    await w.send('timeupdate', 899);
+    expect(await w.row()).toMatchObject({ completed: false, completedAt: null });
+    const response = await w.send('timeupdate', 900);
+    const record = await response.json();
+    expect(record).toMatchObject({ completed: true, percentWatched: 90 });
+    expect(record.completedAt).toEqual(expect.any(String));
+    const completedAt = (await w.row()).completedAt;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await w.send('ended', 1000);
+    await w.send('pause', 10);
+    expect(await w.row()).toMatchObject({ completed: true, completedAt, maxPositionSec: 1000 });
+  });
+
+  it('completes the class when it ends, however little was watched before', async () => {
+    const w = await watcher();
+    await w.send('play', 5);
+    const response = await w.send('ended', 200, 1000);
+    expect(await response.json()).toMatchObject({ completed: true, percentWatched: 20 });
+    expect((await w.row()).completedAt).toBeInstanceOf(Date);
+  });
+
+  it('completes a class whose first recorded event is already past 90%', async () => {
+    const w = await watcher();
+    expect(await (await w.send('exit', 950)).json()).toMatchObject({ completed: true, percentWatched: 95 });
+  });
+
+  it('rejects a body that breaks the spec rule with 400 and the rule, writing nothing', async () => {
+    const w = await watcher();
+    const cases: [unknown, string][] = [
+      [{ position_sec: -1, duration_sec: 100, event_type: 'play' }, 'position_sec must be a number >= 0'],
+      [{ position_sec: '5', duration_sec: 100, event_type: 'play' }, 'position_sec must be a number >= 0'],
+      [{ duration_sec: 100, event_type: 'play' }, 'position_sec must be a number >= 0'],
+      [{ position_sec: 5, duration_sec: 0.5, event_type: 'play' }, 'duration_sec must be a number >= 1'],
+      [{ position_sec: 5, duration_sec: null, event_type: 'play' }, 'duration_sec must be a number >= 1'],
+      [
+        { position_sec: 5, duration_sec: 100, event_type: 'seek' },
+        'event_type must be one of play, timeupdate, pause, ended, exit, session_start',
+      ],
+      [
+        { position_sec: 5, duration_sec: 100 },
+        'event_type must be one of play, timeupdate, pause, ended, exit, session_start',
+      ],
+    ];
+    for (const [body, error] of cases) {
+      const response = await w.client.request(`/api/progress/${w.classId}`, { method: 'PUT', json: body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json(), JSON.stringify(body)).toMatchObject({ error });
+    }
+    expect(await w.row()).toBeUndefined();
+  });
+
+  it('answers 400 for a class id that is not a positive whole number and 404 for an unknown class', async () => {
+    const w = await watcher();
+    const body = { position_sec: 1, duration_sec: 10, event_type: 'play' };
+    const bad = await w.client.request('/api/progress/abc', { method: 'PUT', json: body });
+    expect(bad.status).toBe(400);
+    const unknown = await w.client.request('/api/progress/2147483000', { method: 'PUT', json: body });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'The requested class could not be found.' });
+  });
+});
+
+describe('POST /api/progress/{classId} (navigator.sendBeacon)', () => {
+  it('records an exit event sent as a text/plain JSON string, as a beacon sends it', async () => {
+    const w = await watcher();
+    await w.send('timeupdate', 300);
+    const response = await w.client.request(`/api/progress/${w.classId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'http://localhost:8080' },
+      body: JSON.stringify({ position_sec: 412.6, duration_sec: 1000, event_type: 'exit' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await w.row()).toMatchObject({ maxPositionSec: 412, percentWatched: 41 });
+  });
+
+  it('takes a JSON body by POST too', async () => {
+    const w = await watcher();
+    const response = await w.client.request(`/api/progress/${w.classId}`, {
+      method: 'POST',
+      json: { position_sec: 20, duration_sec: 100, event_type: 'exit' },
+    });
+    expect(response.status).toBe(200);
+    expect(await w.row()).toMatchObject({ maxPositionSec: 20, percentWatched: 20 });
+  });
+
+  it('answers 400 to a beacon whose text is not JSON, or breaks the rule, and writes nothing', async () => {
+    const w = await watcher();
+    for (const [body, error] of [
+      ['{"position_sec": 4,', 'The request body is not valid JSON.'],
+      [
+        '"just a string"',
+        'Send position_sec (a number >= 0), duration_sec (a number >= 1) and event_type (one of play, timeupdate, pause, ended, exit, session_start).',
+      ],
+      [JSON.stringify({ position_sec: 1, duration_sec: 0, event_type: 'exit' }), 'duration_sec must be a number >= 1'],
+    ]) {
+      const response = await w.client.request(`/api/progress/${w.classId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        body,
+      });
+      expect(response.status, body).toBe(400);
+      expect(await response.json(), body).toMatchObject({ error });
+    }
+    expect(await w.row()).toBeUndefined();
+  });
+});
+
+describe('who may record progress', () => {
+  const body = { position_sec: 10, duration_sec: 100, event_type: 'timeupdate' };
+
+  it('when nobody is signed in, it answers 401 to PUT, POST and GET', async () => {
+    const { classId } = await createCourse(deps.db);
+    const client = createClient(server.url);
+    for (const method of ['PUT', 'POST', 'GET']) {
+      const response = await client.request(`/api/progress/${classId}`, method === 'GET' ? {} : { method, json: body });
+      expect(response.status, method).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Please sign in to continue.' });
+    }
+  });
+
+  it('a learner who does not own the programme, or whose purchase was refunded, gets 403 and nothing is written', async () => {
+    for (const status of [undefined, 'refunded', 'pending']) {
+      const course = await createCourse(deps.db);
+      const userId = await createLearner(deps.db);
+      if (status) await grant(deps.db, userId, course.programId, status);
+      const client = await clientWithSession(server.url, deps, { userId });
+      const response = await client.request(`/api/progress/${course.classId}`, { method: 'PUT', json: body });
+      expect(response.status, String(status)).toBe(403);
+      expect(await response.json()).toEqual({ error: "You don't have access to this program." });
+      expect(await deps.db('user_progress').where({ userId })).toEqual([]);
+    }
+  });
+
+  it('a locked class, or a class in a locked path or phase, answers 403 and nothing is written', async () => {
+    const w = await watcher();
+    const lockedClass = await createClass(deps.db, w.pathId, { isUnlocked: false });
+    const lockedPath = await createPath(deps.db, w.phaseId, { isUnlocked: false });
+    const inLockedPath = await createClass(deps.db, lockedPath);
+    const lockedPhase = await createPhase(deps.db, w.programId, { isUnlocked: false });
+    const inLockedPhase = await createClass(deps.db, await createPath(deps.db, lockedPhase));
+    for (const classId of [lockedClass, inLockedPath, inLockedPhase]) {
+      const response = await w.client.request(`/api/progress/${classId}`, { method: 'PUT', json: body });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: 'This class is not unlocked yet.' });
+    }
+    expect(await deps.db('user_progress').where({ userId: w.userId })).toEqual([]);
+  });
+
+  it('a soft-deleted class, or one under a deleted path, phase or programme, answers 404', async () => {
+    for (const table of ['classes', 'paths', 'phases', 'programs'] as const) {
+      const w = await watcher();
+      const id = { classes: w.classId, paths: w.pathId, phases: w.phaseId, programs: w.programId }[table];
+      await softDelete(deps.db, table, id);
+      const response = await w.send('timeupdate', 10);
+      expect(response.status, table).toBe(404);
+    }
+  });
+});
+
+describe('GET /api/progress/{classId}', () => {
+  it("gives the learner's own record, and 404 before anything was recorded", async () => {
+    const w = await watcher();
+    const before = await w.client.request(`/api/progress/${w.classId}`);
+    expect(before.status).toBe(404);
+    expect(await before.json()).toEqual({ error: 'No progress has been recorded for this class yet.' });
+
+    await w.send('session_start', 3, 600);
+    await w.send('timeupdate', 300, 600);
+    const record = progressRecordSchema.parse(await (await w.client.request(`/api/progress/${w.classId}`)).json());
+    expect(record).toMatchObject({ classId: w.classId, maxPositionSec: 300, durationSeconds: 600, percentWatched: 50, totalPlays: 1, completed: false });
+
+    // Another learner of the same class has no record of their own.
+    const other = await createLearner(deps.db);
+    await grant(deps.db, other, w.programId);
+    const otherClient = await clientWithSession(server.url, deps, { userId: other });
+    expect((await otherClient.request(`/api/progress/${w.classId}`)).status).toBe(404);
+  });
+});
+
+describe('concurrent events', () => {
+  it('keep one row and the furthest position when they race', async () => {
+    const w = await watcher();
+    await Promise.all([100, 700, 300, 650, 20].map((position) => w.send('timeupdate', position)));
+    const rows = await deps.db('user_progress').where({ userId: w.userId, classId: w.classId });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ maxPositionSec: 700, percentWatched: 70 });
+  });
+});
