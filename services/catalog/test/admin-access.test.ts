@@ -37,7 +37,7 @@ const ADMIN_CALLS: [method: string, path: string][] = [
 ];
 
 describe('admin calls without the admin session', () => {
-  it.each(ADMIN_CALLS)('%s %s answers 401 JSON to an anonymous visitor and changes nothing', async (method, path) => {
+  it.each(ADMIN_CALLS)('%s %s answers 401 JSON to an anonymous visitor', async (method, path) => {
     const { status, body } = await call(bed.anonymous, method, path, method === 'GET' ? undefined : { title: 'x' });
     expect(status).toBe(401);
     expect(body).toEqual({ error: 'Admin sign-in required.' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extractVimeoId } from './vimeo.ts';
 
 /**
  * The administrator's content calls (admin/data spec §3, §5, §7, §9): every request body and answer.
@@ -46,17 +47,8 @@ function isSitePath(value: string): boolean {
 
 const isLink = (value: string) => isSitePath(value) || parseHttpUrl(value) !== null;
 
-const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
-
-/**
- * The numeric Vimeo id of a video URL (https://vimeo.com/76979871, https://player.vimeo.com/video/76979871,
- * https://vimeo.com/channels/staffpicks/76979871), or null when there is none.
- */
-export function vimeoIdFromUrl(value: string | null | undefined): string | null {
-  const url = value ? parseHttpUrl(value.trim()) : null;
-  if (!url || !VIMEO_HOSTS.has(url.hostname.toLowerCase())) return null;
-  return url.pathname.split('/').find((segment) => /^\d+$/.test(segment)) ?? null;
-}
+/** The learner side plays the numeric id `extractVimeoId` finds; the admin must enter a full link to it. */
+const isVimeoLink = (value: string) => parseHttpUrl(value) !== null && extractVimeoId(value) !== null;
 
 // ── Field schemas ───────────────────────────────────────────────────────────────────────────────────
 
@@ -98,7 +90,7 @@ const vimeoUrl = z
     text('Video URL')
       .max(LINK_URL_MAX_LENGTH, `Video URL must be at most ${LINK_URL_MAX_LENGTH} characters`)
       .refine(
-        (value) => vimeoIdFromUrl(value) !== null,
+        isVimeoLink,
         'Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789',
       )
       .nullable(),
@@ -317,7 +309,7 @@ export const adminClassSchema = z.object({
   title: z.string(),
   label: z.string().nullable(),
   description: z.string().nullable(),
-  /** The Vimeo URL as the admin entered it; `vimeoIdFromUrl` gives the numeric id. */
+  /** The Vimeo URL as the admin entered it; `extractVimeoId` (contracts/vimeo) gives the numeric id. */
   vimeoVideoId: z.string().nullable(),
   additionalContentUrl: z.string().nullable(),
   additionalContentButtonLabel: z.string().nullable(),
