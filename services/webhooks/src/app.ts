@@ -1,9 +1,11 @@
-import Router from '@koa/router';
-import { createServiceApp, notFoundFallback, type ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
+import { thrivecartRouter, type WebhookDeps } from './http/thrivecart-routes.ts';
 
-export function createApp(deps: ServiceDeps) {
+export type { WebhookDeps };
+
+export function createApp(deps: WebhookDeps) {
   const app = createServiceApp(deps);
-  const router = new Router({ prefix: '/api' });
+  const router = thrivecartRouter(deps);
   app.use(notFoundFallback());
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -1,4 +1,16 @@
 import { runService } from '@sleep-ritual/platform/run-service';
+import { createPurchasesQueue, type PurchasesQueue } from '@sleep-ritual/worker/queues';
 import { createApp } from './app.ts';
 
-await runService('webhooks', createApp);
+let purchasesQueue: PurchasesQueue | undefined;
+
+// runService's Redis connection is fail-fast, so the queue behind the webhook answers 503 at once
+// while Redis is down instead of holding the checkout's request.
+await runService(
+  'webhooks',
+  (deps) => {
+    purchasesQueue = createPurchasesQueue(deps.redis, deps.config.queuePrefix);
+    return createApp({ ...deps, purchasesQueue });
+  },
+  { onShutdown: async () => purchasesQueue?.close() },
+);

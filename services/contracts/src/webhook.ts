@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { itemKeySchema } from './product-mappings.ts';
+
+/**
+ * The checkout webhook body (admin/data spec §3) as ThriveCart really sends it: form-encoded with
+ * PHP-style bracketed keys (already nested into objects by the receiver) or JSON, where every value
+ * may be a string. The schema turns it into one plain purchase event, the data of a queued job.
+ */
+
+/** The events that change access (spec §4). Every other event is acknowledged and ignored. */
+export const PURCHASE_EVENTS = ['order.success', 'upsell.accepted', 'order.refund'] as const;
+export type PurchaseEventName = (typeof PURCHASE_EVENTS)[number];
+
+export function isPurchaseEvent(event: unknown): event is PurchaseEventName {
+  return typeof event === 'string' && (PURCHASE_EVENTS as readonly string[]).includes(event);
+}
+
+/** Numbers and strings alike become trimmed strings; an empty one counts as absent. */
+function scalar(value: unknown): unknown {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** A list sent as a JSON array, as `map[0]=…&map[1]=…`, or as one comma-separated string. */
+function list(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string') return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (typeof value === 'object') return 'id' in value ? [value] : Object.values(value);
+  return value;
+}
+
+const optionalText = (max: number) => z.preprocess(scalar, z.string().max(max).optional());
+
+const flag = z.preprocess(
+  scalar,
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()))),
+);
+
+const orderIdSchema = z.preprocess(
+  scalar,
+  z
+    .string({ error: 'order_id is required' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'order_id must be at most 64 letters, digits, hyphens or underscores'),
+);
+
+const customerSchema = z.object(
+  {
+    email: z.preprocess(scalar, z.email({ error: 'customer[email] must be a valid e-mail address' }).max(255)),
+    first_name: optionalText(255),
+    last_name: optionalText(255),
+    firstname: optionalText(255),
+    lastname: optionalText(255),
+    name: optionalText(511),
+  },
+  { error: 'customer[email] is required' },
+);
+
+const itemListSchema = z.preprocess(list, z.array(itemKeySchema).optional());
+
+const productEntrySchema = z.object(
+  { id: itemKeySchema, name: optionalText(255) },
+  { error: 'Each product needs an id' },
+);
+
+/** Amounts are whole cents ("1700" is $17.00); anything else is left out rather than refused. */
+const cents = z.preprocess(
+  (value) => {
+    const text = scalar(value);
+    return typeof text === 'string' && /^\d{1,12}$/.test(text) ? Number(text) : undefined;
+  },
+  z.number().int().optional(),
+);
+
+const bodySchema = z.object({
+  event: z.enum(PURCHASE_EVENTS, { error: `event must be one of ${PURCHASE_EVENTS.join(', ')}` }),
+  order_id: orderIdSchema,
+  // Zero-padded ("000000123"): kept as the string it is.
+  invoice_id: optionalText(64),
+  test: flag,
+  mode: optionalText(16),
+  mode_int: optionalText(4),
+  customer: customerSchema.optional(),
+  accessible_purchase_map: itemListSchema,
+  accessible_purchase_map_flat: itemListSchema,
+  purchase_map: itemListSchema,
+  purchase_map_flat: itemListSchema,
+  product: productEntrySchema.optional(),
+  products: z.preprocess(list, z.array(productEntrySchema).optional()),
+  base_product: z.preprocess(scalar, itemKeySchema.optional()),
+  order: z.looseObject({ total: cents }).optional(),
+});
+type WebhookBody = z.infer<typeof bodySchema>;
+
+export type PurchaseCustomer = { email: string; firstName: string | null; lastName: string | null };
+
+/** One purchase event as the worker receives it: no secret, every item named `kind-N`. */
+export type PurchaseEvent = {
+  event: PurchaseEventName;
+  orderId: string;
+  invoiceId: string | null;
+  test: boolean;
+  customer: PurchaseCustomer | null;
+  items: string[];
+  totalCents: number | null;
+};
+
+export const purchaseEventSchema = bodySchema.transform((body, ctx): PurchaseEvent => {
+  const granting = body.event !== 'order.refund';
+  if (granting && !body.customer) {
+    ctx.addIssue({ code: 'custom', path: ['customer', 'email'], message: 'customer[email] is required' });
+    return z.NEVER;
+  }
+  const items = orderedItems(body);
+  if (granting && items.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['accessible_purchase_map'],
+      message: 'The order names no product: send accessible_purchase_map, products or product',
+    });
+    return z.NEVER;
+  }
+  return {
+    event: body.event,
+    orderId: body.order_id,
+    invoiceId: body.invoice_id ?? null,
+    test: body.test === true || body.mode?.toLowerCase() === 'test' || body.mode_int === '1',
+    customer: body.customer ? customerOf(body.customer) : null,
+    items,
+    totalCents: body.order?.total ?? null,
+  };
+});
+
+/**
+ * Entitlements come from the accessible purchase map (where ThriveCart lists upsells and bumps as
+ * `upsell-N` / `bump-N`) and the products list; the plain purchase map and base product are used only
+ * when neither is sent.
+ */
+function orderedItems(body: WebhookBody): string[] {
+  const accessible = [
+    ...(body.accessible_purchase_map ?? []),
+    ...(body.accessible_purchase_map_flat ?? []),
+    ...(body.products ?? []).map((product) => product.id),
+    ...(body.product ? [body.product.id] : []),
+  ];
+  const fallback = [
+    ...(body.purchase_map ?? []),
+    ...(body.purchase_map_flat ?? []),
+    ...(body.base_product ? [body.base_product] : []),
+  ];
+  return [...new Set(accessible.length > 0 ? accessible : fallback)];
+}
+
+function customerOf(customer: NonNullable<WebhookBody['customer']>): PurchaseCustomer {
+  let firstName = customer.first_name ?? customer.firstname ?? null;
+  let lastName = customer.last_name ?? customer.lastname ?? null;
+  if (!firstName && !lastName && customer.name) {
+    const [first, ...rest] = customer.name.split(/\s+/);
+    firstName = first ?? null;
+    lastName = rest.length > 0 ? rest.join(' ') : null;
+  }
+  return { email: customer.email.toLowerCase(), firstName, lastName };
+}
+
+/** What the receiver answers to every accepted POST. */
+export const webhookAckSchema = z.object({
+  received: z.literal(true),
+  queued: z.boolean(),
+  jobId: z.string().optional(),
+});
+export type WebhookAck = z.infer<typeof webhookAckSchema>;

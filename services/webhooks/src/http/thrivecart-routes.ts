@@ -1,0 +1,64 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { isPurchaseEvent, purchaseEventSchema, type WebhookAck } from '@sleep-ritual/contracts/webhook';
+import { UnauthorizedError } from '@sleep-ritual/platform/errors';
+import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import { enqueuePurchase, type PurchasesQueue } from '@sleep-ritual/worker/queues';
+import { isValidWebhookSecret } from '../domain/webhook-secret.ts';
+import { parseBracketedForm } from './bracketed-form.ts';
+
+export const THRIVECART_WEBHOOK_PATH = '/webhooks/thrivecart';
+
+export type WebhookDeps = ServiceDeps & { purchasesQueue: PurchasesQueue };
+
+/**
+ * The checkout's webhook. The request path only verifies, validates and queues (no database work), so
+ * it stays fast under a burst; the worker provisions access. It answers 200 only once Redis holds the
+ * job, 503 when Redis does not answer, so the checkout retries.
+ */
+export function thrivecartRouter(deps: WebhookDeps): Router {
+  const router = new Router({ prefix: '/api' });
+
+  // ThriveCart saves a webhook URL only if HEAD and POST both answer 2xx.
+  router.head(THRIVECART_WEBHOOK_PATH, (ctx) => {
+    ctx.status = 200;
+  });
+
+  router.post(THRIVECART_WEBHOOK_PATH, async (ctx) => {
+    const body = webhookBody(ctx);
+    if (body.event === undefined && body.customer === undefined) {
+      ctx.log.info('webhook URL check acknowledged');
+      ctx.body = { received: true, queued: false } satisfies WebhookAck;
+      return;
+    }
+    if (!isValidWebhookSecret(body.thrivecart_secret, deps.config.thrivecartSecret)) {
+      ctx.log.warn({ event: String(body.event) }, 'webhook refused: wrong or missing thrivecart_secret');
+      throw new UnauthorizedError('Invalid webhook secret.');
+    }
+    if (!isPurchaseEvent(body.event)) {
+      ctx.log.info({ event: String(body.event) }, 'webhook event acknowledged: it does not change access');
+      ctx.body = { received: true, queued: false } satisfies WebhookAck;
+      return;
+    }
+
+    const purchase = purchaseEventSchema.parse(body);
+    const about = { event: purchase.event, orderId: purchase.orderId, test: purchase.test };
+    if (purchase.test && !deps.config.acceptTestOrders) {
+      ctx.log.info(about, 'test order acknowledged and ignored: ACCEPT_TEST_ORDERS is false');
+      ctx.body = { received: true, queued: false } satisfies WebhookAck;
+      return;
+    }
+    const jobId = await enqueuePurchase(deps.purchasesQueue, purchase);
+    ctx.log.info({ ...about, jobId }, purchase.test ? 'test order queued' : 'order queued');
+    ctx.body = { received: true, queued: true, jobId } satisfies WebhookAck;
+  });
+
+  return router;
+}
+
+/** The body as nested objects, whether it came form-encoded with bracketed keys or as JSON. */
+function webhookBody(ctx: Context): Record<string, unknown> {
+  if (ctx.is('urlencoded')) return parseBracketedForm(ctx.request.rawBody ?? '');
+  const body: unknown = ctx.request.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedis } from '@sleep-ritual/platform/redis';
+import { createClient, createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { createPurchasesQueue } from '@sleep-ritual/worker/queues';
+import { createApp } from '../src/app.ts';
+import { formBody, thrivecartOrderFields } from '../src/thrivecart-sample.ts';
+import { jobCount, postForm, postJson, testPurchasesQueue, uniqueOrderId } from './helpers.ts';
+
+const deps = createTestDeps();
+const secret = deps.config.thrivecartSecret;
+let queue: Awaited<ReturnType<typeof testPurchasesQueue>>;
+let server: Awaited<ReturnType<typeof listen>>;
+
+beforeAll(async () => {
+  queue = await testPurchasesQueue(deps.config.redisUrl);
+  server = await listen(createApp({ ...deps, purchasesQueue: queue }));
+});
+afterAll(async () => {
+  await server.close();
+  await queue.dispose();
+  await deps.close();
+});
+
+async function queuedJob(jobId: string) {
+  const job = await queue.getJob(jobId);
+  expect(job).toBeDefined();
+  return job!;
+}
+
+describe('registering the webhook URL in ThriveCart', () => {
+  it('answers 200 to HEAD', async () => {
+    const response = await fetch(`${server.url}/api/webhooks/thrivecart`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+  });
+
+  it('answers 200 to the probe POST that carries no event and no customer, and queues nothing', async () => {
+    const before = await jobCount(queue);
+    for (const response of [
+      await postForm(server.url, ''),
+      await postForm(server.url, 'thrivecart_account=sleepritual'),
+      await createClient(server.url).request('/api/webhooks/thrivecart', { method: 'POST' }),
+    ]) {
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, queued: false });
+    }
+    expect(await jobCount(queue)).toBe(before);
+  });
+});
+
+describe('POST /api/webhooks/thrivecart', () => {
+  it('queues a form-encoded order with bracketed keys as one purchase event, without the secret', async () => {
+    const orderId = uniqueOrderId();
+    const email = uniqueEmail('Buyer');
+    const response = await postForm(
+      server.url,
+      formBody(thrivecartOrderFields({ secret, orderId, email, firstName: 'Ann', lastName: 'Lee', items: ['product-1', 'bump-1'] })),
+    );
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer).toMatchObject({ received: true, queued: true, jobId: expect.stringContaining(orderId) });
+
+    const job = await queuedJob(answer.jobId);
+    expect(job.name).toBe('order.success');
+    expect(job.data).toEqual({
+      event: 'order.success',
+      orderId,
+      invoiceId: expect.stringMatching(/^\d{9}$/),
+      test: false,
+      customer: { email: email.toLowerCase(), firstName: 'Ann', lastName: 'Lee' },
+      items: ['product-1', 'bump-1'],
+      totalCents: 6400,
+    });
+    expect(JSON.stringify(job.data)).not.toContain(secret);
+  });
+
+  it('reads customer names sent as firstname/lastname and keeps a zero-padded invoice id as it is', async () => {
+    const fields = thrivecartOrderFields({
+      secret,
+      orderId: uniqueOrderId(),
+      email: uniqueEmail(),
+      firstName: 'Bo',
+      lastName: 'Ng',
+      nameFields: 'firstname',
+    });
+    fields.invoice_id = '000000042';
+    const answer = await (await postForm(server.url, formBody(fields))).json();
+    const job = await queuedJob(answer.jobId);
+    expect(job.data.customer).toMatchObject({ firstName: 'Bo', lastName: 'Ng' });
+    expect(job.data.invoiceId).toBe('000000042');
+  });
+
+  it('queues a JSON order in the shape of the spec, reading items from the map and the products list', async () => {
+    const orderId = uniqueOrderId();
+    const response = await postJson(server.url, {
+      thrivecart_secret: secret,
+      event: 'upsell.accepted',
+      test: false,
+      order_id: Number(orderId),
+      customer: { email: 'Jane.Doe@Example.com', firstname: 'Jane', lastname: 'Doe' },
+      accessible_purchase_map: ['product-1', 'upsell-1'],
+      accessible_purchase_map_flat: 'product-1,upsell-1',
+      products: [{ id: 12, name: 'Extra', price: 1700, quantity: 1 }],
+    });
+    expect(response.status).toBe(200);
+    const job = await queuedJob((await response.json()).jobId);
+    expect(job.data).toMatchObject({
+      event: 'upsell.accepted',
+      orderId,
+      customer: { email: 'jane.doe@example.com', firstName: 'Jane', lastName: 'Doe' },
+      items: ['product-1', 'upsell-1', 'product-12'],
+    });
+  });
+
+  it('when the same webhook is delivered five times, it answers 200 each time and keeps one job', async () => {
+    const body = formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() }));
+    const before = await jobCount(queue);
+    const answers = [];
+    for (let delivery = 0; delivery < 5; delivery += 1) {
+      const response = await postForm(server.url, body);
+      expect(response.status).toBe(200);
+      answers.push(await response.json());
+    }
+    expect(new Set(answers.map((answer) => answer.jobId)).size).toBe(1);
+    expect(await jobCount(queue)).toBe(before + 1);
+  });
+
+  it('queues a refund as its own job, even without a customer', async () => {
+    const orderId = uniqueOrderId();
+    const response = await postForm(server.url, formBody({ thrivecart_secret: secret, event: 'order.refund', order_id: orderId }));
+    expect(response.status).toBe(200);
+    const job = await queuedJob((await response.json()).jobId);
+    expect(job.data).toMatchObject({ event: 'order.refund', orderId, customer: null, items: [] });
+  });
+
+  it('when the secret is wrong, it answers 401 and queues nothing', async () => {
+    const before = await jobCount(queue);
+    const response = await postForm(
+      server.url,
+      formBody(thrivecartOrderFields({ secret: `${secret}x`, orderId: uniqueOrderId(), email: uniqueEmail() })),
+    );
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'Invalid webhook secret.' });
+    expect(await jobCount(queue)).toBe(before);
+  });
+
+  it('when the secret is missing, it answers 401 and queues nothing', async () => {
+    const before = await jobCount(queue);
+    const fields = thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() });
+    delete fields.thrivecart_secret;
+    const response = await postForm(server.url, formBody(fields));
+    expect(response.status).toBe(401);
+    expect(await jobCount(queue)).toBe(before);
+  });
+
+  it('when the body is invalid, it answers 400 with the reason and queues nothing', async () => {
+    const before = await jobCount(queue);
+    const badEmail = await postForm(
+      server.url,
+      formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: 'not-an-email' })),
+    );
+    expect(badEmail.status).toBe(400);
+    expect((await badEmail.json()).error).toBe('customer[email] must be a valid e-mail address');
+
+    const noProduct = await postJson(server.url, {
+      thrivecart_secret: secret,
+      event: 'order.success',
+      order_id: uniqueOrderId(),
+      customer: { email: uniqueEmail() },
+    });
+    expect(noProduct.status).toBe(400);
+    expect((await noProduct.json()).error).toMatch(/names no product/);
+
+    const noOrder = await postJson(server.url, { thrivecart_secret: secret, event: 'order.success', customer: { email: uniqueEmail() } });
+    expect(noOrder.status).toBe(400);
+    expect((await noOrder.json()).error).toBe('order_id is required');
+
+    const badItem = await postJson(server.url, {
+      thrivecart_secret: secret,
+      event: 'order.success',
+      order_id: uniqueOrderId(),
+      customer: { email: uniqueEmail() },
+      accessible_purchase_map: ['gift-card-3'],
+    });
+    expect(badItem.status).toBe(400);
+    expect(await jobCount(queue)).toBe(before);
+  });
+
+  it('acknowledges other events with 200 and queues nothing', async () => {
+    const before = await jobCount(queue);
+    for (const event of ['order.subscription_payment', 'affiliate.commission_earned', 'cart.abandoned']) {
+      const response = await postForm(
+        server.url,
+        formBody(thrivecartOrderFields({ secret, event, orderId: uniqueOrderId(), email: uniqueEmail() })),
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, queued: false });
+    }
+    expect(await jobCount(queue)).toBe(before);
+  });
+
+  it('queues test-mode orders marked as tests while ACCEPT_TEST_ORDERS is true', async () => {
+    for (const fields of [
+      thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail(), test: true }),
+      { ...thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() }), mode: '', mode_int: '', test: '1' },
+    ]) {
+      const response = await postForm(server.url, formBody(fields));
+      const job = await queuedJob((await response.json()).jobId);
+      expect(job.data.test).toBe(true);
+    }
+  });
+});
+
+describe('when ACCEPT_TEST_ORDERS is false', () => {
+  it('acknowledges a test-mode order with 200 and queues nothing, but still queues live orders', async () => {
+    const strictDeps = createTestDeps({ ACCEPT_TEST_ORDERS: 'false' });
+    const strict = await listen(createApp({ ...strictDeps, purchasesQueue: queue }));
+    try {
+      const before = await jobCount(queue);
+      const test = await postForm(
+        strict.url,
+        formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail(), test: true })),
+      );
+      expect(test.status).toBe(200);
+      expect(await test.json()).toEqual({ received: true, queued: false });
+      expect(await jobCount(queue)).toBe(before);
+
+      const live = await postForm(strict.url, formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() })));
+      expect((await live.json()).queued).toBe(true);
+    } finally {
+      await strict.close();
+      await strictDeps.close();
+    }
+  });
+});
+
+describe('when Redis does not answer', () => {
+  it('answers 503 at once when the queue connection cannot reach Redis, so the checkout retries', async () => {
+    const connection = createRedis('redis://127.0.0.1:6399', { failFast: true });
+    const unreachable = createPurchasesQueue(connection, 'test-unreachable');
+    unreachable.on('error', () => {});
+    const app = await listen(createApp({ ...deps, purchasesQueue: unreachable }));
+    try {
+      const started = performance.now();
+      const response = await postForm(app.url, formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() })));
+      expect(response.status).toBe(503);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(await response.json()).toEqual({ error: 'The service is temporarily unavailable. Please try again shortly.' });
+    } finally {
+      await app.close();
+      connection.disconnect();
+    }
+  });
+
+  it('answers 503 when the connection to Redis is lost after start', async () => {
+    const lost = await testPurchasesQueue(deps.config.redisUrl);
+    const app = await listen(createApp({ ...deps, purchasesQueue: lost }));
+    try {
+      const body = formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() }));
+      expect((await postForm(app.url, body)).status).toBe(200);
+      lost.connection.disconnect();
+      const response = await postForm(app.url, body);
+      expect(response.status).toBe(503);
+    } finally {
+      await app.close();
+      await lost.connection.connect();
+      await lost.dispose();
+    }
+  });
+});

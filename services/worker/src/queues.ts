@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { Queue, type DefaultJobOptions, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { PurchaseEvent } from '@sleep-ritual/contracts/webhook';
+import { ServiceUnavailableError } from '@sleep-ritual/platform/errors';
+
+/**
+ * The queues the worker consumes and the small producer API other services use. Job data never holds
+ * a secret: the worker looks up what it needs (e-mail address, programme titles) and issues tokens
+ * itself. See README.md beside this folder.
+ */
+
+export const PURCHASES_QUEUE = 'purchases';
+export const EMAILS_QUEUE = 'emails';
+
+export type PurchaseJob = PurchaseEvent;
+
+export type EmailJob =
+  | { template: 'create-account'; userId: number; orderId: string }
+  | { template: 'password-reset'; userId: number };
+export type EmailTemplate = EmailJob['template'];
+
+export type PurchasesQueue = Queue<PurchaseJob>;
+export type EmailsQueue = Queue<EmailJob>;
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Retried with exponential backoff (1 s, 2 s, 4 s, … about 4 minutes in all), then kept as failed. */
+const purchaseJobDefaults: DefaultJobOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1_000 },
+  // Completed jobs are kept a month so that a redelivered webhook meets its own job id and is ignored.
+  removeOnComplete: { age: 30 * DAY_SECONDS },
+  removeOnFail: false,
+};
+
+const emailJobDefaults: DefaultJobOptions = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { age: 30 * DAY_SECONDS },
+  removeOnFail: false,
+};
+
+/** How long a producer waits for Redis before it gives up and answers 503. */
+const ENQUEUE_TIMEOUT_MS = 3_000;
+
+const connections = new WeakMap<Queue, Redis>();
+
+/**
+ * A producer on a request path should pass a fail-fast connection (`createRedis(url, { failFast: true })`)
+ * so that a Redis outage is an immediate 503 instead of a hanging request. The connection stays the
+ * caller's: closing the queue leaves it open.
+ */
+export function createPurchasesQueue(connection: Redis, prefix: string): PurchasesQueue {
+  const queue = new Queue<PurchaseJob>(PURCHASES_QUEUE, { connection, prefix, defaultJobOptions: purchaseJobDefaults });
+  connections.set(queue, connection);
+  return queue;
+}
+
+export function createEmailsQueue(connection: Redis, prefix: string): EmailsQueue {
+  const queue = new Queue<EmailJob>(EMAILS_QUEUE, { connection, prefix, defaultJobOptions: emailJobDefaults });
+  connections.set(queue, connection);
+  return queue;
+}
+
+/**
+ * The job id of a purchase event: event, order id and a digest of the items. A redelivered webhook
+ * gets the same id, so BullMQ keeps the one job; two upsells accepted on one order differ by their items.
+ */
+export function purchaseJobId(job: PurchaseJob): string {
+  const digest = createHash('sha256').update([...job.items].sort().join(',')).digest('hex').slice(0, 12);
+  return `${job.event}-${job.orderId}-${digest}`;
+}
+
+/** Queues a purchase event; resolves to its job id once Redis holds it, or throws a 503 error. */
+export function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): Promise<string> {
+  return addOrUnavailable(queue, job.event, job, { jobId: purchaseJobId(job) });
+}
+
+/**
+ * Queues an e-mail; resolves to its job id once Redis holds it, or throws a 503 error
+ * (ServiceUnavailableError). The create-account mail of an order is sent once however often it is
+ * queued; every password-reset request sends a new mail with a fresh link.
+ */
+export function enqueueEmail(queue: EmailsQueue, job: EmailJob): Promise<string> {
+  const jobId = job.template === 'create-account' ? `create-account-${job.orderId}` : undefined;
+  return addOrUnavailable(queue, job.template, job, jobId ? { jobId } : {});
+}
+
+async function addOrUnavailable<T>(queue: Queue<T>, name: string, data: T, options: JobsOptions): Promise<string> {
+  const unavailable = (cause: unknown) =>
+    Object.assign(new ServiceUnavailableError(), { cause, queue: queue.name });
+  const status = connections.get(queue as Queue)?.status;
+  if (status && status !== 'ready') throw unavailable(new Error(`Redis connection is ${status}`));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+  });
+  try {
+    const job = await Promise.race([(queue as Queue).add(name, data, options), timeout]);
+    return job.id!;
+  } catch (error) {
+    throw unavailable(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
