@@ -5,6 +5,10 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/app/',
   plugins: [react()],
+  define: {
+    // The support address shown to learners; the build reads it from the environment.
+    __SUPPORT_EMAIL__: JSON.stringify(process.env.SUPPORT_EMAIL ?? ''),
+  },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
   server: {
     proxy: { '/api': 'http://localhost:8080' },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { publicDefaults } from '@sleep-ritual/contracts/public-config';
 import { repoRoot } from './paths.ts';
 
 const booleanFromEnv = z
@@ -34,13 +35,11 @@ const schema = z.object({
   THRIVECART_SECRET: optionalText,
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Sleep Ritual <hello@sleepritual.example>'),
-  SUPPORT_EMAIL: z.email().default('support@sleepritual.example'),
+  SUPPORT_EMAIL: z.email().default(publicDefaults.supportEmail),
   PUBLIC_APP_URL: z.url().optional(),
   PUBLIC_MARKETING_URL: z.url().optional(),
-  CHECKOUT_URL: z.url().default('https://sleepritual.thrivecart.com/6-night-sleep-ritual/'),
-  UPGRADE_CHECKOUT_URL: z
-    .url()
-    .default('https://sleepritual.thrivecart.com/full-transformation-program/?coupon=LIFETIME'),
+  CHECKOUT_URL: z.url().default(publicDefaults.checkoutUrl),
+  UPGRADE_CHECKOUT_URL: z.url().default(publicDefaults.upgradeCheckoutUrl),
   ACCEPT_TEST_ORDERS: booleanFromEnv.optional(),
   CREATE_ACCOUNT_FRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(120),
   OUTBOX_DIR: z.string().optional(),

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { provisionedBuyer } from '../support/db.ts';
+import { e2eEnv } from '../support/env.ts';
+
+const demo = { email: 'demo@sleepritual.example', password: 'sleep-well-tonight' };
+
+test.describe('sign-in', () => {
+  test('the demo learner signs in and lands on their programmes', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill(demo.email);
+    await page.getByLabel('Password', { exact: true }).fill(demo.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/my-programs$/);
+    await page.goto('/account');
+    await expect(page.getByText(demo.email)).toBeVisible();
+  });
+
+  test('a wrong password shows the spec message and stays on the page', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill(demo.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('The email or password you entered is incorrect.')).toBeVisible();
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test('the form checks its fields with the spec messages before calling the server', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Enter a valid email')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+  });
+
+  test('signed-out visitors of member screens are sent to sign in; logout returns home', async ({ page }) => {
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.getByLabel('Email').fill(demo.email);
+    await page.getByLabel('Password', { exact: true }).fill(demo.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/my-programs$/);
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(`${new URL(page.url()).origin}/`);
+    const me = await page.request.get('/api/user');
+    expect(me.status()).toBe(401);
+  });
+});
+
+test.describe('account creation after purchase', () => {
+  test('a buyer creates the account from the order id, and the second time sees "Account Already Exists"', async ({
+    page,
+  }) => {
+    const buyer = await provisionedBuyer();
+    await page.goto(`/create-account?order_id=${buyer.orderId}`);
+    await expect(page.getByLabel('Email')).toHaveValue(buyer.email);
+    await page.getByLabel('Password', { exact: true }).fill('sleepy-nights');
+    await page.getByLabel('Confirm password', { exact: true }).fill('sleepy-nights');
+    await page.getByRole('button', { name: 'Create My Account' }).click();
+    await expect(page).toHaveURL(/\/programs\/my-programs$/);
+    expect(await (await page.request.get('/api/user')).json()).toMatchObject({ email: buyer.email });
+
+    await page.goto(`/create-account?order_id=${buyer.orderId}`);
+    await expect(page.getByRole('heading', { name: 'Account Already Exists' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await expect(page).toHaveURL(/\/(sign-in|my-programs)$/);
+  });
+
+  test('mismatched passwords are refused with the spec message', async ({ page }) => {
+    const buyer = await provisionedBuyer();
+    await page.goto(`/create-account?order_id=${buyer.orderId}`);
+    await page.getByLabel('Password', { exact: true }).fill('sleepy-nights');
+    await page.getByLabel('Confirm password', { exact: true }).fill('sleepy-days');
+    await page.getByRole('button', { name: 'Create My Account' }).click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+  });
+
+  test('an unknown order says "Order Not Found" after waiting for the worker', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto('/create-account?order_id=NO-SUCH-ORDER');
+    await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible({ timeout: 45_000 });
+  });
+
+  test('a query without a recognised order id shows the account creation error', async ({ page }) => {
+    await page.goto('/create-account?foo=bar');
+    await expect(page.getByRole('heading', { name: 'Account Creation Error' })).toBeVisible();
+  });
+
+  test('test mode shows the banner and calls no server', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/create-account')) calls.push(request.url());
+    });
+    await page.goto('/create-account?test=true');
+    await expect(page.getByText('Test Mode Active')).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+});
+
+test.describe('admin sign-in', () => {
+  test('/admin asks for the admin password; a wrong one is refused, the right one opens it', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    await page.getByLabel('Admin password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Invalid password', { exact: true })).toBeVisible();
+    await expect(page.getByText('Access denied')).toBeVisible();
+
+    await page.getByLabel('Admin password', { exact: true }).fill(e2eEnv.ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Access granted')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  });
+
+  test('an empty admin password gets "Password is required"', async ({ page }) => {
+    await page.goto('/admin/programs');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Password is required')).toBeVisible();
+  });
+});

@@ -1,0 +1,9 @@
+import { Outlet } from 'react-router-dom';
+import { usePageViewTracker } from '../lib/page-view-tracker.ts';
+import { useScrollToTop } from '../lib/use-scroll-to-top.ts';
+
+export function RootLayout() {
+  useScrollToTop();
+  usePageViewTracker();
+  return <Outlet />;
+}

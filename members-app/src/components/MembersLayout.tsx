@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Footer } from './Footer.tsx';
+
+/** "Programs" is also the active section on the programme, path and class screens. */
+function isProgramsSection(pathname: string): boolean {
+  return /^\/(my-programs|programs|program)(\/|$)/.test(pathname) || /\/path\//.test(pathname);
+}
+
+function MembersNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <ul className="members-nav-list">
+      <li>
+        <NavLink
+          to="/my-programs"
+          className={() => (isProgramsSection(pathname) ? 'nav-link active' : 'nav-link')}
+          aria-current={isProgramsSection(pathname) ? 'page' : undefined}
+          onClick={onNavigate}
+        >
+          Programs
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/account" className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} onClick={onNavigate}>
+          Account
+        </NavLink>
+      </li>
+    </ul>
+  );
+}
+
+/** Spec 000 §2: a side bar on desktop, a top bar with a menu on mobile. */
+export function MembersLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className="members-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="members-topbar">
+        <a href="/" className="brand" aria-label="Sleep Ritual home">
+          <span className="brand-moon" aria-hidden="true" />
+          Sleep Ritual
+        </a>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="members-mobile-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? 'Close' : 'Menu'}
+        </button>
+        {menuOpen && (
+          <nav id="members-mobile-nav" className="members-mobile-nav" aria-label="Members">
+            <MembersNav onNavigate={() => setMenuOpen(false)} />
+          </nav>
+        )}
+      </header>
+      <aside className="members-sidebar">
+        <a href="/" className="brand" aria-label="Sleep Ritual home">
+          <span className="brand-moon" aria-hidden="true" />
+          Sleep Ritual
+        </a>
+        <nav aria-label="Members">
+          <MembersNav />
+        </nav>
+      </aside>
+      <div className="members-content">
+        <main id="main" className="members-main">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateAccountBody, CreateAccountLookup } from '@sleep-ritual/contracts/auth';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { authKeys } from './keys.ts';
+
+/** How long the page keeps asking for an order the worker may still be provisioning. */
+export const ORDER_WAIT_MS = 30_000;
+export const ORDER_POLL_MS = 2_500;
+
+export function lookUpOrder(query: string): Promise<CreateAccountLookup> {
+  return api.get<CreateAccountLookup>(`/api/create-account?${query}`);
+}
+
+export const createAccountLookupQueryOptions = (query: string, startedAt: number) =>
+  queryOptions({
+    queryKey: authKeys.createAccountLookup(query),
+    queryFn: () => lookUpOrder(query),
+    // A buyer arriving straight from the checkout can be faster than the webhook: keep asking a while.
+    retry: (failures, error) =>
+      error instanceof ApiError && error.status === 404 && Date.now() - startedAt < ORDER_WAIT_MS && failures < 20,
+    retryDelay: ORDER_POLL_MS,
+  });
+
+export function useCreateAccountLookup(query: string, enabled: boolean, startedAt: number) {
+  return useQuery({ ...createAccountLookupQueryOptions(query, startedAt), enabled });
+}
+
+export function createAccount(body: CreateAccountBody): Promise<{ success: boolean; message?: string }> {
+  return api.post('/api/create-account', body);
+}
+
+export function useCreateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAccount,
+    // The buyer is signed in now: the current user and their programmes must be fetched afresh.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

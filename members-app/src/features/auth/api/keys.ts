@@ -1,0 +1,7 @@
+export const authKeys = {
+  all: ['auth'] as const,
+  currentUser: () => [...authKeys.all, 'current-user'] as const,
+  adminCheck: () => [...authKeys.all, 'admin-check'] as const,
+  createAccountLookups: () => [...authKeys.all, 'create-account'] as const,
+  createAccountLookup: (query: string) => [...authKeys.createAccountLookups(), query] as const,
+};

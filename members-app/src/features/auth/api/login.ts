@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody } from '@sleep-ritual/contracts/auth';
+import type { CurrentUser } from '@sleep-ritual/contracts/user';
+import { api, ApiError } from '../../../lib/api-client.ts';
+
+export function login(body: LoginBody): Promise<CurrentUser> {
+  return api.post<CurrentUser>('/api/login', body);
+}
+
+/** Spec 000 §8: the words a failed sign-in shows. */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof Error && error.message.includes('401')) {
+    return 'The email or password you entered is incorrect.';
+  }
+  if (error instanceof ApiError) return error.serverMessage ?? 'Please try again';
+  return error instanceof Error && error.message ? error.message : 'Please try again';
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    // A new person may be signed in now: nothing cached for the previous one may show.
+    onSuccess: () => queryClient.clear(),
+  });
+}

@@ -1,0 +1,42 @@
+import { Button } from '../../../components/Button.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { supportEmail } from '../../../lib/public-config.ts';
+import { useCurrentUser } from '../api/get-current-user.ts';
+import { useLogout } from '../api/logout.ts';
+
+export function AccountScreen() {
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+  const toast = useToast();
+
+  function signOut() {
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Signed out successfully', description: 'You have been logged out of your account.' });
+        window.location.assign('/');
+      },
+      onError: () => toast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <section className="content-narrow" aria-labelledby="account-title">
+      <h1 id="account-title">Account</h1>
+      <dl className="account-details">
+        <div>
+          <dt>Email</dt>
+          <dd>{user?.email}</dd>
+        </div>
+        <div>
+          <dt>Support</dt>
+          <dd>
+            Need a hand? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          </dd>
+        </div>
+      </dl>
+      <Button variant="secondary" onClick={signOut} disabled={logout.isPending}>
+        {logout.isPending ? 'Logging out...' : 'Logout'}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminAuthBodySchema } from '@sleep-ritual/contracts/auth';
+import { Button } from '../../../components/Button.tsx';
+import { PasswordField } from '../../../components/FormField.tsx';
+import { FullPageSpinner } from '../../../components/Spinner.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { validate } from '../../../lib/validate.ts';
+import { useAdminCheck, useAdminSignIn } from '../api/admin-session.ts';
+import { authKeys } from '../api/keys.ts';
+
+export const ADMIN_RECHECK_MS = 100;
+
+/** Spec 001 §2 and §6: every admin screen shows the password form until the session is an admin one. */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const check = useAdminCheck();
+  if (check.isPending) return <FullPageSpinner label="Loading..." />;
+  if (!check.data?.isAdmin) return <AdminPasswordForm />;
+  return <>{children}</>;
+}
+
+function AdminPasswordForm() {
+  const queryClient = useQueryClient();
+  const signIn = useAdminSignIn();
+  const toast = useToast();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const timer = useRef<number>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(adminAuthBodySchema, { password });
+    if (result.errors) {
+      setError(result.errors.password);
+      return;
+    }
+    setError(undefined);
+    signIn.mutate(result.data, {
+      onSuccess: () => {
+        toast({ title: 'Access granted', description: 'Welcome to the admin panel' });
+        timer.current = window.setTimeout(
+          () => queryClient.invalidateQueries({ queryKey: authKeys.adminCheck() }),
+          ADMIN_RECHECK_MS,
+        );
+      },
+      onError: (failure) => {
+        if (failure instanceof ApiError && failure.status === 401) {
+          setError('Invalid password');
+          toast({ title: 'Access denied', description: 'Invalid admin password', variant: 'destructive' });
+        } else {
+          toast({
+            title: 'Error',
+            description: failure instanceof ApiError && failure.status === 429 ? failure.serverMessage : 'Failed to authenticate',
+            variant: 'destructive',
+          });
+        }
+      },
+    });
+  }
+
+  return (
+    <main id="main" className="auth-page">
+      <section className="auth-card" aria-labelledby="admin-title">
+        <h1 id="admin-title">Admin Access</h1>
+        <p className="muted">Enter the admin password to manage the programme.</p>
+        <form onSubmit={submit} noValidate>
+          <PasswordField
+            label="Admin password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            error={error}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Button type="submit" className="btn-block" disabled={signIn.isPending}>
+            {signIn.isPending ? 'Checking...' : 'Sign In'}
+          </Button>
+        </form>
+      </section>
+    </main>
+  );
+}

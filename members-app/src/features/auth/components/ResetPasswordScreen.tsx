@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { resetPasswordBodySchema } from '@sleep-ritual/contracts/auth';
+import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { PasswordField } from '../../../components/FormField.tsx';
+import { useToast } from '../../../components/Toaster.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { validate } from '../../../lib/validate.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { AuthCard } from './AuthCard.tsx';
+
+export function ResetPasswordScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const toast = useToast();
+  const reset = useResetPassword();
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  if (!token) {
+    return (
+      <AuthCard title="Invalid Reset Link">
+        <p>This password reset link is invalid or has expired.</p>
+        <ButtonLink to="/forgot-password" className="btn-block">
+          Request a New Link
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title="Password Reset Successful">
+        <p>Your new password is set. Sign in with it to continue your ritual.</p>
+        <ButtonLink to="/sign-in" className="btn-block">
+          Continue to Sign In
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(resetPasswordBodySchema, { ...values, token });
+    if (result.errors) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    reset.mutate(result.data, {
+      onSuccess: () => toast({ title: 'Password reset successful' }),
+      onError: (failure) =>
+        toast({ title: 'Error', description: errorMessage(failure, 'Failed to reset password'), variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <AuthCard title="Choose a New Password">
+      <form onSubmit={submit} noValidate>
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password ?? errors.token}
+          onChange={(event) => setValues({ ...values, password: event.target.value })}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(event) => setValues({ ...values, confirmPassword: event.target.value })}
+        />
+        {reset.isError && (
+          <p className="form-error" role="alert">
+            {errorMessage(reset.error, 'Failed to reset password')}
+          </p>
+        )}
+        <Button type="submit" className="btn-block" disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </form>
+      <p className="auth-links">
+        <Link to="/sign-in">Back to Sign In</Link>
+      </p>
+    </AuthCard>
+  );
+}

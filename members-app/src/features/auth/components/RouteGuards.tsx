@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { FullPageSpinner } from '../../../components/Spinner.tsx';
+import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { useCurrentUser } from '../api/get-current-user.ts';
+
+/** Spec 000 §6: signed-out visitors of member screens go to /sign-in. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const location = useLocation();
+  if (user.isPending) return <FullPageSpinner />;
+  if (user.isError) {
+    return <StatusMessage title="Something went wrong">We couldn't check your sign-in. Please reload the page.</StatusMessage>;
+  }
+  if (!user.data) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+/** /sign-in is for signed-out visitors; a signed-in one goes to their programmes. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  if (user.isPending) return <FullPageSpinner />;
+  if (user.data) return <Navigate to="/my-programs" replace />;
+  return <>{children}</>;
+}
