@@ -142,12 +142,24 @@ const idSchema = z
 const parentId = (field: string) =>
   z.preprocess(numericText, z.number({ error: `${field} must be a positive whole number` }).int().positive()).optional();
 
-// ── Programs ────────────────────────────────────────────────────────────────────────────────────────
-
-const programFields = {
+/** Title, label and description: every level has them. */
+const namingFields = {
   title: requiredTitle,
   label: optionalText('Label', LABEL_MAX_LENGTH),
   description: optionalText('Description'),
+};
+
+const rowId = z.number().int();
+const storedText = z.string().nullable();
+/** The stored counterparts of `namingFields`. */
+const namingColumns = { id: rowId, title: z.string(), label: storedText, description: storedText };
+/** Phases, paths and classes each have a place in their parent and a lock. */
+const placeColumns = { orderIndex: z.number().int(), isUnlocked: z.boolean() };
+
+// ── Programs ────────────────────────────────────────────────────────────────────────────────────────
+
+const programFields = {
+  ...namingFields,
   format: optionalText('Format', 255),
   programCardFinePrint: optionalText('Card fine print'),
   cardImageUrl: optionalLink('Card image URL', IMAGE_URL_MAX_LENGTH),
@@ -174,16 +186,13 @@ export const updateProgramSchema = z.object({
 export type UpdateProgramInput = z.input<typeof updateProgramSchema>;
 
 export const adminProgramSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  label: z.string().nullable(),
-  description: z.string().nullable(),
-  format: z.string().nullable(),
+  ...namingColumns,
+  format: storedText,
   programType: programType,
-  programCardFinePrint: z.string().nullable(),
-  cardImageUrl: z.string().nullable(),
-  coverArtUrl: z.string().nullable(),
-  redirectUrl: z.string().nullable(),
+  programCardFinePrint: storedText,
+  cardImageUrl: storedText,
+  coverArtUrl: storedText,
+  redirectUrl: storedText,
   orderIndex: z.number().int(),
   isActive: z.boolean(),
 });
@@ -191,11 +200,7 @@ export type AdminProgram = z.infer<typeof adminProgramSchema>;
 
 // ── Phases ──────────────────────────────────────────────────────────────────────────────────────────
 
-const phaseFields = {
-  title: requiredTitle,
-  label: optionalText('Label', LABEL_MAX_LENGTH),
-  description: optionalText('Description'),
-};
+const phaseFields = namingFields;
 
 /** POST /api/admin/programs/{programId}/phases. New phases go first (order 0) and are unlocked. */
 export const createPhaseSchema = z.object({
@@ -210,23 +215,13 @@ export type CreatePhaseInput = z.input<typeof createPhaseSchema>;
 export const updatePhaseSchema = z.object(phaseFields);
 export type UpdatePhaseInput = z.input<typeof updatePhaseSchema>;
 
-export const adminPhaseSchema = z.object({
-  id: z.number().int(),
-  programId: z.number().int(),
-  title: z.string(),
-  label: z.string().nullable(),
-  description: z.string().nullable(),
-  orderIndex: z.number().int(),
-  isUnlocked: z.boolean(),
-});
+export const adminPhaseSchema = z.object({ ...namingColumns, programId: rowId, ...placeColumns });
 export type AdminPhase = z.infer<typeof adminPhaseSchema>;
 
 // ── Paths ───────────────────────────────────────────────────────────────────────────────────────────
 
 const pathFields = {
-  title: requiredTitle,
-  label: optionalText('Label', LABEL_MAX_LENGTH),
-  description: optionalText('Description'),
+  ...namingFields,
   cardImageUrl: optionalLink('Card image URL', IMAGE_URL_MAX_LENGTH),
   coverArtUrl: optionalLink('Cover art URL', IMAGE_URL_MAX_LENGTH),
 };
@@ -250,19 +245,15 @@ export const updatePathSchema = z.object({
 export type UpdatePathInput = z.input<typeof updatePathSchema>;
 
 export const adminPathSchema = z.object({
-  id: z.number().int(),
-  phaseId: z.number().int(),
-  title: z.string(),
-  label: z.string().nullable(),
-  description: z.string().nullable(),
-  cardImageUrl: z.string().nullable(),
-  coverArtUrl: z.string().nullable(),
-  orderIndex: z.number().int(),
-  isUnlocked: z.boolean(),
+  ...namingColumns,
+  phaseId: rowId,
+  cardImageUrl: storedText,
+  coverArtUrl: storedText,
+  ...placeColumns,
 });
 export type AdminPath = z.infer<typeof adminPathSchema>;
 
-const crumb = z.object({ id: z.number().int(), title: z.string() });
+const crumb = z.object({ id: rowId, title: z.string() });
 
 /** GET /api/admin/paths/{pathId}: the path with its phase and programme, for the classes-list breadcrumb. */
 export const adminPathDetailsSchema = z.object({
@@ -275,9 +266,7 @@ export type AdminPathDetails = z.infer<typeof adminPathDetailsSchema>;
 // ── Classes ─────────────────────────────────────────────────────────────────────────────────────────
 
 const classFields = {
-  title: requiredTitle,
-  label: optionalText('Label', LABEL_MAX_LENGTH),
-  description: optionalText('Description'),
+  ...namingFields,
   vimeoVideoId: vimeoUrl,
   additionalContentUrl: optionalLink('Additional content URL', LINK_URL_MAX_LENGTH),
   additionalContentButtonLabel: optionalText('Additional content button label', LABEL_MAX_LENGTH),
@@ -304,18 +293,14 @@ export const updateClassSchema = z.object({
 export type UpdateClassInput = z.input<typeof updateClassSchema>;
 
 export const adminClassSchema = z.object({
-  id: z.number().int(),
-  pathId: z.number().int(),
-  title: z.string(),
-  label: z.string().nullable(),
-  description: z.string().nullable(),
+  ...namingColumns,
+  pathId: rowId,
   /** The Vimeo URL as the admin entered it; `extractVimeoId` (contracts/vimeo) gives the numeric id. */
-  vimeoVideoId: z.string().nullable(),
-  additionalContentUrl: z.string().nullable(),
-  additionalContentButtonLabel: z.string().nullable(),
+  vimeoVideoId: storedText,
+  additionalContentUrl: storedText,
+  additionalContentButtonLabel: storedText,
   durationMinutes: z.number().int().nullable(),
-  orderIndex: z.number().int(),
-  isUnlocked: z.boolean(),
+  ...placeColumns,
 });
 export type AdminClass = z.infer<typeof adminClassSchema>;
 

@@ -1,20 +1,11 @@
 import type Router from '@koa/router';
 import { createClassSchema, reorderClassesSchema, updateClassSchema } from '@sleep-ritual/contracts/admin';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
-import { createUnder, getLive, listUnder, updateRow } from '../domain/admin-content.ts';
 import { reorderChildren } from '../domain/admin-reorder.ts';
-import { idParam, lockRoute, softDeleteRoute } from './admin-http.ts';
+import { childrenRoutes, idParam, lockRoute, rowRoutes } from './admin-http.ts';
 
 export function registerClassRoutes(router: Router, deps: ServiceDeps): void {
-  router.get('/paths/:pathId/classes', async (ctx) => {
-    ctx.body = await listUnder(deps, 'class', idParam(ctx, 'pathId'));
-  });
-
-  router.post('/paths/:pathId/classes', async (ctx) => {
-    const pathId = idParam(ctx, 'pathId');
-    ctx.body = await createUnder(deps, 'class', pathId, createClassSchema.parse(ctx.request.body));
-    ctx.status = 201;
-  });
+  childrenRoutes(router, deps, 'class', '/paths/:pathId/classes', 'pathId', createClassSchema);
 
   router.post('/paths/:pathId/classes/reorder', async (ctx) => {
     const pathId = idParam(ctx, 'pathId');
@@ -22,16 +13,7 @@ export function registerClassRoutes(router: Router, deps: ServiceDeps): void {
     ctx.body = await reorderChildren(deps, 'class', pathId, classUpdates);
   });
 
-  router.get('/classes/:classId', async (ctx) => {
-    ctx.body = await getLive(deps, 'class', idParam(ctx, 'classId'));
-  });
-
-  router.put('/classes/:classId', async (ctx) => {
-    const classId = idParam(ctx, 'classId');
-    ctx.body = await updateRow(deps, 'class', classId, updateClassSchema.parse(ctx.request.body));
-  });
-
-  // Soft, like the other levels: see README.md ("Deleting a class").
-  softDeleteRoute(router, deps, 'class', '/classes/:id', 'id');
+  // DELETE is soft here too: see README.md ("Deleting a class").
+  rowRoutes(router, deps, 'class', '/classes/:id', 'put', updateClassSchema);
   lockRoute(router, deps, 'class', '/classes/:id/lock');
 }

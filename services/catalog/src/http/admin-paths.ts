@@ -1,41 +1,27 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { createPathSchema, reorderPathsSchema, updatePathSchema, type Deleted } from '@sleep-ritual/contracts/admin';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
-import type { Context } from 'koa';
-import {
-  createUnder,
-  getPathDetails,
-  getPathInTree,
-  listUnder,
-  softDelete,
-  updateRow,
-} from '../domain/admin-content.ts';
+import { getPathDetails, getPathInTree, softDelete, updateRow } from '../domain/admin-content.ts';
 import { reorderChildren } from '../domain/admin-reorder.ts';
-import { idParam, lockRoute } from './admin-http.ts';
+import { childrenRoutes, idParam, lockRoute } from './admin-http.ts';
 
+/** The spec's address of one path names its phase and programme, which must be the real ones. */
 const NESTED = '/programs/:programId/phases/:phaseId/paths/:pathId';
 
 export function registerPathRoutes(router: Router, deps: ServiceDeps): void {
-  router.get('/phases/:phaseId/paths', async (ctx) => {
-    ctx.body = await listUnder(deps, 'path', idParam(ctx, 'phaseId'));
-  });
-
-  router.post('/phases/:phaseId/paths', async (ctx) => {
-    const phaseId = idParam(ctx, 'phaseId');
-    ctx.body = await createUnder(deps, 'path', phaseId, createPathSchema.parse(ctx.request.body));
-    ctx.status = 201;
-  });
+  childrenRoutes(router, deps, 'path', '/phases/:phaseId/paths', 'phaseId', createPathSchema);
 
   router.patch('/phases/:phaseId/paths/reorder', async (ctx) => {
     const phaseId = idParam(ctx, 'phaseId');
     ctx.body = await reorderChildren(deps, 'path', phaseId, reorderPathsSchema.parse(ctx.request.body).paths);
   });
 
-  lockRoute(router, deps, 'path', '/paths/:id/lock');
-
   router.get('/paths/:pathId', async (ctx) => {
     ctx.body = await getPathDetails(deps, idParam(ctx, 'pathId'));
   });
+
+  lockRoute(router, deps, 'path', '/paths/:id/lock');
 
   const pathInAddress = (ctx: Context) =>
     getPathInTree(deps, idParam(ctx, 'programId'), idParam(ctx, 'phaseId'), idParam(ctx, 'pathId'));
