@@ -226,13 +226,14 @@ const pathFields = {
   coverArtUrl: optionalLink('Cover art URL', IMAGE_URL_MAX_LENGTH),
 };
 
-/** POST /api/admin/phases/{phaseId}/paths. New paths default to order 0 and locked (§4). */
-export const createPathSchema = z.object({
-  ...pathFields,
-  phaseId: parentId('phaseId'),
+/** New paths and classes default to order 0 and locked (§4) unless the body says otherwise. */
+const newChildPlace = {
   orderIndex: orderPosition().default(0),
   isUnlocked: flag('isUnlocked').default(false),
-});
+};
+
+/** POST /api/admin/phases/{phaseId}/paths. */
+export const createPathSchema = z.object({ ...pathFields, phaseId: parentId('phaseId'), ...newChildPlace });
 export type CreatePathInput = z.input<typeof createPathSchema>;
 
 /** PATCH /api/admin/programs/{programId}/phases/{phaseId}/paths/{pathId}: only the fields sent change. */
@@ -273,13 +274,8 @@ const classFields = {
   durationMinutes,
 };
 
-/** POST /api/admin/paths/{pathId}/classes. New classes default to order 0 and locked (§4). */
-export const createClassSchema = z.object({
-  ...classFields,
-  pathId: parentId('pathId'),
-  orderIndex: orderPosition().default(0),
-  isUnlocked: flag('isUnlocked').default(false),
-});
+/** POST /api/admin/paths/{pathId}/classes. */
+export const createClassSchema = z.object({ ...classFields, pathId: parentId('pathId'), ...newChildPlace });
 export type CreateClassInput = z.input<typeof createClassSchema>;
 
 /**
