@@ -1,18 +1,23 @@
 import http from 'node:http';
+import Koa from 'koa';
 import { loadConfigOrExit } from '@sleep-ritual/platform/config';
 import { createDb } from '@sleep-ritual/platform/db';
 import { healthRoutes } from '@sleep-ritual/platform/http/service-app';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { onShutdown } from '@sleep-ritual/platform/run-service';
-import Koa from 'koa';
+import { startConsumers } from './consumers.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.logLevel, name: 'worker' });
-const db = createDb(config.databaseUrl);
+const db = createDb(config.databaseUrl, { min: 0, max: 14 });
 const redis = createRedis(config.redisUrl);
+redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
 
-// The worker answers only health probes.
+const consumers = startConsumers({ config, logger, db, redis });
+logger.info({ prefix: config.queuePrefix, smtp: Boolean(config.smtpUrl) }, 'worker consuming purchases and emails');
+
+// Apart from the queues, the worker answers only health probes.
 const health = new Koa();
 health.use(healthRoutes(db, redis));
 const server = http.createServer(health.callback());
@@ -21,6 +26,8 @@ server.listen(config.servicePorts.worker, config.bindHost, () =>
 );
 
 onShutdown(logger, async () => {
+  // SIGTERM: finish the jobs in hand, take no new ones, then close everything.
+  await consumers.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await db.destroy();
   redis.disconnect();

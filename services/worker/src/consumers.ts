@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import type { Config } from '@sleep-ritual/platform/config';
+import type { Logger } from '@sleep-ritual/platform/logger';
+import type { Redis } from '@sleep-ritual/platform/redis';
+import { startEmailsWorker } from './emails.worker.ts';
+import { createMailer } from './mail/mailer.ts';
+import { startPurchasesWorker } from './purchases.worker.ts';
+import { createEmailsQueue } from './queues.ts';
+
+/**
+ * Both queue consumers on one Redis connection (which must wait for Redis rather than fail:
+ * `maxRetriesPerRequest: null`, as createRedis gives by default). close() stops taking jobs and waits
+ * for the ones in hand to finish.
+ */
+export function startConsumers(deps: { config: Config; logger: Logger; db: Knex; redis: Redis }) {
+  const { config, logger, db, redis } = deps;
+  const emails = createEmailsQueue(redis, config.queuePrefix);
+  emails.on('error', (error) => logger.warn({ err: error.message }, 'emails queue error'));
+  const mailer = createMailer(config, logger);
+  const queueing = { connection: redis, prefix: config.queuePrefix, logger };
+  const workers = [
+    startPurchasesWorker({ ...queueing, db, emails }),
+    startEmailsWorker({ ...queueing, db, config, mailer }),
+  ];
+  return {
+    workers,
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+      await emails.close();
+      mailer.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import type { PurchaseCustomer } from '@sleep-ritual/contracts/webhook';
+
+/**
+ * The user of a buyer's e-mail, created without a password when new (the create-account link sets it).
+ * E-mail matches regardless of case; names fill in only what the user does not have yet.
+ */
+export async function findOrCreateBuyer(trx: Knex.Transaction, customer: PurchaseCustomer): Promise<number> {
+  const result = await trx.raw<{ rows: { id: number }[] }>(
+    `insert into users (email, "firstName", "lastName") values (?, ?, ?)
+     on conflict ((lower(email))) do update
+       set "firstName" = coalesce(users."firstName", excluded."firstName"),
+           "lastName" = coalesce(users."lastName", excluded."lastName")
+     returning id`,
+    [customer.email.trim().toLowerCase(), customer.firstName, customer.lastName],
+  );
+  return result.rows[0]!.id;
+}
+
+export type Recipient = { id: number; email: string; firstName: string | null; hasPassword: boolean };
+
+export async function findRecipient(db: Knex, userId: number): Promise<Recipient | undefined> {
+  const row = await db('users').where({ id: userId }).first('id', 'email', 'firstName', 'password');
+  return row && { id: row.id, email: row.email, firstName: row.firstName, hasPassword: Boolean(row.password) };
+}

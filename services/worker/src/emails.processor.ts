@@ -1,0 +1,63 @@
+import { UnrecoverableError } from 'bullmq';
+import type { Knex } from 'knex';
+import { createAccountUrl } from '@sleep-ritual/platform/account-links';
+import type { Config } from '@sleep-ritual/platform/config';
+import type { Logger } from '@sleep-ritual/platform/logger';
+import { issueResetToken, RESET_TOKEN_TTL_MS, resetPasswordUrl } from '@sleep-ritual/platform/reset-tokens';
+import { findRecipient, type Recipient } from './data/buyers.ts';
+import { orderProgramTitles } from './data/purchases.ts';
+import type { Mailer, MailMessage } from './mail/mailer.ts';
+import { accessAddedEmail, createAccountEmail, passwordResetEmail } from './mail/templates.ts';
+import type { EmailJob } from './queues.ts';
+
+export type EmailDeps = {
+  db: Knex;
+  config: Pick<Config, 'publicAppUrl' | 'sessionKeys' | 'supportEmail'>;
+  mailer: Mailer;
+};
+
+export type EmailOutcome = { sent: EmailJob['template'] | 'access-added'; to: string } | { skipped: string };
+
+/** Builds the message of an e-mail job from the database (links and tokens are made here) and sends it. */
+export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger): Promise<EmailOutcome> {
+  const user = await findRecipient(deps.db, job.userId);
+  if (!user) throw new UnrecoverableError(`User ${job.userId} no longer exists`);
+
+  let message: MailMessage;
+  if (job.template === 'create-account') {
+    const composed = await orderEmail(deps, user, job.orderId);
+    if (!composed) {
+      log.info({ orderId: job.orderId }, 'create-account e-mail skipped: the order no longer gives access');
+      return { skipped: 'the order no longer gives access' };
+    }
+    message = composed;
+  } else {
+    // Issued only now, so the token exists nowhere but in the stored hash and this e-mail.
+    const token = await issueResetToken(deps.db, user.id);
+    message = {
+      to: user.email,
+      ...passwordResetEmail({
+        firstName: user.firstName,
+        supportEmail: deps.config.supportEmail,
+        link: resetPasswordUrl(deps.config, token),
+        validMinutes: Math.round(RESET_TOKEN_TTL_MS / 60_000),
+      }),
+    };
+  }
+  await deps.mailer.send(message);
+  return { sent: job.template, to: user.email };
+}
+
+/**
+ * After a purchase: a buyer without a password gets the create-account link; one who already has an
+ * account is told the programme is in it, and where to sign in.
+ */
+async function orderEmail(deps: EmailDeps, user: Recipient, orderId: string): Promise<MailMessage | undefined> {
+  const programTitles = await orderProgramTitles(deps.db, orderId, user.id);
+  if (programTitles.length === 0) return undefined;
+  const common = { firstName: user.firstName, supportEmail: deps.config.supportEmail, programTitles };
+  const content = user.hasPassword
+    ? accessAddedEmail({ ...common, signInUrl: new URL('/sign-in', deps.config.publicAppUrl).toString() })
+    : createAccountEmail({ ...common, link: createAccountUrl(deps.config, orderId, user.email) });
+  return { to: user.email, ...content };
+}

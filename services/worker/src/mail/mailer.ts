@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '@sleep-ritual/platform/config';
+import type { Logger } from '@sleep-ritual/platform/logger';
+import type { OutboxMail } from '../outbox.ts';
+import type { MailContent } from './templates.ts';
+
+export type MailMessage = MailContent & { to: string };
+export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
+
+type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'supportEmail' | 'outboxDir'>;
+
+/**
+ * Sends through SMTP_URL when it is set. Otherwise nodemailer still builds each message, which is then
+ * logged and written to the outbox folder as one JSON file, for developers and tests to read.
+ */
+export function createMailer(config: MailConfig, logger: Logger): Mailer {
+  const envelope = { from: config.mailFrom, replyTo: config.supportEmail };
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ ...envelope, ...message });
+        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'e-mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ ...envelope, ...message });
+      const mail: Omit<OutboxMail, 'file'> = {
+        ...envelope,
+        ...message,
+        messageId: info.messageId,
+        sentAt: new Date().toISOString(),
+      };
+      const file = await writeToOutbox(config.outboxDir, mail);
+      logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox (SMTP_URL is not set)');
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** One file per message, named so that a listing sorts oldest first; written whole, then renamed. */
+async function writeToOutbox(dir: string, mail: Omit<OutboxMail, 'file'>): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const recipient = mail.to.toLowerCase().replace(/[^a-z0-9@._-]/g, '_');
+  const name = `${Date.now().toString().padStart(15, '0')}-${randomBytes(4).toString('hex')}-${recipient}.json`;
+  const file = path.join(dir, name);
+  await writeFile(`${file}.tmp`, `${JSON.stringify(mail, null, 2)}\n`, { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+  return file;
+}

@@ -1,0 +1,74 @@
+import { UnrecoverableError } from 'bullmq';
+import type { Knex } from 'knex';
+import type { Logger } from '@sleep-ritual/platform/logger';
+import { findOrCreateBuyer } from './data/buyers.ts';
+import { insertCompletedPurchases, programsForItems, refundOrder } from './data/purchases.ts';
+import { enqueueEmail, type EmailsQueue, type PurchaseJob } from './queues.ts';
+
+export type PurchaseDeps = { db: Knex; emails: EmailsQueue };
+
+export type PurchaseOutcome =
+  | { action: 'provisioned'; userId: number; programIds: number[]; newPurchases: number }
+  | { action: 'refunded'; refunded: number };
+
+/**
+ * What a purchase event does to access. Idempotent: running it again for the same event (a retry, a
+ * redelivered webhook, a job picked up again after a crash) changes nothing more.
+ */
+export async function processPurchase(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {
+  return job.event === 'order.refund' ? refund(deps, job, log) : provision(deps, job, log);
+}
+
+async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {
+  if (!job.customer) throw new UnrecoverableError(`Order ${job.orderId} has no customer e-mail`);
+  const customer = job.customer;
+
+  const result = await deps.db.transaction(async (trx) => {
+    const mapped = await programsForItems(trx, job.items);
+    const unmapped = job.items.filter((item) => !mapped.has(item));
+    if (mapped.size === 0) return { unmapped };
+    // Two items of one order may open the same programme: one purchase, named after the first item.
+    const programs = new Map<number, string>();
+    for (const item of job.items) {
+      const programId = mapped.get(item);
+      if (programId !== undefined && !programs.has(programId)) programs.set(programId, item);
+    }
+    const userId = await findOrCreateBuyer(trx, customer);
+    const newPurchases = await insertCompletedPurchases(trx, {
+      userId,
+      orderId: job.orderId,
+      programs: [...programs].map(([programId, item]) => ({ programId, item })),
+    });
+    return { unmapped, userId, programIds: [...programs.keys()], newPurchases };
+  });
+
+  if (result.userId !== undefined) {
+    await enqueueEmail(deps.emails, { template: 'create-account', userId: result.userId, orderId: job.orderId });
+    log.info(
+      { userId: result.userId, programIds: result.programIds, newPurchases: result.newPurchases },
+      job.test ? 'test order provisioned' : 'order provisioned',
+    );
+  }
+  // Kept as a failed job for someone to look at, rather than silently dropped. Retrying cannot help
+  // until a mapping is added, so it fails at once; retry it from the queue after adding the mapping.
+  if (result.unmapped.length > 0) {
+    const message = `No programme is mapped to ${result.unmapped.join(', ')} (order ${job.orderId})`;
+    log.error({ unmapped: result.unmapped }, message);
+    throw new UnrecoverableError(message);
+  }
+  return {
+    action: 'provisioned',
+    userId: result.userId!,
+    programIds: result.programIds!,
+    newPurchases: result.newPurchases!,
+  };
+}
+
+async function refund(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {
+  const { refunded, total } = await refundOrder(deps.db, job.orderId);
+  // The order's own success event may still be waiting in the queue: retry (with backoff) until it
+  // has been provisioned, so a refund never comes to nothing.
+  if (total === 0) throw new Error(`No purchases recorded for order ${job.orderId} yet; the refund will be retried`);
+  log.info({ refunded }, job.test ? 'test order refunded: access removed' : 'order refunded: access removed');
+  return { action: 'refunded', refunded };
+}

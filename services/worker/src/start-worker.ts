@@ -1,0 +1,42 @@
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from '@sleep-ritual/platform/logger';
+
+export type WorkerConnection = { connection: Redis; prefix: string; logger: Logger };
+
+/**
+ * A queue consumer with the settings both queues share. A job whose worker dies (SIGKILL, crash) keeps
+ * its lock only for LOCK_MS; the stalled-job check then hands it to a live worker, which is safe because
+ * every processor is idempotent.
+ */
+const LOCK_MS = 10_000;
+const STALLED_CHECK_MS = 5_000;
+
+export function startWorker<Data, Result>(
+  queueName: string,
+  options: WorkerConnection & { concurrency: number },
+  process: (data: Data, log: Logger, job: Job<Data, Result>) => Promise<Result>,
+): Worker<Data, Result> {
+  const { connection, prefix, logger, concurrency } = options;
+  const worker = new Worker<Data, Result>(
+    queueName,
+    (job) => process(job.data, logger.child({ queue: queueName, jobId: job.id, attempt: job.attemptsMade + 1 }), job),
+    {
+      connection,
+      prefix,
+      concurrency,
+      lockDuration: LOCK_MS,
+      stalledInterval: STALLED_CHECK_MS,
+      // A job caught in a few crashes in a row is still retried rather than failed for stalling.
+      maxStalledCount: 3,
+    },
+  );
+  worker.on('failed', (job, error) => {
+    const final = !job || error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+    const details = { queue: queueName, jobId: job?.id, attemptsMade: job?.attemptsMade, err: error.message };
+    if (final) logger.error(details, 'job failed and is kept in the failed list for inspection');
+    else logger.warn(details, 'job failed and will be retried');
+  });
+  worker.on('error', (error) => logger.error({ queue: queueName, err: error.message }, 'worker error'));
+  return worker;
+}

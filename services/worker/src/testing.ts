@@ -1,0 +1,57 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { createRedis } from '@sleep-ritual/platform/redis';
+import { createPurchasesQueue, createEmailsQueue } from './queues.ts';
+
+/**
+ * Helpers for tests and the bench script that drive the purchase flow against the real database and
+ * Redis: a unique queue prefix, a programme with a checkout item mapped to it, queues to inspect, polling.
+ */
+
+export function uniqueQueuePrefix(label = 'test'): string {
+  return `${label}-${randomUUID()}`;
+}
+
+/** A new programme and a checkout item (`product-N`, `bump-N`, …) mapped to it, unique in the database. */
+export async function createMappedProgram(
+  db: Knex,
+  options: { kind?: 'product' | 'upsell' | 'bump'; title?: string } = {},
+): Promise<{ programId: number; item: string }> {
+  const [program] = await db('programs')
+    .insert({ title: options.title ?? `Test programme ${randomUUID().slice(0, 8)}` })
+    .returning('id');
+  const item = `${options.kind ?? 'product'}-${randomInt(100_000_000, 2_000_000_000)}`;
+  await db('product_program_map').insert({ externalProductId: item, programId: program.id });
+  return { programId: program.id, item };
+}
+
+/** Both queues under a prefix, to add jobs to and inspect; dispose() removes every key they made. */
+export async function openTestQueues(redisUrl: string, prefix: string) {
+  const connection = createRedis(redisUrl, { failFast: true });
+  const purchases = createPurchasesQueue(connection, prefix);
+  const emails = createEmailsQueue(connection, prefix);
+  await Promise.all([purchases.waitUntilReady(), emails.waitUntilReady()]);
+  return {
+    purchases,
+    emails,
+    async dispose() {
+      await Promise.all([purchases.obliterate({ force: true }), emails.obliterate({ force: true })]);
+      await Promise.all([purchases.close(), emails.close()]);
+      connection.disconnect();
+    },
+  };
+}
+
+/** Polls `check` until it returns something other than undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  { timeoutMs = 10_000, intervalMs = 100, what = 'the condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

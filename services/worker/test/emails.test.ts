@@ -1,0 +1,144 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { UnrecoverableError } from 'bullmq';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
+import { consumeResetToken } from '@sleep-ritual/platform/reset-tokens';
+import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { sendEmailJob } from '../src/emails.processor.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import { linkIn, readOutbox, waitForMailTo } from '../src/outbox.ts';
+import { createMappedProgram } from '../src/testing.ts';
+
+const deps = createTestDeps({ SUPPORT_EMAIL: 'care@sleepritual.example', MAIL_FROM: 'Sleep Ritual <hello@sleepritual.example>' });
+let outboxDir: string;
+let program: { programId: number; item: string };
+
+beforeAll(async () => {
+  outboxDir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+  program = await createMappedProgram(deps.db, { title: 'The 6-Night Sleep Meditation Ritual' });
+});
+afterAll(async () => {
+  await rm(outboxDir, { recursive: true, force: true });
+  await deps.close();
+});
+
+const outboxMailer = () => createMailer({ ...deps.config, smtpUrl: undefined, outboxDir }, deps.logger);
+
+async function buyer(options: { password?: string; status?: string } = {}) {
+  const email = uniqueEmail('mail');
+  const [user] = await deps.db('users').insert({ email, firstName: 'Maya', password: options.password ?? null }).returning('id');
+  const orderId = `M${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  await deps.db('purchases').insert({
+    userId: user.id,
+    programId: program.programId,
+    thriveOrderId: orderId,
+    status: options.status ?? 'completed',
+  });
+  return { userId: user.id as number, email, orderId };
+}
+
+describe('the create-account e-mail', () => {
+  it('arrives in the outbox from MAIL_FROM with plain text, HTML, the support address and a working link', async () => {
+    const { userId, email, orderId } = await buyer();
+    await sendEmailJob({ ...deps, mailer: outboxMailer() }, { template: 'create-account', userId, orderId }, deps.logger);
+
+    const mail = await waitForMailTo(outboxDir, email);
+    expect(mail).toMatchObject({
+      to: email,
+      from: 'Sleep Ritual <hello@sleepritual.example>',
+      replyTo: 'care@sleepritual.example',
+      subject: 'Your Sleep Ritual is ready: create your account',
+    });
+    expect(mail.text).toContain('Hi Maya,');
+    expect(mail.text).toContain('The 6-Night Sleep Meditation Ritual is waiting for you.');
+    expect(mail.text).toContain('care@sleepritual.example');
+    expect(mail.html).toContain('care@sleepritual.example');
+
+    const link = linkIn(mail, '/create-account')!;
+    expect(link.origin).toBe(deps.config.publicAppUrl);
+    expect(link.searchParams.get('order_id')).toBe(orderId);
+    expect(verifyCreateAccountToken(deps.config, orderId, email, link.searchParams.get('token')!)).toBe(true);
+    expect(mail.html).toContain(link.toString().replace(/&/g, '&amp;'));
+  });
+
+  it('tells a buyer who already has an account that the programme is in it, with a sign-in link', async () => {
+    const { userId, email, orderId } = await buyer({ password: 'already-set-hash' });
+    await sendEmailJob({ ...deps, mailer: outboxMailer() }, { template: 'create-account', userId, orderId }, deps.logger);
+    const mail = await waitForMailTo(outboxDir, email);
+    expect(mail.subject).toBe('New in your Sleep Ritual account');
+    expect(linkIn(mail, '/sign-in')?.toString()).toBe(`${deps.config.publicAppUrl}/sign-in`);
+    expect(linkIn(mail, '/create-account')).toBeUndefined();
+  });
+
+  it('is not sent when the order was refunded before the e-mail went out', async () => {
+    const { userId, email, orderId } = await buyer({ status: 'refunded' });
+    const outcome = await sendEmailJob({ ...deps, mailer: outboxMailer() }, { template: 'create-account', userId, orderId }, deps.logger);
+    expect(outcome).toEqual({ skipped: 'the order no longer gives access' });
+    expect((await readOutbox(outboxDir)).filter((mail) => mail.to === email)).toEqual([]);
+  });
+
+  it('fails for good when the user no longer exists', async () => {
+    await expect(
+      sendEmailJob({ ...deps, mailer: outboxMailer() }, { template: 'create-account', userId: 2_000_000_000, orderId: 'X1' }, deps.logger),
+    ).rejects.toBeInstanceOf(UnrecoverableError);
+  });
+});
+
+describe('the password-reset e-mail', () => {
+  it('carries a fresh reset link whose token is stored only as a hash and works once', async () => {
+    const { userId, email } = await buyer({ password: 'old-hash' });
+    await sendEmailJob({ ...deps, mailer: outboxMailer() }, { template: 'password-reset', userId }, deps.logger);
+
+    const mail = await waitForMailTo(outboxDir, email);
+    expect(mail.subject).toBe('Reset your Sleep Ritual password');
+    expect(mail.text).toContain('care@sleepritual.example');
+    const link = linkIn(mail, '/reset-password')!;
+    expect(link.origin).toBe(deps.config.publicAppUrl);
+    const token = link.searchParams.get('token')!;
+    expect(await deps.db('password_reset_tokens').where({ token }).first()).toBeUndefined();
+
+    const used = await deps.db.transaction((trx) => consumeResetToken(trx, token));
+    expect(used).toBe(userId);
+  });
+});
+
+describe('with SMTP_URL set', () => {
+  it('sends the message over SMTP with a plain-text and an HTML part, and writes nothing to the outbox', async () => {
+    const received: string[] = [];
+    const sink = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    const { port } = sink.server.address() as { port: number };
+    const smtpOutbox = await mkdtemp(path.join(tmpdir(), 'outbox-smtp-'));
+    const mailer = createMailer({ ...deps.config, smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: smtpOutbox }, deps.logger);
+    try {
+      const { userId, email, orderId } = await buyer();
+      await sendEmailJob({ ...deps, mailer }, { template: 'create-account', userId, orderId }, deps.logger);
+      expect(received).toHaveLength(1);
+      const raw = received[0]!;
+      expect(raw).toContain(`To: ${email}`);
+      expect(raw).toContain('Subject: Your Sleep Ritual is ready: create your account');
+      expect(raw).toMatch(/Content-Type: text\/plain/i);
+      expect(raw).toMatch(/Content-Type: text\/html/i);
+      expect(await readdir(smtpOutbox)).toEqual([]);
+    } finally {
+      mailer.close();
+      await new Promise<void>((resolve) => sink.close(() => resolve()));
+      await rm(smtpOutbox, { recursive: true, force: true });
+    }
+  });
+});

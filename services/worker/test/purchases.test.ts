@@ -1,0 +1,139 @@
+import { UnrecoverableError } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { processPurchase } from '../src/purchases.processor.ts';
+import type { PurchaseJob } from '../src/queues.ts';
+import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
+
+const deps = createTestDeps();
+let queues: Awaited<ReturnType<typeof openTestQueues>>;
+let ritual: { programId: number; item: string };
+let bump: { programId: number; item: string };
+
+beforeAll(async () => {
+  queues = await openTestQueues(deps.config.redisUrl, uniqueQueuePrefix());
+  ritual = await createMappedProgram(deps.db);
+  bump = await createMappedProgram(deps.db, { kind: 'bump' });
+});
+afterAll(async () => {
+  await queues.dispose();
+  await deps.close();
+});
+
+let orderCounter = 0;
+function order(overrides: Partial<PurchaseJob> = {}): PurchaseJob {
+  orderCounter += 1;
+  return {
+    event: 'order.success',
+    orderId: `P${Date.now()}${orderCounter}`,
+    invoiceId: null,
+    test: false,
+    customer: { email: uniqueEmail('buyer'), firstName: 'Ann', lastName: 'Lee' },
+    items: [ritual.item],
+    totalCents: 4700,
+    ...overrides,
+  };
+}
+
+const run = (job: PurchaseJob) => processPurchase({ db: deps.db, emails: queues.emails }, job, deps.logger);
+
+const purchasesOf = (orderId: string) =>
+  deps.db('purchases').where({ thriveOrderId: orderId }).orderBy('programId').select('userId', 'programId', 'status', 'externalProductId');
+
+describe('an order.success purchase event', () => {
+  it('creates the buyer without a password and one completed purchase per programme of the order', async () => {
+    const job = order({ items: [ritual.item, bump.item] });
+    const outcome = await run(job);
+
+    const user = await deps.db('users').where({ email: job.customer!.email }).first();
+    expect(user).toMatchObject({ firstName: 'Ann', lastName: 'Lee', password: null });
+    expect(outcome).toEqual({ action: 'provisioned', userId: user.id, programIds: [ritual.programId, bump.programId], newPurchases: 2 });
+    expect(await purchasesOf(job.orderId)).toEqual(
+      [
+        { userId: user.id, programId: ritual.programId, status: 'completed', externalProductId: ritual.item },
+        { userId: user.id, programId: bump.programId, status: 'completed', externalProductId: bump.item },
+      ].sort((a, b) => a.programId - b.programId),
+    );
+  });
+
+  it('finds an existing user by e-mail whatever its case, and keeps their name', async () => {
+    const email = uniqueEmail('Existing');
+    const [existing] = await deps.db('users').insert({ email, firstName: 'Kept' }).returning('id');
+    const job = order({ customer: { email: email.toUpperCase(), firstName: 'Other', lastName: 'Name' } });
+    await run(job);
+    expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ userId: existing.id })]);
+    expect(await deps.db('users').whereRaw('lower(email) = lower(?)', [email]).select('firstName', 'lastName')).toEqual([
+      { firstName: 'Kept', lastName: 'Name' },
+    ]);
+  });
+
+  it('run five times, it still leaves one purchase and one create-account e-mail job', async () => {
+    const job = order();
+    for (let attempt = 0; attempt < 5; attempt += 1) await run(job);
+    expect(await purchasesOf(job.orderId)).toHaveLength(1);
+    const mailJob = await queues.emails.getJob(`create-account-${job.orderId}`);
+    expect(mailJob?.data).toEqual({ template: 'create-account', userId: expect.any(Number), orderId: job.orderId });
+  });
+
+  it('run for the same order concurrently, it still leaves one purchase and one user', async () => {
+    const job = order();
+    await Promise.all(Array.from({ length: 5 }, () => run(job)));
+    expect(await purchasesOf(job.orderId)).toHaveLength(1);
+    expect(await deps.db('users').where({ email: job.customer!.email }).count({ n: '*' })).toEqual([{ n: '1' }]);
+  });
+
+  it('gives one purchase when two items of the order open the same programme', async () => {
+    const alias = `upsell-${Math.floor(Math.random() * 1e9) + 1}`;
+    await deps.db('product_program_map').insert({ externalProductId: alias, programId: ritual.programId });
+    const job = order({ items: [ritual.item, alias] });
+    await run(job);
+    expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ programId: ritual.programId, externalProductId: ritual.item })]);
+  });
+
+  it('processes test orders like any other', async () => {
+    const job = order({ test: true });
+    await run(job);
+    expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ status: 'completed' })]);
+  });
+
+  it('when no item of the order is mapped, it fails for good naming the item, and provisions nothing', async () => {
+    const job = order({ items: ['product-999999999'] });
+    const failure = run(job);
+    await expect(failure).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(failure).rejects.toThrow(`No programme is mapped to product-999999999 (order ${job.orderId})`);
+    expect(await purchasesOf(job.orderId)).toEqual([]);
+    expect(await deps.db('users').where({ email: job.customer!.email }).first()).toBeUndefined();
+  });
+
+  it('when only some items are mapped, it provisions those and still fails naming the others', async () => {
+    const job = order({ items: [ritual.item, 'bump-999999998'] });
+    await expect(run(job)).rejects.toThrow('No programme is mapped to bump-999999998');
+    expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ programId: ritual.programId, status: 'completed' })]);
+  });
+});
+
+describe('an order.refund purchase event', () => {
+  it("turns every purchase of the order to 'refunded'", async () => {
+    const job = order({ items: [ritual.item, bump.item] });
+    await run(job);
+    const outcome = await run({ ...job, event: 'order.refund', customer: null, items: [] });
+    expect(outcome).toEqual({ action: 'refunded', refunded: 2 });
+    expect((await purchasesOf(job.orderId)).map((purchase) => purchase.status)).toEqual(['refunded', 'refunded']);
+  });
+
+  it('is not undone when the order.success event of the same order is delivered again', async () => {
+    const job = order();
+    await run(job);
+    await run({ ...job, event: 'order.refund' });
+    await run(job);
+    expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ status: 'refunded' })]);
+  });
+
+  it('when the order has no purchases yet, it fails so that it is retried after the order is provisioned', async () => {
+    const job = order();
+    await expect(run({ ...job, event: 'order.refund' })).rejects.toThrow(/No purchases recorded for order/);
+    await run(job);
+    await run({ ...job, event: 'order.refund' });
+    expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ status: 'refunded' })]);
+  });
+});

@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '@sleep-ritual/platform/paths';
+import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { enqueuePurchase, type PurchaseJob } from '../src/queues.ts';
+import { createMappedProgram, eventually, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
+
+/**
+ * The worker as the real process (`node --import tsx services/worker/src/server.ts`), killed and
+ * stopped the way production does it.
+ */
+
+const deps = createTestDeps();
+const prefix = uniqueQueuePrefix('worker-process');
+let queues: Awaited<ReturnType<typeof openTestQueues>>;
+let outboxDir: string;
+let item: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  queues = await openTestQueues(deps.config.redisUrl, prefix);
+  outboxDir = await mkdtemp(path.join(tmpdir(), 'worker-outbox-'));
+  ({ item } = await createMappedProgram(deps.db));
+});
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await queues.dispose();
+  await rm(outboxDir, { recursive: true, force: true });
+  await deps.close();
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function startWorkerProcess() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/worker/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: deps.config.databaseUrl,
+      REDIS_URL: deps.config.redisUrl,
+      QUEUE_PREFIX: prefix,
+      OUTBOX_DIR: outboxDir,
+      WORKER_PORT: String(await freePort()),
+      SESSION_KEYS: deps.config.sessionKeys.join(','),
+      ADMIN_PASSWORD: deps.config.adminPassword,
+      THRIVECART_SECRET: deps.config.thrivecartSecret,
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+function orders(run: string, count: number): PurchaseJob[] {
+  return Array.from({ length: count }, (_, index) => ({
+    event: 'order.success',
+    orderId: `${run}-${index}`,
+    invoiceId: null,
+    test: false,
+    customer: { email: uniqueEmail(run), firstName: null, lastName: null },
+    items: [item],
+    totalCents: 4700,
+  }));
+}
+
+/** Adds the orders a few at a time, as a burst of webhooks would. */
+async function enqueueBurst(jobs: PurchaseJob[]): Promise<void> {
+  for (let start = 0; start < jobs.length; start += 10) {
+    await Promise.all(jobs.slice(start, start + 10).map((job) => enqueuePurchase(queues.purchases, job)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function provisioned(run: string): Promise<{ orders: number; purchases: number }> {
+  const [row] = await deps.db('purchases')
+    .where('thriveOrderId', 'like', `${run}-%`)
+    .select(deps.db.raw('count(distinct "thriveOrderId")::int as orders'), deps.db.raw('count(*)::int as purchases'));
+  return row;
+}
+
+describe('the worker process', () => {
+  it('killed with SIGKILL in the middle of a burst of 200 orders, then restarted, ends with exactly 200 provisioned orders', async () => {
+    const run = `kill${Date.now()}`;
+    const first = await startWorkerProcess();
+    const burst = enqueueBurst(orders(run, 200));
+
+    await eventually(async () => (await provisioned(run)).orders >= 20, { timeoutMs: 30_000, intervalMs: 10, what: 'the first orders' });
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBeNull();
+    await burst;
+    const atKill = await provisioned(run);
+    expect(atKill.orders).toBeLessThan(200);
+
+    const second = await startWorkerProcess();
+    const done = await eventually(
+      async () => {
+        const now = await provisioned(run);
+        return now.orders === 200 ? now : undefined;
+      },
+      { timeoutMs: 75_000, intervalMs: 250, what: 'all 200 orders to be provisioned' },
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\nworker output:\n${second.output()}`);
+    });
+
+    expect(done).toEqual({ orders: 200, purchases: 200 });
+    expect(await queues.purchases.getFailedCount()).toBe(0);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it('on SIGTERM finishes the jobs in hand, leaves the rest waiting, and exits 0', async () => {
+    const run = `term${Date.now()}`;
+    const worker = await startWorkerProcess();
+    await enqueueBurst(orders(run, 100));
+    await eventually(async () => (await provisioned(run)).orders >= 5, { timeoutMs: 30_000, intervalMs: 10, what: 'the first orders' });
+
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+
+    // Nothing is left half-done: every job is either completed (and its order provisioned) or untouched.
+    expect(await queues.purchases.getActiveCount()).toBe(0);
+    const { orders: done } = await provisioned(run);
+    const completed = (await queues.purchases.getCompleted(0, -1)).filter((job) => job.data.orderId.startsWith(`${run}-`));
+    expect(completed).toHaveLength(done);
+    expect(done + (await queues.purchases.getWaitingCount())).toBe(100);
+  }, 60_000);
+});
