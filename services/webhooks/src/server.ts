@@ -10,6 +10,7 @@ await runService(
   'webhooks',
   (deps) => {
     purchasesQueue = createPurchasesQueue(deps.redis, deps.config.queuePrefix);
+    purchasesQueue.on('error', (error) => deps.logger.warn({ err: error.message }, 'purchases queue error'));
     return createApp({ ...deps, purchasesQueue });
   },
   { onShutdown: async () => purchasesQueue?.close() },

@@ -1,23 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { createClient, createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
-import { createPurchasesQueue } from '@sleep-ritual/worker/queues';
+import { createPurchasesQueue, type PurchasesQueue } from '@sleep-ritual/worker/queues';
 import { createApp } from '../src/app.ts';
 import { formBody, thrivecartOrderFields } from '../src/thrivecart-sample.ts';
-import { jobCount, postForm, postJson, testPurchasesQueue, uniqueOrderId } from './helpers.ts';
+import { openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
+import { jobCount, postForm, postJson, uniqueOrderId } from './helpers.ts';
 
 const deps = createTestDeps();
 const secret = deps.config.thrivecartSecret;
-let queue: Awaited<ReturnType<typeof testPurchasesQueue>>;
+let queues: Awaited<ReturnType<typeof openTestQueues>>;
+let queue: PurchasesQueue;
 let server: Awaited<ReturnType<typeof listen>>;
 
 beforeAll(async () => {
-  queue = await testPurchasesQueue(deps.config.redisUrl);
+  queues = await openTestQueues(deps.config.redisUrl, uniqueQueuePrefix());
+  queue = queues.purchases;
   server = await listen(createApp({ ...deps, purchasesQueue: queue }));
 });
 afterAll(async () => {
   await server.close();
-  await queue.dispose();
+  await queues.dispose();
   await deps.close();
 });
 
@@ -252,8 +255,8 @@ describe('when Redis does not answer', () => {
   });
 
   it('answers 503 when the connection to Redis is lost after start', async () => {
-    const lost = await testPurchasesQueue(deps.config.redisUrl);
-    const app = await listen(createApp({ ...deps, purchasesQueue: lost }));
+    const lost = await openTestQueues(deps.config.redisUrl, uniqueQueuePrefix());
+    const app = await listen(createApp({ ...deps, purchasesQueue: lost.purchases }));
     try {
       const body = formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() }));
       expect((await postForm(app.url, body)).status).toBe(200);

@@ -34,6 +34,7 @@ export async function openTestQueues(redisUrl: string, prefix: string) {
   return {
     purchases,
     emails,
+    connection,
     async dispose() {
       await Promise.all([purchases.obliterate({ force: true }), emails.obliterate({ force: true })]);
       await Promise.all([purchases.close(), emails.close()]);

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
+import { createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { startConsumers } from '@sleep-ritual/worker/consumers';
+import { linkIn, mailsTo, waitForMailTo } from '@sleep-ritual/worker/outbox';
+import { createMappedProgram, eventually, openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
+import { createApp } from '../src/app.ts';
+import { formBody, thrivecartOrderFields } from '../src/thrivecart-sample.ts';
+import { postForm, postJson, uniqueOrderId } from './helpers.ts';
+
+/** From the checkout's POST to access and the create-account e-mail: receiver and worker together. */
+
+const deps = createTestDeps({
+  QUEUE_PREFIX: uniqueQueuePrefix('flow'),
+  OUTBOX_DIR: path.join(tmpdir(), `flow-outbox-${randomUUID()}`),
+});
+const secret = deps.config.thrivecartSecret;
+let queues: Awaited<ReturnType<typeof openTestQueues>>;
+let consumers: ReturnType<typeof startConsumers>;
+let server: Awaited<ReturnType<typeof listen>>;
+let ritual: { programId: number; item: string };
+let addOn: { programId: number; item: string };
+
+beforeAll(async () => {
+  queues = await openTestQueues(deps.config.redisUrl, deps.config.queuePrefix);
+  consumers = startConsumers(deps);
+  server = await listen(createApp({ ...deps, purchasesQueue: queues.purchases }));
+  ritual = await createMappedProgram(deps.db, { title: 'The 6-Night Sleep Meditation Ritual' });
+  addOn = await createMappedProgram(deps.db, { kind: 'bump' });
+});
+afterAll(async () => {
+  await server.close();
+  await consumers.close();
+  await queues.dispose();
+  await rm(deps.config.outboxDir, { recursive: true, force: true });
+  await deps.close();
+});
+
+/** The programmes the buyer of this e-mail may open: completed purchases, as the catalogue reads them. */
+async function accessOf(email: string): Promise<number[]> {
+  const rows = await deps.db('purchases')
+    .join('users', 'users.id', 'purchases.userId')
+    .whereRaw('lower(users.email) = lower(?)', [email])
+    .andWhere('purchases.status', 'completed')
+    .orderBy('purchases.programId')
+    .select('purchases.programId');
+  return rows.map((row) => row.programId);
+}
+
+const waitForAccess = (email: string, count: number) =>
+  eventually(async () => {
+    const programs = await accessOf(email);
+    return programs.length === count ? programs : undefined;
+  }, { what: `access for ${email}` });
+
+describe('a purchase on the checkout', () => {
+  it('sent form-encoded, provisions access to every programme of the order', async () => {
+    const email = uniqueEmail('form');
+    const response = await postForm(
+      server.url,
+      formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email, items: [ritual.item, addOn.item] })),
+    );
+    expect(response.status).toBe(200);
+    expect(await waitForAccess(email, 2)).toEqual([ritual.programId, addOn.programId].sort((a, b) => a - b));
+  });
+
+  it('sent as JSON, provisions access', async () => {
+    const email = uniqueEmail('json');
+    const response = await postJson(server.url, {
+      thrivecart_secret: secret,
+      event: 'order.success',
+      order_id: uniqueOrderId(),
+      customer: { email, firstname: 'Jo', lastname: 'Park' },
+      products: [{ id: ritual.item, name: 'The 6-Night Sleep Meditation Ritual', price: 4700, quantity: 1 }],
+    });
+    expect(response.status).toBe(200);
+    expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
+    expect(await deps.db('users').where({ email }).first('firstName', 'lastName', 'password')).toEqual({
+      firstName: 'Jo',
+      lastName: 'Park',
+      password: null,
+    });
+  });
+
+  it('delivered five times, yields one purchase and one create-account e-mail', async () => {
+    const email = uniqueEmail('five');
+    const orderId = uniqueOrderId();
+    const body = formBody(thrivecartOrderFields({ secret, orderId, email, items: [ritual.item] }));
+    for (let delivery = 0; delivery < 5; delivery += 1) expect((await postForm(server.url, body)).status).toBe(200);
+
+    await waitForAccess(email, 1);
+    await waitForMailTo(deps.config.outboxDir, email);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(await mailsTo(deps.config.outboxDir, email)).toHaveLength(1);
+  });
+
+  it('then refunded, loses access', async () => {
+    const email = uniqueEmail('refund');
+    const orderId = uniqueOrderId();
+    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, items: [ritual.item, addOn.item] })));
+    await waitForAccess(email, 2);
+
+    const refund = await postForm(
+      server.url,
+      formBody(thrivecartOrderFields({ secret, orderId, email, event: 'order.refund', items: [ritual.item, addOn.item] })),
+    );
+    expect(refund.status).toBe(200);
+    await waitForAccess(email, 0);
+    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).pluck('status')).toEqual(['refunded', 'refunded']);
+  });
+
+  it('sends the create-account e-mail to the outbox with a link that opens account creation for the order', async () => {
+    const email = uniqueEmail('link');
+    const orderId = uniqueOrderId();
+    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, firstName: 'Maya', items: [ritual.item] })));
+
+    const mail = await waitForMailTo(deps.config.outboxDir, email);
+    expect(mail.subject).toBe('Your Sleep Ritual is ready: create your account');
+    expect(mail.text).toContain('Hi Maya,');
+    expect(mail.text).toContain(deps.config.supportEmail);
+    expect(mail.html).toContain('Create My Account');
+    const link = linkIn(mail, '/create-account')!;
+    expect(`${link.origin}${link.pathname}`).toBe(`${deps.config.publicAppUrl}/create-account`);
+    expect(link.searchParams.get('order_id')).toBe(orderId);
+    expect(verifyCreateAccountToken(deps.config, orderId, email, link.searchParams.get('token')!)).toBe(true);
+  });
+
+  it('processes a test-mode order like a live one', async () => {
+    const email = uniqueEmail('test-mode');
+    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email, test: true, items: [ritual.item] })));
+    expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
+  });
+
+  it('with an item no programme is mapped to, keeps the job as failed with the reason and grants nothing', async () => {
+    const email = uniqueEmail('unmapped');
+    const orderId = uniqueOrderId();
+    const response = await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, items: ['product-1999999999'] })));
+    const { jobId } = await response.json();
+
+    const failed = await eventually(async () => {
+      const job = await queues.purchases.getJob(jobId);
+      return (await job?.getState()) === 'failed' ? job : undefined;
+    }, { what: 'the job to fail' });
+    expect(failed.failedReason).toBe(`No programme is mapped to product-1999999999 (order ${orderId})`);
+    expect(failed.attemptsMade).toBe(1);
+    expect(await accessOf(email)).toEqual([]);
+  });
+});
