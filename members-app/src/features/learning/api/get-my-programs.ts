@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { myProgramsSchema, type ProgramCard } from '@sleep-ritual/contracts/catalog';
+import { api } from '../../../lib/api-client.ts';
+import { learningKeys } from './keys.ts';
+
+/** Spec 000 §6–§7: the programmes the learner owns; their ids decide locks and the upgrade banner. */
+export async function getMyPrograms(): Promise<ProgramCard[]> {
+  return myProgramsSchema.parse(await api.get('/api/my-programs'));
+}
+
+export const myProgramsQueryOptions = () => queryOptions({ queryKey: learningKeys.myPrograms(), queryFn: getMyPrograms });
+
+export function useMyPrograms() {
+  return useQuery(myProgramsQueryOptions());
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { programListSchema, type ProgramCard } from '@sleep-ritual/contracts/catalog';
+import { api } from '../../../lib/api-client.ts';
+import { learningKeys } from './keys.ts';
+
+/** Spec 000 §7: every programme, as cards. */
+export async function getPrograms(): Promise<ProgramCard[]> {
+  return programListSchema.parse(await api.get('/api/programs'));
+}
+
+export const programsQueryOptions = () => queryOptions({ queryKey: learningKeys.programList(), queryFn: getPrograms });
+
+export function usePrograms() {
+  return useQuery(programsQueryOptions());
+}
