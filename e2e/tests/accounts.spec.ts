@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { provisionedBuyer } from '../support/db.ts';
+import { hashPassword } from '@sleep-ritual/platform/passwords';
+import { waitForMailTo } from '@sleep-ritual/worker/outbox';
+import { e2eDb, provisionedBuyer, uniqueEmail } from '../support/db.ts';
 import { e2eEnv } from '../support/env.ts';
 
 const demo = { email: 'demo@sleepritual.example', password: 'sleep-well-tonight' };
@@ -44,6 +46,47 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(`${new URL(page.url()).origin}/`);
     const me = await page.request.get('/api/user');
     expect(me.status()).toBe(401);
+  });
+});
+
+test.describe('password reset', () => {
+  test('a learner resets their password through the e-mailed link and signs in with the new one', async ({ page }) => {
+    const email = uniqueEmail('forgetful');
+    await e2eDb()('users').insert({ email, username: email, password: await hashPassword('old-password-1') });
+
+    await page.goto('/sign-in');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+    await expect(page.getByText("If an account with that email exists, we've sent you a password reset link.")).toBeVisible();
+
+    const mail = await waitForMailTo(e2eEnv.OUTBOX_DIR, email, { timeoutMs: 15_000 });
+    const link = /https?:\/\/[^\s"<]+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByLabel('New password', { exact: true }).fill('new-password-2');
+    await page.getByLabel('Confirm password', { exact: true }).fill('new-password-2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
+    await page.getByRole('link', { name: 'Continue to Sign In' }).click();
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('new-password-2');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/my-programs$/);
+
+    await page.goto(link!);
+    await page.getByLabel('New password', { exact: true }).fill('third-password-3');
+    await page.getByLabel('Confirm password', { exact: true }).fill('third-password-3');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('This password reset link is invalid or has expired.').first()).toBeVisible();
+  });
+
+  test('a reset page without a token says the link is invalid', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute('href', '/forgot-password');
   });
 });
 

@@ -1,13 +1,13 @@
-import { Queue } from 'bullmq';
 import { runService } from '@sleep-ritual/platform/run-service';
+import { createEmailsQueue, enqueueEmail } from '@sleep-ritual/worker/queues';
 import { createApp } from './app.ts';
 
 await runService('auth', (deps) => {
-  const emails = new Queue('emails', { connection: deps.redis });
+  const emails = createEmailsQueue(deps.redis, deps.config.queuePrefix);
   return createApp({
     ...deps,
     sendEmail: async (email) => {
-      await emails.add(email.template, email, { attempts: 5, backoff: { type: 'exponential', delay: 2_000 } });
+      await enqueueEmail(emails, email);
     },
   });
 });

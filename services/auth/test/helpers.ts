@@ -1,16 +1,21 @@
 import { afterAll, beforeAll } from 'vitest';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { createEmailsQueue, enqueueEmail, type EmailJob } from '@sleep-ritual/worker/queues';
 import { createApp } from '../src/app.ts';
-import type { AuthEmail } from '../src/deps.ts';
 
-/** Mounts the auth service for one test file, recording the e-mails it asks the worker to send. */
+/**
+ * Mounts the auth service for one test file, its e-mails going into a real BullMQ queue of its own
+ * (a fresh prefix), where `queuedEmails()` reads them as the worker would find them.
+ */
 export function useAuthService(overrides: Record<string, string> = {}) {
   const deps = createTestDeps(overrides);
-  const sentEmails: AuthEmail[] = [];
+  const emails = createEmailsQueue(deps.redis, `test-auth-${process.pid}-${Date.now()}`);
   const context = {
     deps,
-    sentEmails,
+    async queuedEmails(): Promise<EmailJob[]> {
+      return (await emails.getJobs(['waiting'])).map((job) => job.data);
+    },
     url: '',
     async createUser(fields: { password?: string | null; email?: string } = {}) {
       const email = fields.email ?? uniqueEmail();
@@ -27,13 +32,15 @@ export function useAuthService(overrides: Record<string, string> = {}) {
       createApp({
         ...deps,
         sendEmail: async (email) => {
-          sentEmails.push(email);
+          await enqueueEmail(emails, email);
         },
       }),
     );
     context.url = server.url;
   });
   afterAll(async () => {
+    await emails.obliterate({ force: true });
+    await emails.close();
     await server.close();
     await deps.close();
   });
