@@ -1,0 +1,68 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { FaqItem } from '../content/faq.ts';
+
+type Props = {
+  items: readonly FaqItem[];
+  /** The join-now page shows the accordion without borders. */
+  bordered?: boolean;
+};
+
+const NAVIGATION_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End']);
+
+/** One answer open at a time; choosing the open question again closes it (spec §2, FAQ). */
+export default function FaqAccordion({ items, bordered = true }: Props) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const prefix = useId();
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // Arrow keys, Home and End move between the questions, as the WAI-ARIA accordion pattern suggests.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    if (!NAVIGATION_KEYS.has(event.key)) return;
+    event.preventDefault();
+    const last = items.length - 1;
+    const target =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? last
+          : event.key === 'ArrowDown'
+            ? (index + 1) % items.length
+            : (index - 1 + items.length) % items.length;
+    buttons.current[target]?.focus();
+  };
+
+  return (
+    <div className={bordered ? 'faq faq--bordered' : 'faq'}>
+      {items.map((item, index) => {
+        const open = openId === item.id;
+        const buttonId = `${prefix}-${item.id}-question`;
+        const panelId = `${prefix}-${item.id}-answer`;
+        return (
+          <div className="faq__item" key={item.id} data-open={open || undefined}>
+            <h3 className="faq__question">
+              <button
+                ref={(element) => {
+                  buttons.current[index] = element;
+                }}
+                id={buttonId}
+                type="button"
+                aria-expanded={open}
+                aria-controls={panelId}
+                onClick={() => setOpenId(open ? null : item.id)}
+                onKeyDown={(event) => onKeyDown(event, index)}
+              >
+                <span>{item.question}</span>
+                <span className="faq__icon" aria-hidden="true" />
+              </button>
+            </h3>
+            <div id={panelId} className="faq__answer" role="region" aria-labelledby={buttonId} hidden={!open}>
+              {item.answer.split('\n\n').map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

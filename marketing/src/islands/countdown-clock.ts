@@ -1,0 +1,58 @@
+/**
+ * The sale countdown's clock (spec §4): the end time lives in local storage under a key tied to the
+ * duration, a stored end time still in the future is reused, and at zero a new one is started.
+ */
+export const COUNTDOWN_KEY_PREFIX = 'countdown:v1:';
+
+/** Changing the duration changes the key, so an old end time never shortens a new offer. */
+export function countdownKey(durationSeconds: number): string {
+  return `${COUNTDOWN_KEY_PREFIX}${durationSeconds}`;
+}
+
+type Store = Pick<Storage, 'getItem' | 'setItem'>;
+
+function browserStorage(): Store | undefined {
+  // Reading window.localStorage itself throws when storage is blocked.
+  return typeof window === 'undefined' ? undefined : window.localStorage;
+}
+
+/** The end time to count down to: the stored one while it is still ahead, otherwise a fresh one. */
+export function resolveEndTime(durationSeconds: number, now: number, storage = browserStorage): number {
+  try {
+    const stored = Number(storage()?.getItem(countdownKey(durationSeconds)));
+    if (Number.isFinite(stored) && stored > now) return stored;
+  } catch (error) {
+    console.warn('Countdown: could not read the stored end time; counting from now.', error);
+  }
+  return startEndTime(durationSeconds, now, storage);
+}
+
+/** Starts a new period of `durationSeconds` from `now` and remembers its end. */
+export function startEndTime(durationSeconds: number, now: number, storage = browserStorage): number {
+  const endTime = now + durationSeconds * 1000;
+  try {
+    storage()?.setItem(countdownKey(durationSeconds), String(endTime));
+  } catch (error) {
+    console.warn('Countdown: could not store the end time; it will restart on reload.', error);
+  }
+  return endTime;
+}
+
+export type CountdownParts = { days: string; hours: string; minutes: string; seconds: string };
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Whole seconds left, shown as two-digit days, hours, minutes and seconds. */
+export function countdownParts(secondsLeft: number): CountdownParts {
+  const total = Math.max(0, Math.floor(secondsLeft));
+  return {
+    days: pad(Math.floor(total / 86_400)),
+    hours: pad(Math.floor((total % 86_400) / 3_600)),
+    minutes: pad(Math.floor((total % 3_600) / 60)),
+    seconds: pad(total % 60),
+  };
+}
+
+export function secondsUntil(endTime: number, now: number): number {
+  return Math.max(0, Math.ceil((endTime - now) / 1000));
+}

@@ -1,0 +1,170 @@
+// `npm run lighthouse`: serves the built marketing site through the gateway (with the auth service
+// in-process, so the landing page's sign-in check gets its real answer) and runs Lighthouse with
+// mobile settings on /, /join-now and /upgrade. Prints the four category scores per page, the audits
+// that cost points and the landing page's JavaScript; it is a report, so it always exits 0.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type Koa from 'koa';
+import { createApp as createAuthApp } from '@sleep-ritual/auth/app';
+import { createGateway } from '@sleep-ritual/gateway/app';
+import { loadConfig } from '@sleep-ritual/platform/config';
+import { createDb } from '@sleep-ritual/platform/db';
+import { createLogger } from '@sleep-ritual/platform/logger';
+import { repoRoot } from '@sleep-ritual/platform/paths';
+import { createRedis } from '@sleep-ritual/platform/redis';
+
+const PAGES = ['/', '/join-now', '/upgrade'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const GOALS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+const JS_BUDGET_KB = 80;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const marketingDir = path.join(repoRoot, 'marketing', 'dist');
+const membersAppDir = path.join(repoRoot, 'members-app', 'dist');
+
+if (!existsSync(path.join(marketingDir, 'index.html'))) {
+  console.log('marketing/dist is missing: building the marketing site first.');
+  spawnSync('npx', ['turbo', 'run', 'build', '--filter=@sleep-ritual/marketing', '--output-logs=errors-only'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+}
+
+/** An HTTP server on a free port whose handler is set once the configuration (which names the ports) exists. */
+async function listenLater(): Promise<{ server: http.Server; port: number; use(app: Koa): void }> {
+  let handler: http.RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = http.createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port, use: (app) => (handler = app.callback()) };
+}
+
+const gatewayServer = await listenLater();
+const authServer = await listenLater();
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  PORT: String(gatewayServer.port),
+  AUTH_PORT: String(authServer.port),
+});
+const logger = createLogger({ level: 'warn', name: 'lighthouse' });
+const db = createDb(config.databaseUrl, { min: 0, max: 1 });
+const redis = createRedis(config.redisUrl, { failFast: true });
+redis.on('error', () => {});
+authServer.use(createAuthApp({ config, logger, db, redis }));
+gatewayServer.use(createGateway({ config, logger, marketingDir, membersAppDir }));
+const origin = `http://localhost:${gatewayServer.port}`;
+
+type Result = { page: string; scores: Record<string, number>; lost: string[]; scripts: string[]; scriptBytes: number };
+
+async function audit(page: string): Promise<Result> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const runner = await lighthouse(`${origin}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!runner) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { lhr } = runner;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+    );
+    const lost = CATEGORIES.flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((result) => result && result.score !== null && result.score < 1)
+        .map((result) => `${id}: ${result!.id} (${result!.displayValue ?? `score ${result!.score}`})`),
+    );
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })
+      ?.items ?? [];
+    const scripts = requests.filter((request) => request.resourceType === 'Script').map((request) => request.url);
+    const scriptBytes = requests
+      .filter((request) => request.resourceType === 'Script')
+      .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+    return { page, scores, lost, scripts, scriptBytes };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** The landing page's JavaScript as gzip would send it: every loaded script file plus the inline ones. */
+async function gzippedJavaScript(scripts: string[]): Promise<{ files: number; inline: number }> {
+  let files = 0;
+  for (const url of scripts) {
+    const { pathname } = new URL(url);
+    files += gzipSync(await readFile(path.join(marketingDir, pathname)), { level: 9 }).length;
+  }
+  const html = await readFile(path.join(marketingDir, 'index.html'), 'utf8');
+  const inlineSource = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((match) => match[1] ?? '')
+    .join('\n');
+  return { files, inline: gzipSync(inlineSource, { level: 9 }).length };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+try {
+  const results: Result[] = [];
+  for (const page of PAGES) {
+    process.stdout.write(`Lighthouse (mobile) ${page} … `);
+    const result = await audit(page);
+    results.push(result);
+    process.stdout.write('done\n');
+  }
+
+  console.log(`\n${'page'.padEnd(12)}${CATEGORIES.map((id) => id.padStart(16)).join('')}`);
+  for (const { page, scores } of results) {
+    console.log(`${page.padEnd(12)}${CATEGORIES.map((id) => `${scores[id]}`.padStart(16)).join('')}`);
+  }
+  console.log(`${'goal'.padEnd(12)}${CATEGORIES.map((id) => `≥ ${GOALS[id]}`.padStart(16)).join('')}`);
+
+  for (const { page, lost } of results) {
+    if (lost.length > 0) console.log(`\nAudits that cost points on ${page}:\n  ${lost.join('\n  ')}`);
+  }
+
+  const landing = results.find((result) => result.page === '/');
+  if (landing) {
+    const { files, inline } = await gzippedJavaScript(landing.scripts);
+    const total = files + inline;
+    console.log(
+      `\nLanding page JavaScript: ${landing.scripts.length} files, ${kb(files)} KB gzipped + ${kb(inline)} KB inline = ` +
+        `${kb(total)} KB gzipped (budget ${JS_BUDGET_KB} KB: ${total / 1024 < JS_BUDGET_KB ? 'within' : 'OVER'}); ` +
+        `${kb(landing.scriptBytes)} KB transferred (brotli).`,
+    );
+  }
+} catch (error) {
+  console.error(`Lighthouse run failed: ${(error as Error).message}`);
+} finally {
+  gatewayServer.server.close();
+  authServer.server.close();
+  gatewayServer.server.closeAllConnections();
+  authServer.server.closeAllConnections();
+  await db.destroy();
+  redis.disconnect();
+}
