@@ -40,6 +40,6 @@ export async function findClass(db: Knex, classId: number, userId: number): Prom
        ${JOIN_PROGRESS}
       where c.id = ? and c."deletedAt" is null`,
     [userId, userId, classId],
-  );
+  ).options({ name: 'learner-class' });
   return rows[0];
 }

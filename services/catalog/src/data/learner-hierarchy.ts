@@ -37,7 +37,7 @@ export async function listPhasesWithPaths(db: Knex, programId: number, userId: n
       group by ph.id, pa.id
       order by ph."orderIndex", ph.id, pa."orderIndex", pa.id`,
     [userId, programId],
-  );
+  ).options({ name: 'learner-phases-with-paths' });
   return rows;
 }
 
@@ -54,6 +54,6 @@ export async function firstPhasePaths(
       order by ph."orderIndex", ph.id, pa."orderIndex", pa.id
       limit 2`,
     [programId],
-  );
+  ).options({ name: 'learner-first-phase-paths' });
   return rows;
 }

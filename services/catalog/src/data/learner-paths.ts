@@ -31,7 +31,7 @@ export async function findPath(db: Knex, pathId: number, userId: number): Promis
        from paths pa ${VISIBLE_PATH_ANCESTORS}
       where pa.id = ? and pa."deletedAt" is null`,
     [userId, pathId],
-  );
+  ).options({ name: 'learner-path' });
   return rows[0];
 }
 
@@ -52,6 +52,6 @@ export async function listPathClasses(db: Knex, pathId: number, userId: number):
       where c."pathId" = ? and c."deletedAt" is null
       order by c."orderIndex", c.id`,
     [userId, pathId],
-  );
+  ).options({ name: 'learner-path-classes' });
   return rows;
 }

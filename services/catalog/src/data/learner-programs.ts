@@ -27,7 +27,7 @@ export async function listProgramCards(
         ${options.ownedOnly ? `and ${OWNS_PROGRAM}` : ''}
       order by pr."orderIndex", pr.id`,
     options.ownedOnly ? [userId, userId] : [userId],
-  );
+  ).options({ name: options.ownedOnly ? 'learner-owned-programs' : 'learner-programs' });
   return rows;
 }
 
@@ -46,6 +46,6 @@ export async function findProgram(db: Knex, programId: number, userId: number): 
        from programs pr
       where pr.id = ? and pr."deletedAt" is null and pr."isActive"`,
     [userId, programId],
-  );
+  ).options({ name: 'learner-program' });
   return rows[0];
 }

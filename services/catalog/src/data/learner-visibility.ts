@@ -2,6 +2,9 @@
  * SQL fragments shared by the learner queries. A row is visible to learners only when neither it nor
  * any ancestor is soft-deleted and its programme is active; ownership is a purchase that is completed
  * (a refund turns the status to 'refunded', which no longer counts).
+ *
+ * Every learner query is named (`.options({ name })`), so PostgreSQL prepares it once per connection:
+ * planning these joins costs several times more than running them.
  */
 
 /** Joins a path `pa` to its visible phase `ph` and programme `pr`. */

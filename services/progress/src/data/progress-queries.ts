@@ -39,7 +39,8 @@ const NOW_COMPLETED = `(excluded.completed or ${MERGED_PERCENT} >= ${COMPLETION_
 /**
  * Records one event in one statement: the access check is the SELECT feeding the INSERT, so a learner
  * who may not open the class writes nothing and gets no row back. The upsert on (userId, classId) keeps
- * one row per learner and class and is safe against concurrent events.
+ * one row per learner and class and is safe against concurrent events. Named, so PostgreSQL prepares
+ * it once per connection instead of planning the joins on every heartbeat.
  */
 export async function upsertProgressIfAllowed(db: Knex, values: ProgressValues): Promise<ProgressRecord | undefined> {
   const { rows } = await db.raw<{ rows: ProgressRecord[] }>(
@@ -68,7 +69,7 @@ export async function upsertProgressIfAllowed(db: Knex, values: ProgressValues):
       values.classId,
       values.userId,
     ],
-  );
+  ).options({ name: 'progress-upsert' });
   return rows[0];
 }
 
@@ -81,7 +82,7 @@ export async function findClassAccess(
   const { rows } = await db.raw<{ rows: { isOwned: boolean; isUnlocked: boolean }[] }>(
     `select ${OWNED} as "isOwned", ${UNLOCKED} as "isUnlocked" ${OPENABLE_CLASS}`,
     [userId, classId],
-  );
+  ).options({ name: 'progress-class-access' });
   return rows[0];
 }
 
@@ -89,6 +90,6 @@ export async function findProgress(db: Knex, userId: number, classId: number): P
   const { rows } = await db.raw<{ rows: ProgressRecord[] }>(
     `select ${RECORD_COLUMNS} from user_progress where "userId" = ? and "classId" = ?`,
     [userId, classId],
-  );
+  ).options({ name: 'progress-record' });
   return rows[0];
 }

@@ -1,0 +1,265 @@
+// `npm run bench:learning`: throughput and p99 latency of GET /api/classes/{id}/details and
+// PUT /api/progress/{classId} at 100 concurrent keep-alive connections, each beside a bare node:http
+// server measured in the same run. Not a test: it prints figures. Each server runs in its own child
+// process (the load generator is this process) against the test database with data seeded for the run
+// and removed afterwards. BENCH_SECONDS (default 5) sets each measurement's length, BENCH_LOG_LEVEL
+// (default warn) the services' log level.
+import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
+import { createLogger } from '@sleep-ritual/platform/logger';
+import { createRedis } from '@sleep-ritual/platform/redis';
+import { clientWithSession, TEST_DATABASE_URL, testConfig } from '@sleep-ritual/platform/testing';
+
+const CONCURRENCY = 100;
+const LEARNERS = 500;
+const CLASSES = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARM_UP_SECONDS = 2;
+const MAX_REQUESTS = 1_000_000;
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+
+type ServerKind = 'bare' | 'catalog' | 'progress';
+
+const serveArgument = process.argv.find((arg) => arg.startsWith('--serve='));
+if (serveArgument) {
+  await serve(serveArgument.slice('--serve='.length) as ServerKind);
+} else {
+  await main();
+}
+
+/** Child mode: listen on a free local port and tell the parent which. */
+async function serve(kind: ServerKind): Promise<void> {
+  let handler: http.RequestListener;
+  if (kind === 'bare') {
+    const body = JSON.stringify({ id: 1, title: 'Arriving: Letting the Day Go', durationMinutes: 16 });
+    handler = (req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      });
+    };
+  } else {
+    const config = testConfig({ LOG_LEVEL });
+    // The same pool and Redis settings as the services' server.ts (runService).
+    const deps = {
+      config,
+      logger: createLogger({ level: config.logLevel, name: kind }),
+      db: createDb(config.databaseUrl),
+      redis: createRedis(config.redisUrl, { failFast: true }),
+    };
+    const { createApp } =
+      kind === 'catalog' ? await import('@sleep-ritual/catalog/app') : await import('@sleep-ritual/progress/app');
+    handler = (await createApp(deps)).callback();
+  }
+  const server = http.createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
+  process.on('disconnect', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
+}
+
+function startServer(kind: ServerKind): Promise<{ port: number; child: ChildProcess }> {
+  const child = fork(fileURLToPath(import.meta.url), [`--serve=${kind}`], { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { port: number }) => resolve({ port: message.port, child }));
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code}`)));
+  });
+}
+
+type RequestSpec = { method: 'GET' | 'PUT'; path: string; cookie?: string; body?: string };
+type Result = { requests: number; seconds: number; rps: number; p50: number; p99: number; failures: number };
+
+/** Keeps `CONCURRENCY` requests in flight over keep-alive connections until the time or count runs out. */
+async function load(port: number, seconds: number, next: (index: number) => RequestSpec): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies: number[] = [];
+  let issued = 0;
+  let failures = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+
+  const send = (spec: RequestSpec) =>
+    new Promise<number>((resolve, reject) => {
+      const headers: Record<string, string> = {};
+      if (spec.cookie) headers.cookie = spec.cookie;
+      if (spec.body) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = String(Buffer.byteLength(spec.body));
+      }
+      const req = http.request({ host: '127.0.0.1', port, agent, method: spec.method, path: spec.path, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(spec.body);
+    });
+
+  const connection = async () => {
+    while (performance.now() < deadline && issued < MAX_REQUESTS) {
+      const spec = next(issued++);
+      const sent = performance.now();
+      const status = await send(spec).catch(() => 0);
+      latencies.push(performance.now() - sent);
+      if (status < 200 || status >= 300) failures += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, connection));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requests: latencies.length, seconds: elapsed, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), failures };
+}
+
+async function measure(port: number, next: (index: number) => RequestSpec): Promise<Result> {
+  await load(port, WARM_UP_SECONDS, next);
+  return load(port, SECONDS, next);
+}
+
+type Fixture = { programId: number; classIds: number[]; learners: { userId: number; cookie: string; sessionId: string }[] };
+
+async function seed(db: Knex, run: string): Promise<Fixture> {
+  const [program] = await db('programs').insert({ title: `Bench ${run}` }).returning('id');
+  const [phase] = await db('phases').insert({ programId: program.id, title: `Bench phase ${run}` }).returning('id');
+  const [path] = await db('paths').insert({ phaseId: phase.id, title: `Bench path ${run}` }).returning('id');
+  const classRows = await db('classes')
+    .insert(
+      Array.from({ length: CLASSES }, (_, index) => ({
+        pathId: path.id,
+        title: `Bench class ${index + 1}`,
+        description: 'A slow body scan that sets down the day.',
+        vimeoVideoId: `https://vimeo.com/${76979871 + index}`,
+        durationMinutes: 16,
+        orderIndex: index,
+      })),
+    )
+    .returning('id');
+  const users = await db('users')
+    .insert(Array.from({ length: LEARNERS }, (_, index) => ({ email: `bench-${run}-${index}@bench.example` })))
+    .returning('id');
+  await db('purchases').insert(
+    users.map((user: { id: number }) => ({ userId: user.id, programId: program.id, status: 'completed', thriveOrderId: `BENCH-${run}-${user.id}` })),
+  );
+  return {
+    programId: program.id,
+    classIds: classRows.map((row: { id: number }) => row.id),
+    learners: [],
+  };
+}
+
+async function main(): Promise<void> {
+  await ensureDatabase(TEST_DATABASE_URL);
+  const config = testConfig({ LOG_LEVEL });
+  const db = createDb(config.databaseUrl, { min: 0, max: 2 });
+  const redis = createRedis(config.redisUrl);
+  await migrateLatest(db);
+  const run = `${Date.now().toString(36)}-${process.pid}`;
+  const fixture = await seed(db, run);
+  // A live database has planner statistics (autovacuum keeps them); freshly bulk-inserted rows do not yet.
+  await db.raw('analyze users, purchases, programs, phases, paths, classes');
+  const users = await db('users').where('email', 'like', `bench-${run}-%`).orderBy('id').select('id');
+  for (const user of users) {
+    const client = await clientWithSession('http://127.0.0.1', { redis, config }, { userId: user.id });
+    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    fixture.learners.push({ userId: user.id, cookie, sessionId: client.sessionId });
+  }
+
+  const children: ChildProcess[] = [];
+  try {
+    const bare = await startServer('bare');
+    const catalog = await startServer('catalog');
+    const progress = await startServer('progress');
+    children.push(bare.child, catalog.child, progress.child);
+
+    const learnerAt = (index: number) => fixture.learners[index % LEARNERS]!;
+    const classAt = (index: number) => fixture.classIds[Math.floor(index / LEARNERS) % CLASSES]!;
+    const classDetails = (index: number): RequestSpec => ({
+      method: 'GET',
+      path: `/api/classes/${classAt(index)}/details`,
+      cookie: learnerAt(index).cookie,
+    });
+    // Many learners each send a heartbeat for one of the classes, the position moving on.
+    const heartbeat = (index: number): RequestSpec => ({
+      method: 'PUT',
+      path: `/api/progress/${classAt(index)}`,
+      cookie: learnerAt(index).cookie,
+      body: JSON.stringify({ position_sec: 30 + (index % 900), duration_sec: 960, event_type: 'timeupdate' }),
+    });
+
+    console.log(
+      `bench:learning — ${CONCURRENCY} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up, ` +
+        `${LEARNERS} learners × ${CLASSES} classes, log level ${LOG_LEVEL}\n`,
+    );
+    const bareGet = await measure(bare.port, classDetails);
+    // Two floors of the catalog app itself: the shared middleware without a session, and a signed-in
+    // request that the router refuses (400) before any query: what the session alone costs.
+    const healthz = await measure(catalog.port, () => ({ method: 'GET', path: '/healthz' }));
+    const sessionOnly = await measure(catalog.port, (index) => ({
+      method: 'GET',
+      path: '/api/classes/not-an-id/details',
+      cookie: learnerAt(index).cookie,
+    }));
+    const details = await measure(catalog.port, classDetails);
+    const barePut = await measure(bare.port, heartbeat);
+    const writes = await measure(progress.port, heartbeat);
+    printTable([
+      ['bare node:http GET', bareGet],
+      ['catalog GET /healthz (no session)', healthz],
+      ['catalog signed-in 400 (session, no query)', sessionOnly],
+      ['GET /api/classes/{id}/details', details],
+      ['bare node:http PUT', barePut],
+      ['PUT /api/progress/{classId}', writes],
+    ]);
+
+    const share = details.rps / bareGet.rps;
+    const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+    console.log('');
+    console.log(
+      `class details: ${(share * 100).toFixed(0)}% of the bare server's throughput (goal ≥ 30%) ${verdict(share >= 0.3)}; ` +
+        `p99 ${details.p99.toFixed(1)} ms (goal < 50 ms) ${verdict(details.p99 < 50)}`,
+    );
+    console.log(
+      `  for scale: no-session floor ${pct(healthz, bareGet)}, signed-in floor ${pct(sessionOnly, bareGet)} of the bare server`,
+    );
+    console.log(`progress writes: ${writes.rps.toFixed(0)}/s (goal ≥ 2,000/s) ${verdict(writes.rps >= 2000)}; p99 ${writes.p99.toFixed(1)} ms`);
+    const stored = await db('user_progress').whereIn('userId', users.map((user) => user.id)).count<{ count: string }[]>('* as count');
+    console.log(`progress rows written: ${stored[0]?.count} (one per learner and class)`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await cleanUp(db, redis, fixture, run);
+    await db.destroy();
+    redis.disconnect();
+  }
+}
+
+async function cleanUp(db: Knex, redis: ReturnType<typeof createRedis>, fixture: Fixture, run: string): Promise<void> {
+  for (const learner of fixture.learners) {
+    await redis.del(`sess:${learner.sessionId}`, `user-sessions:${learner.userId}`);
+  }
+  // Users first: their purchases and progress go with them; then the programme and its tree.
+  await db('users').where('email', 'like', `bench-${run}-%`).delete();
+  await db('programs').where({ id: fixture.programId }).delete();
+}
+
+function pct(result: Result, bare: Result): string {
+  return `${((result.rps / bare.rps) * 100).toFixed(0)}%`;
+}
+
+function printTable(rows: [string, Result][]): void {
+  const header = ['', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'];
+  const lines = rows.map(([name, r]) => [
+    name,
+    String(r.requests),
+    r.rps.toFixed(0),
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    String(r.failures),
+  ]);
+  const widths = header.map((_, column) => Math.max(...[header, ...lines].map((line) => line[column]!.length)));
+  for (const line of [header, ...lines]) {
+    console.log(line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+  }
+}
