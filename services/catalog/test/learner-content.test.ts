@@ -46,15 +46,18 @@ async function getJson(client: Awaited<ReturnType<typeof owner>>, path: string) 
 describe('GET /api/programs and /api/my-programs', () => {
   it('lists every active programme with the card fields, ordered by orderIndex then id, with isOwned', async () => {
     const later = await createProgram(deps.db, { orderIndex: 5 });
-    const first = await createProgram(deps.db, {
-      orderIndex: -5,
-      title: unique('Sleep'),
+    const card = {
       description: 'Six nights',
       cardImageUrl: 'https://img.example/card.jpg',
       format: 'Sleep Ritual',
       programCardFinePrint: 'One-time payment',
       redirectUrl: '/upgrade',
       programType: 'Add On',
+    };
+    const first = await createProgram(deps.db, {
+      ...card,
+      orderIndex: -5,
+      title: unique('Sleep'),
       coverArtUrl: 'https://img.example/cover.jpg',
     });
     const tie = await createProgram(deps.db, { orderIndex: 5 });
@@ -66,15 +69,7 @@ describe('GET /api/programs and /api/my-programs', () => {
     expect(Object.keys(ours[0]!).sort()).toEqual(
       ['cardImageUrl', 'description', 'format', 'id', 'isOwned', 'programCardFinePrint', 'programType', 'redirectUrl', 'title'],
     );
-    expect(ours[0]).toMatchObject({
-      description: 'Six nights',
-      cardImageUrl: 'https://img.example/card.jpg',
-      format: 'Sleep Ritual',
-      programCardFinePrint: 'One-time payment',
-      redirectUrl: '/upgrade',
-      programType: 'Add On',
-      isOwned: false,
-    });
+    expect(ours[0]).toMatchObject({ ...card, isOwned: false });
     expect(ours.map((p) => p.isOwned)).toEqual([false, true, false]);
 
     const mine = programListSchema.parse(await getJson(client, '/api/my-programs'));
