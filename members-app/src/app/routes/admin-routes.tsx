@@ -1,12 +1,48 @@
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { AdminGate } from '../../features/auth/components/AdminGate.tsx';
+import { AdminLayout } from '../../features/admin/components/AdminLayout.tsx';
+import { ClassesScreen } from '../../features/admin/components/ClassesScreen.tsx';
+import { PathDetailsScreen } from '../../features/admin/components/PathDetailsScreen.tsx';
+import { PathsScreen } from '../../features/admin/components/PathsScreen.tsx';
+import { PhaseDetailsScreen } from '../../features/admin/components/PhaseDetailsScreen.tsx';
+import { PhasesScreen } from '../../features/admin/components/PhasesScreen.tsx';
+import { ProductsScreen } from '../../features/admin/components/ProductsScreen.tsx';
+import { ProgramDetailsScreen } from '../../features/admin/components/ProgramDetailsScreen.tsx';
+import { CreateProgramScreen, EditProgramScreen } from '../../features/admin/components/ProgramFormScreen.tsx';
+import { ProgramsScreen } from '../../features/admin/components/ProgramsScreen.tsx';
+import { AdminNotFound, ValidIds } from '../../features/admin/components/ScreenStates.tsx';
 
-/** Loaded only when an /admin route is opened, so learners never download the admin code. */
+const program = 'programs/:programId';
+const phase = `${program}/phases/:phaseId`;
+const path = `${phase}/paths/:pathId`;
+
+/** A screen whose address carries ids: anything but real ids there shows the not-found screen. */
+const withIds = (screen: ReactNode) => <ValidIds>{screen}</ValidIds>;
+
+/**
+ * Spec 001 §2, relative to /admin. Loaded only when an /admin route is opened (router.tsx), so learners
+ * never download the admin code or the drag-and-drop library.
+ */
 export function AdminArea() {
   return (
     <AdminGate>
-      <main id="main" className="content-narrow">
-        <h1>Admin Dashboard</h1>
-      </main>
+      <Routes>
+        <Route element={<AdminLayout />}>
+          <Route index element={<ProgramsScreen />} />
+          <Route path="programs" element={<ProgramsScreen />} />
+          <Route path="programs/create" element={<CreateProgramScreen />} />
+          <Route path={program} element={withIds(<ProgramDetailsScreen />)} />
+          <Route path={`${program}/edit`} element={withIds(<EditProgramScreen />)} />
+          <Route path={`${program}/phases`} element={withIds(<PhasesScreen />)} />
+          <Route path={phase} element={withIds(<PhaseDetailsScreen />)} />
+          <Route path={`${phase}/paths`} element={withIds(<PathsScreen />)} />
+          <Route path={path} element={withIds(<PathDetailsScreen />)} />
+          <Route path={`${path}/classes`} element={withIds(<ClassesScreen />)} />
+          <Route path="products" element={<ProductsScreen />} />
+          <Route path="*" element={<AdminNotFound />} />
+        </Route>
+      </Routes>
     </AdminGate>
   );
 }

@@ -1,0 +1,7 @@
+import type { AdminProgram, CreateProgramInput } from '@sleep-ritual/contracts/admin';
+import { api } from '../../../lib/api-client.ts';
+import { useAdminMutation } from './use-admin-mutation.ts';
+
+export const createProgram = (body: CreateProgramInput) => api.post<AdminProgram>('/api/admin/programs', body);
+
+export const useCreateProgram = () => useAdminMutation(createProgram);

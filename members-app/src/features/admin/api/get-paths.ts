@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminPath } from '@sleep-ritual/contracts/admin';
+import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './keys.ts';
+
+export const getPaths = (phaseId: number) => api.get<AdminPath[]>(`/api/admin/phases/${phaseId}/paths`);
+
+export const pathsQueryOptions = (phaseId: number) =>
+  queryOptions({ queryKey: adminKeys.paths.list(phaseId), queryFn: () => getPaths(phaseId) });
+
+export const usePaths = (phaseId: number) => useQuery(pathsQueryOptions(phaseId));

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminPhase } from '@sleep-ritual/contracts/admin';
+import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './keys.ts';
+
+export const getPhases = (programId: number) => api.get<AdminPhase[]>(`/api/admin/programs/${programId}/phases`);
+
+export const phasesQueryOptions = (programId: number) =>
+  queryOptions({ queryKey: adminKeys.phases.list(programId), queryFn: () => getPhases(programId) });
+
+export const usePhases = (programId: number) => useQuery(phasesQueryOptions(programId));

@@ -1,0 +1,59 @@
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Button } from '../../../components/Button.tsx';
+import { useAdminLogout } from '../api/admin-logout.ts';
+import { useAdminToasts } from '../use-admin-toasts.ts';
+import { adminUrls } from '../urls.ts';
+import '../admin.css';
+
+/** "Programs" stays the current section on every screen of the content tree, /admin itself included. */
+const isContentSection = (pathname: string) => /^\/admin(\/programs(\/|$)|\/?$)/.test(pathname);
+
+export function AdminLayout() {
+  const { pathname } = useLocation();
+  const logout = useAdminLogout();
+  const toasts = useAdminToasts();
+  const inContent = isContentSection(pathname);
+
+  return (
+    <div className="admin-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="admin-header">
+        <Link to="/admin" className="admin-brand">
+          <span className="brand-moon" aria-hidden="true" />
+          Admin Dashboard
+        </Link>
+        <nav aria-label="Admin" className="admin-nav">
+          <ul>
+            <li>
+              <NavLink
+                to={adminUrls.programs()}
+                className={inContent ? 'nav-link active' : 'nav-link'}
+                aria-current={inContent ? 'page' : undefined}
+              >
+                Programs
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={adminUrls.products()} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+                Products
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <Button
+          variant="ghost"
+          className="admin-signout"
+          disabled={logout.isPending}
+          onClick={() => logout.mutate(undefined, { onError: (error) => toasts.failure('Failed to sign out', error) })}
+        >
+          Sign out
+        </Button>
+      </header>
+      <main id="main" className="admin-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

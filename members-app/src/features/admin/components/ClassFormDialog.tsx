@@ -1,0 +1,83 @@
+import { createClassSchema, DEFAULT_GUIDE_BUTTON_LABEL, updateClassSchema, type AdminClass } from '@sleep-ritual/contracts/admin';
+import { useCreateClass } from '../api/create-class.ts';
+import { useUpdateClass } from '../api/update-class.ts';
+import { MESSAGES } from '../messages.ts';
+import { useForm } from '../use-form.ts';
+import { useSaveCallbacks } from '../use-save-callbacks.ts';
+import { CheckboxInput, TextInput } from './Fields.tsx';
+import { FormDialog } from './FormDialog.tsx';
+
+type Props = { pathId: number; lesson?: AdminClass; onClose: () => void };
+
+/**
+ * The class create dialog (order 0 and locked unless changed, §4) and edit dialog. The video field takes
+ * the Vimeo link; it is stored as entered and the learner's player uses the number in it.
+ */
+export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
+  const create = useCreateClass();
+  const update = useUpdateClass();
+  const form = useForm({
+    title: lesson?.title ?? '',
+    label: lesson?.label ?? '',
+    description: lesson?.description ?? '',
+    vimeoVideoId: lesson?.vimeoVideoId ?? '',
+    additionalContentUrl: lesson?.additionalContentUrl ?? '',
+    additionalContentButtonLabel: lesson?.additionalContentButtonLabel ?? '',
+    durationMinutes: lesson?.durationMinutes == null ? '' : String(lesson.durationMinutes),
+    orderIndex: String(lesson?.orderIndex ?? 0),
+    isUnlocked: lesson?.isUnlocked ?? false,
+  });
+  const { done, failed } = useSaveCallbacks(form, onClose);
+
+  function submit() {
+    if (lesson) {
+      // Order changes only by dragging: the edit call ignores it, so it is not sent.
+      const { orderIndex: _order, ...fields } = form.values;
+      const body = form.check(updateClassSchema, fields);
+      if (body) {
+        update.mutate(
+          { classId: lesson.id, body },
+          { onSuccess: done(MESSAGES.class.updated), onError: failed(MESSAGES.class.updateFailed) },
+        );
+      }
+      return;
+    }
+    const body = form.check(createClassSchema, { ...form.values, pathId });
+    if (body) {
+      create.mutate({ pathId, body }, { onSuccess: done(MESSAGES.class.created), onError: failed(MESSAGES.class.createFailed) });
+    }
+  }
+
+  return (
+    <FormDialog
+      title={lesson ? 'Edit Class' : 'Create New Class'}
+      submitLabel={lesson ? 'Save Changes' : 'Create Class'}
+      pending={create.isPending || update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput form={form} name="title" label="Title" required />
+      <TextInput form={form} name="label" label="Label" hint="A short tag shown above the title, such as Night 1." />
+      <TextInput form={form} name="description" label="Description" multiline />
+      <TextInput
+        form={form}
+        name="vimeoVideoId"
+        label="Vimeo Video URL"
+        type="url"
+        placeholder="https://vimeo.com/123456789"
+        hint="The link to the video on Vimeo, with its number."
+      />
+      <TextInput form={form} name="additionalContentUrl" label="Additional Content URL" type="url" />
+      <TextInput
+        form={form}
+        name="additionalContentButtonLabel"
+        label="Additional Content Button Label"
+        placeholder={DEFAULT_GUIDE_BUTTON_LABEL}
+        hint={`Left empty, the button reads '${DEFAULT_GUIDE_BUTTON_LABEL}'.`}
+      />
+      <TextInput form={form} name="durationMinutes" label="Duration (minutes)" type="number" min={1} />
+      {!lesson && <TextInput form={form} name="orderIndex" label="Order" type="number" min={0} />}
+      <CheckboxInput form={form} name="isUnlocked" label="Unlocked" />
+    </FormDialog>
+  );
+}

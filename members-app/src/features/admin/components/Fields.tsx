@@ -1,0 +1,101 @@
+import { useId, type ReactNode } from 'react';
+import type { Form } from '../use-form.ts';
+
+type Common = { form: Form; name: string; label: string; hint?: ReactNode };
+
+/** The ids tying a control to its hint and error, so screen readers read both with it. */
+function useDescriptions(form: Form, name: string, hint?: ReactNode) {
+  const id = useId();
+  const error = form.errors[name];
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return {
+    id,
+    error,
+    control: {
+      id,
+      name,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+    },
+    notes: (
+      <>
+        {hint && (
+          <p id={hintId} className="field-hint">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={errorId} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </>
+    ),
+  };
+}
+
+type TextProps = Common & {
+  type?: 'text' | 'url' | 'number';
+  multiline?: boolean;
+  placeholder?: string;
+  min?: number;
+  required?: boolean;
+};
+
+export function TextInput({ form, name, label, hint, type = 'text', multiline, placeholder, min, required }: TextProps) {
+  const { id, control, notes } = useDescriptions(form, name, hint);
+  const value = String(form.values[name] ?? '');
+  const onChange = (event: { target: { value: string } }) => form.set(name, event.target.value);
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {multiline ? (
+        <textarea {...control} rows={3} value={value} placeholder={placeholder} onChange={onChange} />
+      ) : (
+        <input
+          {...control}
+          type={type}
+          inputMode={type === 'number' ? 'numeric' : undefined}
+          min={min}
+          value={value}
+          placeholder={placeholder}
+          aria-required={required || undefined}
+          onChange={onChange}
+        />
+      )}
+      {notes}
+    </div>
+  );
+}
+
+export function SelectInput({ form, name, label, hint, options }: Common & { options: readonly { value: string; label: string }[] }) {
+  const { id, control, notes } = useDescriptions(form, name, hint);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select {...control} value={String(form.values[name] ?? '')} onChange={(event) => form.set(name, event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {notes}
+    </div>
+  );
+}
+
+export function CheckboxInput({ form, name, label, hint }: Common) {
+  const { id, control, notes } = useDescriptions(form, name, hint);
+  return (
+    <div className="field admin-checkbox">
+      <input {...control} type="checkbox" checked={Boolean(form.values[name])} onChange={(event) => form.set(name, event.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+      {notes}
+    </div>
+  );
+}

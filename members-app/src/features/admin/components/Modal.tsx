@@ -1,0 +1,108 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { Button } from '../../../components/Button.tsx';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+type ModalProps = {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** alertdialog for confirmations: screen readers read the question at once. */
+  role?: 'dialog' | 'alertdialog';
+  /** Id of the element that describes the dialog (the confirmation's question). */
+  describedBy?: string;
+};
+
+/**
+ * An accessible modal: labelled by its title, keyboard focus kept inside while it is open and given
+ * back to where it was when it closes, Escape closes it.
+ */
+export function Modal({ title, onClose, children, role = 'dialog', describedBy }: ModalProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const first = panel.current?.querySelector<HTMLElement>('input, select, textarea') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel.current)?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return createPortal(
+    <div className="admin-modal-backdrop">
+      <div
+        ref={panel}
+        className="admin-modal"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId}>{title}</h2>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+type ConfirmProps = {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** A delete confirmation: the question, Cancel (focused first, the safe choice) and the action. */
+export function ConfirmDialog({ title, message, confirmLabel, pending, onConfirm, onCancel }: ConfirmProps) {
+  const messageId = useId();
+  return (
+    <Modal title={title} onClose={onCancel} role="alertdialog" describedBy={messageId}>
+      <p id={messageId}>{message}</p>
+      <div className="admin-dialog-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={pending}>
+          {pending ? 'Deleting...' : confirmLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
