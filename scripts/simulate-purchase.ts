@@ -22,22 +22,25 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      email: { type: 'string' },
-      product: { type: 'string', multiple: true },
-      event: { type: 'string', default: 'order.success' },
-      order: { type: 'string' },
-      test: { type: 'boolean', default: false },
-      url: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  }));
-} catch (error) {
-  fail((error as Error).message);
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        email: { type: 'string' },
+        product: { type: 'string', multiple: true },
+        event: { type: 'string', default: 'order.success' },
+        order: { type: 'string' },
+        test: { type: 'boolean', default: false },
+        url: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    return fail((error as Error).message);
+  }
 }
+
+const args = readArgs();
 if (args.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);

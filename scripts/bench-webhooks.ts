@@ -1,0 +1,220 @@
+// `npm run bench:webhooks`: how many ThriveCart webhooks the receiver accepts per second in a burst of
+// 1,000 orders, beside a bare node:http server answering the same POSTs in the same run, and how long
+// after the last accepted webhook the worker has provisioned the last purchase. Not a test: it prints
+// figures. The receiver and the bare server run in child processes, the worker as its real process; all
+// use the test database and a queue prefix of their own, and the run's rows are removed afterwards.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
+import { createLogger } from '@sleep-ritual/platform/logger';
+import { repoRoot } from '@sleep-ritual/platform/paths';
+import { createRedis } from '@sleep-ritual/platform/redis';
+import { testConfig } from '@sleep-ritual/platform/testing';
+import { createPurchasesQueue } from '@sleep-ritual/worker/queues';
+import { createMappedProgram, eventually, openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
+import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
+
+const ORDERS = 1_000;
+const WARM_UP_ORDERS = 100;
+const CONCURRENCY = 50;
+const GOAL_ACCEPTED_PER_SECOND = 500;
+const GOAL_PROVISIONED_SECONDS = 10;
+const WEBHOOK_PATH = '/api/webhooks/thrivecart';
+
+const serveArgument = process.argv.find((arg) => arg.startsWith('--serve='));
+if (serveArgument) await serve(serveArgument.slice('--serve='.length), process.argv.at(-1)!);
+else await main();
+
+/** Child mode: the receiver (or a bare server) on a free port, which it tells the parent. */
+async function serve(kind: string, prefix: string): Promise<void> {
+  let handler: http.RequestListener;
+  if (kind === 'bare') {
+    const answer = JSON.stringify({ received: true, queued: true, jobId: 'order.success-1-000000000000' });
+    handler = (req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(answer) });
+        res.end(answer);
+      });
+    };
+  } else {
+    // The same wiring as services/webhooks/src/server.ts (runService and a fail-fast Redis connection).
+    const config = testConfig({ LOG_LEVEL: 'warn', QUEUE_PREFIX: prefix });
+    const redis = createRedis(config.redisUrl, { failFast: true });
+    const purchasesQueue = createPurchasesQueue(redis, config.queuePrefix);
+    await purchasesQueue.waitUntilReady();
+    const { createApp } = await import('@sleep-ritual/webhooks/app');
+    const deps = { config, redis, purchasesQueue, db: createDb(config.databaseUrl), logger: createLogger({ level: 'warn', name: 'webhooks' }) };
+    handler = createApp(deps).callback();
+  }
+  const server = http.createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as net.AddressInfo).port }));
+  process.on('disconnect', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
+}
+
+function startServer(kind: 'bare' | 'webhooks', prefix: string): Promise<{ port: number; child: ChildProcess }> {
+  const child = fork(fileURLToPath(import.meta.url), [`--serve=${kind}`, prefix], { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { port: number }) => resolve({ port: message.port, child }));
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code}`)));
+  });
+}
+
+async function main(): Promise<void> {
+  const outboxDir = await mkdtemp(path.join(tmpdir(), 'bench-outbox-'));
+  const config = testConfig({ LOG_LEVEL: 'warn', QUEUE_PREFIX: uniqueQueuePrefix('bench'), OUTBOX_DIR: outboxDir });
+  await ensureDatabase(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { min: 0, max: 2 });
+  await migrateLatest(db);
+  const { programId, item } = await createMappedProgram(db, { title: 'Bench programme' });
+  const queues = await openTestQueues(config.redisUrl, config.queuePrefix);
+  const run = `bench${Date.now()}`;
+  const children: ChildProcess[] = [];
+
+  try {
+    const bare = await startServer('bare', config.queuePrefix);
+    const receiver = await startServer('webhooks', config.queuePrefix);
+    const worker = await startWorker(config, outboxDir);
+    children.push(bare.child, receiver.child, worker);
+
+    const order = (label: string) => (index: number) =>
+      formBody(
+        thrivecartOrderFields({
+          secret: config.thrivecartSecret,
+          orderId: `${run}${label}-${index}`,
+          email: `${run}${label}-${index}@bench.example`,
+          items: [item],
+        }),
+      );
+
+    // Warm-up: connections, JIT, BullMQ's scripts and the worker's pool, then wait for it to drain.
+    await burst(bare.port, WARM_UP_ORDERS, order('w'));
+    await burst(receiver.port, WARM_UP_ORDERS, order('w'));
+    await waitForProvisioned(db, `${run}w-`, WARM_UP_ORDERS);
+
+    const baseline = await burst(bare.port, ORDERS, order('b'));
+    const measured = await burst(receiver.port, ORDERS, order('m'));
+    const provisionedAt = await waitForProvisioned(db, `${run}m-`, ORDERS);
+
+    const afterLast = (provisionedAt - measured.lastAcceptedAt) / 1000;
+    const wholeBurst = (provisionedAt - measured.startedAt) / 1000;
+    const rows = [
+      ['', 'receiver', 'bare node:http', 'goal'],
+      ['webhooks accepted per second', measured.perSecond.toFixed(0), baseline.perSecond.toFixed(0), `≥ ${GOAL_ACCEPTED_PER_SECOND}`],
+      ['answers other than 200', String(measured.failures), String(baseline.failures), '0'],
+      ['last accepted → last provisioned', `${afterLast.toFixed(2)} s`, '', `≤ ${GOAL_PROVISIONED_SECONDS} s`],
+      ['first request → all provisioned', `${wholeBurst.toFixed(2)} s`, '', ''],
+    ];
+    process.stdout.write(
+      `\n${ORDERS} form-encoded ThriveCart orders, ${CONCURRENCY} keep-alive connections, worker as its own process\n\n` +
+        rows.map((row) => `  ${row[0]!.padEnd(34)}${row[1]!.padStart(10)}${row[2]!.padStart(17)}${row[3]!.padStart(10)}`).join('\n') +
+        `\n\n  ${measured.perSecond >= GOAL_ACCEPTED_PER_SECOND && afterLast <= GOAL_PROVISIONED_SECONDS && measured.failures === 0 ? 'Goals met.' : 'Goals NOT met.'}\n\n`,
+    );
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await cleanUp(db, run, programId);
+    await queues.dispose();
+    await db.destroy();
+    await rm(outboxDir, { recursive: true, force: true });
+  }
+}
+
+type Burst = { perSecond: number; failures: number; startedAt: number; lastAcceptedAt: number };
+
+/** Sends `count` POSTs over `CONCURRENCY` keep-alive connections, as fast as they are answered. */
+async function burst(port: number, count: number, body: (index: number) => string): Promise<Burst> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let next = 0;
+  let failures = 0;
+  let lastAcceptedAt = 0;
+  const post = (payload: string) =>
+    new Promise<number>((resolve) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          agent,
+          method: 'POST',
+          path: WEBHOOK_PATH,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(payload) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', () => resolve(0));
+      req.end(payload);
+    });
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const status = await post(body(next++));
+        if (status === 200) lastAcceptedAt = performance.now();
+        else failures += 1;
+      }
+    }),
+  );
+  agent.destroy();
+  return { perSecond: count / ((performance.now() - startedAt) / 1000), failures, startedAt, lastAcceptedAt };
+}
+
+/** Polls until every order of the run has its purchase; answers the moment it saw the last one. */
+async function waitForProvisioned(db: Knex, orderPrefix: string, count: number): Promise<number> {
+  return eventually(
+    async () => {
+      const [row] = await db('purchases').where('thriveOrderId', 'like', `${orderPrefix}%`).count<{ n: string }[]>({ n: '*' });
+      return Number(row?.n) >= count ? performance.now() : undefined;
+    },
+    { timeoutMs: 120_000, intervalMs: 20, what: `${count} provisioned orders` },
+  );
+}
+
+async function startWorker(config: ReturnType<typeof testConfig>, outboxDir: string): Promise<ChildProcess> {
+  const port = await freePort();
+  const worker = spawn(process.execPath, ['--import', 'tsx', 'services/worker/src/server.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: config.databaseUrl,
+      REDIS_URL: config.redisUrl,
+      QUEUE_PREFIX: config.queuePrefix,
+      OUTBOX_DIR: outboxDir,
+      WORKER_PORT: String(port),
+      SESSION_KEYS: config.sessionKeys.join(','),
+      ADMIN_PASSWORD: config.adminPassword,
+      THRIVECART_SECRET: config.thrivecartSecret,
+      SMTP_URL: '',
+    },
+  });
+  await eventually(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), {
+    timeoutMs: 30_000,
+    what: 'the worker to start',
+  });
+  return worker;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function cleanUp(db: Knex, run: string, programId: number): Promise<void> {
+  await db('purchases').where('thriveOrderId', 'like', `${run}%`).delete();
+  await db('users').where('email', 'like', `${run}%@bench.example`).delete();
+  await db('programs').where({ id: programId }).delete();
+}
