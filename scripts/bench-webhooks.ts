@@ -3,7 +3,7 @@
 // after the last accepted webhook the worker has provisioned the last purchase. Not a test: it prints
 // figures. The receiver and the bare server run in child processes, the worker as its real process; all
 // use the test database and a queue prefix of their own, and the run's rows are removed afterwards.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -12,11 +12,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
 import { createLogger } from '@sleep-ritual/platform/logger';
-import { repoRoot } from '@sleep-ritual/platform/paths';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { testConfig } from '@sleep-ritual/platform/testing';
 import { createPurchasesQueue } from '@sleep-ritual/worker/queues';
-import { createMappedProgram, eventually, openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
+import {
+  createMappedProgram,
+  eventually,
+  openTestQueues,
+  startWorkerProcess,
+  uniqueQueuePrefix,
+} from '@sleep-ritual/worker/testing';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
 
 const ORDERS = 1_000;
@@ -81,8 +86,8 @@ async function main(): Promise<void> {
   try {
     const bare = await startServer('bare', config.queuePrefix);
     const receiver = await startServer('webhooks', config.queuePrefix);
-    const worker = await startWorker(config, outboxDir);
-    children.push(bare.child, receiver.child, worker);
+    const worker = await startWorkerProcess(config, { outboxDir });
+    children.push(bare.child, receiver.child, worker.child);
 
     const order = (label: string) => (index: number) =>
       formBody(
@@ -176,41 +181,6 @@ async function waitForProvisioned(db: Knex, orderPrefix: string, count: number):
     },
     { timeoutMs: 120_000, intervalMs: 20, what: `${count} provisioned orders` },
   );
-}
-
-async function startWorker(config: ReturnType<typeof testConfig>, outboxDir: string): Promise<ChildProcess> {
-  const port = await freePort();
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'services/worker/src/server.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: config.databaseUrl,
-      REDIS_URL: config.redisUrl,
-      QUEUE_PREFIX: config.queuePrefix,
-      OUTBOX_DIR: outboxDir,
-      WORKER_PORT: String(port),
-      SESSION_KEYS: config.sessionKeys.join(','),
-      ADMIN_PASSWORD: config.adminPassword,
-      THRIVECART_SECRET: config.thrivecartSecret,
-      SMTP_URL: '',
-    },
-  });
-  await eventually(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), {
-    timeoutMs: 30_000,
-    what: 'the worker to start',
-  });
-  return worker;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function cleanUp(db: Knex, run: string, programId: number): Promise<void> {

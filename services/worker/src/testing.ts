@@ -1,5 +1,9 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
+import net from 'node:net';
 import type { Knex } from 'knex';
+import type { Config } from '@sleep-ritual/platform/config';
+import { repoRoot } from '@sleep-ritual/platform/paths';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { createPurchasesQueue, createEmailsQueue } from './queues.ts';
 
@@ -55,4 +59,50 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/**
+ * The worker as its real process (`node --import tsx services/worker/src/server.ts`) on the given
+ * database, queue prefix and outbox; answers once its health probe does.
+ */
+export async function startWorkerProcess(config: Config, options: { outboxDir: string; logLevel?: string }) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'services/worker/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: options.logLevel ?? 'warn',
+      DATABASE_URL: config.databaseUrl,
+      REDIS_URL: config.redisUrl,
+      QUEUE_PREFIX: config.queuePrefix,
+      OUTBOX_DIR: options.outboxDir,
+      WORKER_PORT: String(port),
+      SESSION_KEYS: config.sessionKeys.join(','),
+      ADMIN_PASSWORD: config.adminPassword,
+      THRIVECART_SECRET: config.thrivecartSecret,
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await eventually(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false), {
+    timeoutMs: 30_000,
+    what: 'the worker process to start',
+  }).catch((error: Error) => {
+    child.kill('SIGKILL');
+    throw new Error(`${error.message}\n${output}`);
+  });
+  return { child, exited, output: () => output };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -1,21 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '@sleep-ritual/platform/paths';
 import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { enqueuePurchase, type PurchaseJob } from '../src/queues.ts';
-import { createMappedProgram, eventually, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
+import { createMappedProgram, eventually, openTestQueues, startWorkerProcess, uniqueQueuePrefix } from '../src/testing.ts';
 
 /**
  * The worker as the real process (`node --import tsx services/worker/src/server.ts`), killed and
  * stopped the way production does it.
  */
 
-const deps = createTestDeps();
 const prefix = uniqueQueuePrefix('worker-process');
+const deps = createTestDeps({ QUEUE_PREFIX: prefix });
 let queues: Awaited<ReturnType<typeof openTestQueues>>;
 let outboxDir: string;
 let item: string;
@@ -33,39 +31,11 @@ afterAll(async () => {
   await deps.close();
 });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function startWorkerProcess() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/worker/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: deps.config.databaseUrl,
-      REDIS_URL: deps.config.redisUrl,
-      QUEUE_PREFIX: prefix,
-      OUTBOX_DIR: outboxDir,
-      WORKER_PORT: String(await freePort()),
-      SESSION_KEYS: deps.config.sessionKeys.join(','),
-      ADMIN_PASSWORD: deps.config.adminPassword,
-      THRIVECART_SECRET: deps.config.thrivecartSecret,
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startWorker() {
+  return startWorkerProcess(deps.config, { outboxDir }).then((worker) => {
+    children.push(worker.child);
+    return worker;
   });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
 }
 
 function orders(run: string, count: number): PurchaseJob[] {
@@ -98,7 +68,7 @@ async function provisioned(run: string): Promise<{ orders: number; purchases: nu
 describe('the worker process', () => {
   it('killed with SIGKILL in the middle of a burst of 200 orders, then restarted, ends with exactly 200 provisioned orders', async () => {
     const run = `kill${Date.now()}`;
-    const first = await startWorkerProcess();
+    const first = await startWorker();
     const burst = enqueueBurst(orders(run, 200));
 
     await eventually(async () => (await provisioned(run)).orders >= 20, { timeoutMs: 30_000, intervalMs: 10, what: 'the first orders' });
@@ -108,7 +78,7 @@ describe('the worker process', () => {
     const atKill = await provisioned(run);
     expect(atKill.orders).toBeLessThan(200);
 
-    const second = await startWorkerProcess();
+    const second = await startWorker();
     const done = await eventually(
       async () => {
         const now = await provisioned(run);
@@ -127,7 +97,7 @@ describe('the worker process', () => {
 
   it('on SIGTERM finishes the jobs in hand, leaves the rest waiting, and exits 0', async () => {
     const run = `term${Date.now()}`;
-    const worker = await startWorkerProcess();
+    const worker = await startWorker();
     await enqueueBurst(orders(run, 100));
     await eventually(async () => (await provisioned(run)).orders >= 5, { timeoutMs: 30_000, intervalMs: 10, what: 'the first orders' });
 
