@@ -1,8 +1,8 @@
 import type { ProgressEvent } from '@sleep-ritual/contracts/progress';
 import { describe, expect, it, vi } from 'vitest';
-import { createWatchTracker, type PlayerTimeData, type TrackablePlayer } from './watch-tracker.ts';
+import { createWatchTracker, type PlayerTimeData, type TrackablePlayer, type TrackedPlayerEvent } from './watch-tracker.ts';
 
-type Listener = (data: PlayerTimeData) => void;
+type Listener = (data: unknown) => void;
 
 /** A player that plays only when the test says so. */
 class FakePlayer implements TrackablePlayer {
@@ -16,11 +16,11 @@ class FakePlayer implements TrackablePlayer {
       duration === undefined ? new Promise((resolve) => (this.resolveDuration = resolve)) : Promise.resolve(duration);
   }
 
-  on(event: string, callback: Listener) {
+  on(event: TrackedPlayerEvent, callback: Listener) {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());
     this.listeners.get(event)!.add(callback);
   }
-  off(event: string, callback?: Listener) {
+  off(event: TrackedPlayerEvent, callback?: Listener) {
     if (callback) this.listeners.get(event)?.delete(callback);
     else this.listeners.delete(event);
   }

@@ -12,10 +12,13 @@ export const MAX_PLAYBACK_STEP_SEC = 5;
 /** What the player says with its events (Vimeo: seconds, duration, percent). */
 export type PlayerTimeData = { seconds?: number; duration?: number };
 
+const PLAYER_EVENTS = ['play', 'pause', 'ended', 'timeupdate', 'seeked', 'durationchange'] as const;
+export type TrackedPlayerEvent = (typeof PLAYER_EVENTS)[number];
+
 /** The part of a video player the tracker needs; the Vimeo player fits it, and so does a test fake. */
 export interface TrackablePlayer {
-  on(event: string, callback: (data: PlayerTimeData) => void): void;
-  off(event: string, callback?: (data: PlayerTimeData) => void): void;
+  on(event: TrackedPlayerEvent, callback: (data: unknown) => void): void;
+  off(event: TrackedPlayerEvent, callback?: (data: unknown) => void): void;
   getCurrentTime(): Promise<number>;
   getDuration(): Promise<number>;
 }
@@ -36,8 +39,6 @@ export type WatchTracker = {
   /** Stops listening; with exit, first sends the exit event (the page unmounts). */
   stop(options?: { exit?: boolean }): void;
 };
-
-const PLAYER_EVENTS = ['play', 'pause', 'ended', 'timeupdate', 'seeked', 'durationchange'] as const;
 
 /**
  * Turns a player's events into the spec's watch-progress events (spec 000 §4): nothing is sent until
@@ -105,7 +106,7 @@ export function createWatchTracker(options: WatchTrackerOptions): WatchTracker {
     }
   }
 
-  const handlers: Record<(typeof PLAYER_EVENTS)[number], (data: PlayerTimeData) => void> = {
+  const handlers: Record<TrackedPlayerEvent, (data: PlayerTimeData) => void> = {
     play(data) {
       learnTime(data);
       playing = true;
@@ -166,7 +167,10 @@ export function createWatchTracker(options: WatchTrackerOptions): WatchTracker {
   };
   const onPageHide = () => exit();
 
-  for (const name of PLAYER_EVENTS) player.on(name, handlers[name]);
+  const listeners = Object.fromEntries(
+    PLAYER_EVENTS.map((name) => [name, (data: unknown) => handlers[name](timeData(data))]),
+  ) as Record<TrackedPlayerEvent, (data: unknown) => void>;
+  for (const name of PLAYER_EVENTS) player.on(name, listeners[name]);
   doc.addEventListener('visibilitychange', onVisibility);
   view.addEventListener('pagehide', onPageHide);
   player.getDuration().then(
@@ -185,11 +189,21 @@ export function createWatchTracker(options: WatchTrackerOptions): WatchTracker {
       view.removeEventListener('pagehide', onPageHide);
       for (const name of PLAYER_EVENTS) {
         try {
-          player.off(name, handlers[name]);
+          player.off(name, listeners[name]);
         } catch {
           // The player may already be gone with the page.
         }
       }
     },
+  };
+}
+
+/** The time fields of a player event, whatever else it carries. */
+function timeData(data: unknown): PlayerTimeData {
+  if (typeof data !== 'object' || data === null) return {};
+  const { seconds, duration } = data as Record<string, unknown>;
+  return {
+    seconds: typeof seconds === 'number' ? seconds : undefined,
+    duration: typeof duration === 'number' ? duration : undefined,
   };
 }

@@ -1,0 +1,187 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeVimeoPlayer, mockApi, renderLearning, reply, sample } from '../testing.tsx';
+
+vi.mock('@vimeo/player', async () => ({ default: (await import('../testing.tsx')).FakeVimeoPlayer }));
+
+const CLASS_URL = '/program/1/path/10/class/101';
+const record = (overrides: Record<string, unknown> = {}) => ({
+  classId: 101,
+  maxPositionSec: 0,
+  durationSeconds: 600,
+  percentWatched: 0,
+  totalPlays: 0,
+  completed: false,
+  completedAt: null,
+  startedAt: '2026-11-21T00:00:00.000Z',
+  updatedAt: '2026-11-21T00:00:00.000Z',
+  ...overrides,
+});
+
+beforeEach(() => {
+  FakeVimeoPlayer.instances = [];
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function playerOnPage() {
+  await waitFor(() => expect(FakeVimeoPlayer.instances).toHaveLength(1));
+  return FakeVimeoPlayer.instances[0]!;
+}
+
+describe('Class page', () => {
+  it('shows the back link, "phase • path", title, description and the Vimeo player with the spec options', async () => {
+    mockApi({ 'GET /api/classes/101/details': sample.classDetails() });
+    renderLearning(CLASS_URL);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Arriving: Letting the Day Go' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/program/1/path/10');
+    expect(screen.getByText('The Ritual • Six Nights to Deeper Sleep')).toBeTruthy();
+    expect(screen.getByText('A slow body scan.')).toBeTruthy();
+
+    const player = await playerOnPage();
+    const iframe = player.element as HTMLIFrameElement;
+    expect(iframe.tagName).toBe('IFRAME');
+    expect(iframe.title).toBe('Arriving: Letting the Day Go');
+    expect(iframe.src).toBe('https://player.vimeo.com/video/76979871?dnt=1&title=0&byline=0&portrait=0');
+    expect(iframe.parentElement?.className).toBe('video-box');
+  });
+
+  it('records watching: PUTs play and pause, and sends exit by beacon when the learner leaves', async () => {
+    const bodies: unknown[] = [];
+    mockApi({
+      'GET /api/classes/101/details': sample.classDetails(),
+      'PUT /api/progress/101': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return record({ maxPositionSec: 42, percentWatched: 7 });
+      },
+    });
+    const beacons: { url: string; body: string; type: string }[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      sendBeacon: (url: string, blob: Blob) => {
+        void blob.text().then((body) => beacons.push({ url, body, type: blob.type }));
+        return true;
+      },
+    });
+    const view = renderLearning(CLASS_URL);
+    const player = await playerOnPage();
+    await waitFor(() => expect(player.listeners.get('play')?.size).toBe(1));
+
+    act(() => {
+      player.emit('play', { seconds: 40, duration: 600, percent: 0.07 });
+      player.emit('pause', { seconds: 42.6, duration: 600, percent: 0.07 });
+    });
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { position_sec: 40, duration_sec: 600, event_type: 'play' },
+        { position_sec: 42, duration_sec: 600, event_type: 'pause' },
+      ]),
+    );
+
+    view.unmount();
+    await waitFor(() =>
+      expect(beacons).toEqual([
+        {
+          url: '/api/progress/101',
+          body: JSON.stringify({ position_sec: 42, duration_sec: 600, event_type: 'exit' }),
+          type: 'text/plain;charset=utf-8',
+        },
+      ]),
+    );
+    expect(player.destroyed).toBe(true);
+  });
+
+  it('resumes at the furthest position of a class not yet completed, and says so', async () => {
+    mockApi({
+      'GET /api/classes/101/details': sample.classDetails({
+        progress: { maxPositionSec: 125, durationSeconds: 600, percentWatched: 20, completed: false },
+      }),
+    });
+    renderLearning(CLASS_URL);
+    const player = await playerOnPage();
+    expect((await screen.findByRole('status')).textContent).toBe('Resuming where you left off (2:05)');
+    expect(player.seeks).toEqual([125]);
+  });
+
+  it('starts a completed class from the beginning and marks it completed', async () => {
+    mockApi({
+      'GET /api/classes/101/details': sample.classDetails({
+        progress: { maxPositionSec: 600, durationSeconds: 600, percentWatched: 100, completed: true },
+      }),
+    });
+    renderLearning(CLASS_URL);
+    const player = await playerOnPage();
+    expect(screen.getByText(/You've completed this class/)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(player.seeks).toEqual([]);
+  });
+
+  it('without a video, offers the additional content in a new tab, labelled "Read the Guide" when unlabelled', async () => {
+    mockApi({
+      'GET /api/classes/101/details': sample.classDetails({
+        vimeoVideoId: null,
+        vimeoId: null,
+        additionalContentUrl: 'https://example.com/guide.pdf',
+        additionalContentButtonLabel: '',
+      }),
+    });
+    renderLearning(CLASS_URL);
+    const link = await screen.findByRole('link', { name: /Read the Guide/ });
+    expect(link.getAttribute('href')).toBe('https://example.com/guide.pdf');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(screen.queryByTestId('class-video')).toBeNull();
+  });
+
+  it('uses the additional content label when there is one, and a URL with no Vimeo id shows no player', async () => {
+    mockApi({
+      'GET /api/classes/101/details': sample.classDetails({
+        vimeoVideoId: 'https://example.com/not-vimeo',
+        vimeoId: null,
+        additionalContentUrl: '/guide',
+        additionalContentButtonLabel: 'Download the Workbook',
+      }),
+    });
+    renderLearning(CLASS_URL);
+    expect(await screen.findByRole('link', { name: /Download the Workbook/ })).toBeTruthy();
+    expect(screen.queryByTestId('class-video')).toBeNull();
+  });
+
+  it('says "No content available for this class yet." with neither a video nor additional content', async () => {
+    mockApi({
+      'GET /api/classes/101/details': sample.classDetails({ vimeoVideoId: null, vimeoId: null }),
+    });
+    renderLearning(CLASS_URL);
+    expect(await screen.findByText('No content available for this class yet.')).toBeTruthy();
+  });
+
+  it('says "Class Not Found" for an unknown class, a class of another path, or an id that is not one', async () => {
+    mockApi({
+      'GET /api/classes/404/details': reply(404, { error: 'The requested class could not be found.' }),
+      'GET /api/classes/101/details': sample.classDetails({ pathId: 11 }),
+    });
+    const first = renderLearning('/program/1/path/10/class/404');
+    expect(await screen.findByRole('heading', { name: 'Class Not Found' })).toBeTruthy();
+    expect(screen.getByText('The requested class could not be found.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/program/1/path/10');
+    first.unmount();
+
+    const second = renderLearning(CLASS_URL);
+    expect(await screen.findByRole('heading', { name: 'Class Not Found' })).toBeTruthy();
+    second.unmount();
+
+    const { calls } = mockApi({});
+    renderLearning('/program/1/path/10/class/abc');
+    expect(await screen.findByRole('heading', { name: 'Class Not Found' })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('says "Error Loading Class" with the reason when the class is refused (locked)', async () => {
+    mockApi({ 'GET /api/classes/101/details': reply(403, { error: 'This class is not unlocked yet.' }) });
+    renderLearning(CLASS_URL);
+    expect(await screen.findByRole('heading', { name: 'Error Loading Class' })).toBeTruthy();
+    expect(screen.getByText('This class is not unlocked yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,99 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ButtonLink } from '../../../components/Button.tsx';
+import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import '../learning.css';
+
+/** A picture of the content, or the night-sky fallback when it has none or it fails to load. */
+export function ContentImage({ src, fallback, className }: { src: string | null; fallback: string; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <img
+      className={className}
+      src={src && !failed ? src : fallback}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** The back links of the content screens ("Back to All Programs", "Back to Program Overview", "Back"). */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="back-link">
+      <span aria-hidden="true">←</span> {children}
+    </Link>
+  );
+}
+
+/** Grey placeholders while content loads; announced once as loading. */
+export function SkeletonBlock({ className = '' }: { className?: string }) {
+  return <span className={`skeleton ${className}`} aria-hidden="true" />;
+}
+
+export function LoadingRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="loading-region" aria-busy="true">
+      <span role="status" className="visually-hidden">
+        {label}
+      </span>
+      {children}
+    </div>
+  );
+}
+
+/** The error and not-found states of the programme, path and class screens, each with a way back. */
+export function ContentProblem({
+  title,
+  message,
+  reason,
+  back,
+}: {
+  title: string;
+  message: string;
+  reason?: string;
+  back: { to: string; label: string };
+}) {
+  return (
+    <div role="alert" className="content-problem">
+      <StatusMessage
+        title={title}
+        action={
+          <ButtonLink to={back.to} variant="secondary">
+            {back.label}
+          </ButtonLink>
+        }
+      >
+        {message}
+        {reason && (
+          <>
+            <br />
+            <span className="muted">{reason}</span>
+          </>
+        )}
+      </StatusMessage>
+    </div>
+  );
+}
+
+/** How far a class was watched, or that it is completed. */
+export function WatchStatus({ percent, completed }: { percent: number; completed: boolean }) {
+  if (completed) {
+    return (
+      <span className="watch-status is-completed">
+        <span aria-hidden="true">✓</span> Completed
+      </span>
+    );
+  }
+  if (percent <= 0) return null;
+  return (
+    <span className="watch-status">
+      <span className="watch-bar" aria-hidden="true">
+        <span style={{ width: `${Math.min(100, percent)}%` }} />
+      </span>
+      {percent}% watched
+    </span>
+  );
+}

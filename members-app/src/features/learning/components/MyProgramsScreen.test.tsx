@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, renderLearning, reply, sample } from '../testing.tsx';
+
+const ritual = sample.program();
+const addOn = sample.program({
+  id: 2,
+  title: 'Deep Sleep SOS: The 3 a.m. Reset',
+  format: 'Add-On',
+  programType: 'Add On',
+  programCardFinePrint: 'Add it to your ritual for a one-time $17',
+  redirectUrl: null,
+  isOwned: false,
+});
+const full = sample.program({
+  id: 3,
+  title: 'The Full Transformation Program',
+  format: null,
+  programCardFinePrint: 'Lifetime access for a one-time $349',
+  redirectUrl: '/upgrade',
+  isOwned: false,
+});
+
+function card(title: string) {
+  return screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
+}
+
+describe('My programs', () => {
+  it('shows owned programmes as open cards and the others locked, with their fine print and targets', async () => {
+    mockApi({ 'GET /api/programs': [ritual, addOn, full], 'GET /api/my-programs': [ritual] });
+    renderLearning('/my-programs');
+
+    const owned = await waitFor(() => card(ritual.title));
+    expect(within(owned).getByRole('button', { name: 'Open Sleep Ritual' })).toBeTruthy();
+    expect(within(owned).getByText('You have access to this program')).toBeTruthy();
+    expect(within(owned).queryByText('Locked')).toBeNull();
+
+    const locked = card(addOn.title);
+    expect(within(locked).getByText('Locked')).toBeTruthy();
+    // No redirectUrl: the default purchase page, as a full navigation to the sales site.
+    expect(within(locked).getByRole('link', { name: 'Unlock Full Program' }).getAttribute('href')).toBe('/join-now');
+    expect(within(locked).getByText('Add it to your ritual for a one-time $17')).toBeTruthy();
+    expect(within(card(full.title)).getByRole('link', { name: 'Unlock Full Program' }).getAttribute('href')).toBe(
+      '/upgrade',
+    );
+
+    for (const img of document.querySelectorAll('img')) {
+      expect(img.getAttribute('src')).toMatch(/\/images\/program-card-fallback\.svg$/);
+    }
+  });
+
+  it('an owned programme without a format opens as "Open Program"', async () => {
+    mockApi({ 'GET /api/programs': [full], 'GET /api/my-programs': [full] });
+    renderLearning('/my-programs');
+    expect(await screen.findByRole('button', { name: 'Open Program' })).toBeTruthy();
+  });
+
+  it('shows the upgrade banner to a learner without programme 3, and hides it from one who owns it', async () => {
+    mockApi({ 'GET /api/programs': [ritual, full], 'GET /api/my-programs': [ritual] });
+    const first = renderLearning('/my-programs');
+    expect(await screen.findByRole('heading', { name: 'Unlock Your Next-Level Self' })).toBeTruthy();
+    expect(
+      screen.getByText('Upgrade to 12 months of nightly transformation by joining The Full Transformation Program.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/upgrade');
+    first.unmount();
+
+    mockApi({ 'GET /api/programs': [ritual, full], 'GET /api/my-programs': [ritual, full] });
+    renderLearning('/programs/my-programs');
+    await screen.findByRole('heading', { name: full.title });
+    expect(screen.queryByRole('heading', { name: 'Unlock Your Next-Level Self' })).toBeNull();
+  });
+
+  it('says "No programs available." when there are none', async () => {
+    mockApi({ 'GET /api/programs': [], 'GET /api/my-programs': [] });
+    renderLearning('/my-programs');
+    expect(await screen.findByText('No programs available.')).toBeTruthy();
+  });
+
+  it('says "Failed to load programs. Please try again." when the list fails, and tries again on request', async () => {
+    let fail = true;
+    const { calls } = mockApi({
+      'GET /api/programs': () => (fail ? reply(503) : [ritual]),
+      'GET /api/my-programs': [ritual],
+    });
+    renderLearning('/my-programs');
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load programs. Please try again.');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Open Sleep Ritual' })).toBeTruthy();
+    expect(calls.filter((call) => call === 'GET /api/programs')).toHaveLength(2);
+  });
+
+  it('opening a programme runs the navigation check and goes straight to its only path when told to skip', async () => {
+    const { calls } = mockApi({
+      'GET /api/programs': [ritual],
+      'GET /api/my-programs': [ritual],
+      'GET /api/programs/1/navigation-check': { shouldSkipToPath: true, pathId: 10 },
+    });
+    const { router } = renderLearning('/my-programs');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Sleep Ritual' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/program/1/path/10'));
+    expect(calls).toContain('GET /api/programs/1/navigation-check');
+  });
+
+  it('goes to the programme page when the check says not to skip, or when the check fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi({
+      'GET /api/programs': [ritual, full],
+      'GET /api/my-programs': [ritual, full],
+      'GET /api/programs/1/navigation-check': { shouldSkipToPath: false, pathId: null },
+      'GET /api/programs/3/navigation-check': reply(500),
+    });
+    const { router } = renderLearning('/my-programs');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Sleep Ritual' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/program/1'));
+
+    await router.navigate('/my-programs');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Program' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/program/3'));
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,82 @@
+import { Button } from '../../../components/Button.tsx';
+import { useMyPrograms } from '../api/get-my-programs.ts';
+import { useOpenProgram } from '../api/get-navigation-check.ts';
+import { usePrograms } from '../api/get-programs.ts';
+import { LoadingRegion, SkeletonBlock } from './LearningUi.tsx';
+import { ProgramCard } from './ProgramCard.tsx';
+import { FULL_TRANSFORMATION_PROGRAM_ID, UpgradeBanner } from './UpgradeBanner.tsx';
+
+/**
+ * Spec 000 §2 (/my-programs and /programs/my-programs): every programme as a card, locked or not by the
+ * owned-programmes call, and the upgrade banner unless the learner owns programme 3.
+ */
+export function MyProgramsScreen() {
+  const programs = usePrograms();
+  const mine = useMyPrograms();
+  const { open, openingId } = useOpenProgram();
+
+  let content;
+  if (programs.isPending || mine.isPending) {
+    content = (
+      <LoadingRegion label="Loading your programs...">
+        <ul className="program-grid" aria-hidden="true">
+          {[0, 1, 2].map((key) => (
+            <li key={key} className="program-card">
+              <SkeletonBlock className="skeleton-media" />
+              <div className="program-card-body">
+                <SkeletonBlock className="skeleton-title" />
+                <SkeletonBlock className="skeleton-line" />
+                <SkeletonBlock className="skeleton-line short" />
+                <SkeletonBlock className="skeleton-button" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </LoadingRegion>
+    );
+  } else if (programs.isError || mine.isError) {
+    content = (
+      <div className="list-problem" role="alert">
+        <p>Failed to load programs. Please try again.</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            void programs.refetch();
+            void mine.refetch();
+          }}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  } else {
+    const owned = new Set(mine.data.map((program) => program.id));
+    content = (
+      <>
+        {programs.data.length === 0 ? (
+          <p className="empty-note">No programs available.</p>
+        ) : (
+          <ul className="program-grid">
+            {programs.data.map((program) => (
+              <ProgramCard
+                key={program.id}
+                program={program}
+                owned={owned.has(program.id)}
+                opening={openingId === program.id}
+                onOpen={(id) => void open(id)}
+              />
+            ))}
+          </ul>
+        )}
+        {!owned.has(FULL_TRANSFORMATION_PROGRAM_ID) && <UpgradeBanner />}
+      </>
+    );
+  }
+
+  return (
+    <div className="learning-page programs-page">
+      <h1>Your Programs</h1>
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { learningKeys } from '../api/keys.ts';
+import { CLASS_DETAILS_GC_MS, CLASS_DETAILS_STALE_MS } from '../api/get-class-details.ts';
+import { FakeVimeoPlayer, mockApi, renderLearning, reply, sample } from '../testing.tsx';
+
+vi.mock('@vimeo/player', async () => ({ default: (await import('../testing.tsx')).FakeVimeoPlayer }));
+
+const PATH_URL = '/program/1/path/10';
+const noSkip = { shouldSkipToPath: false, pathId: null };
+const skip = { shouldSkipToPath: true, pathId: 10 };
+
+function row(title: string) {
+  return screen.getByText(title).closest('li') as HTMLElement;
+}
+
+describe('Path page', () => {
+  it('shows the phase, path, description and each class with label, title, description and "N Minutes"', async () => {
+    mockApi({
+      'GET /api/paths/10/details': sample.pathDetails({
+        classes: [
+          sample.pathClass(101, { progress: { maxPositionSec: 600, durationSeconds: 600, percentWatched: 100, completed: true } }),
+          sample.pathClass(102, { progress: { maxPositionSec: 240, durationSeconds: 600, percentWatched: 40, completed: false } }),
+          sample.pathClass(103, { isUnlocked: false }),
+        ],
+      }),
+      'GET /api/programs/1/navigation-check': noSkip,
+    });
+    renderLearning(PATH_URL);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Six Nights to Deeper Sleep' })).toBeTruthy();
+    expect(screen.getByText('The Ritual')).toBeTruthy();
+    expect(screen.getByText('Listen to one track a night, in order.')).toBeTruthy();
+    expect(document.querySelector('img')?.getAttribute('src')).toMatch(/\/images\/path-cover-fallback\.svg$/);
+    expect(screen.getByText('1 of 3 classes completed')).toBeTruthy();
+
+    const done = row('Class 101');
+    expect(within(done).getByText('Night 101')).toBeTruthy();
+    expect(within(done).getByText('About class 101.')).toBeTruthy();
+    expect(within(done).getByText('116 Minutes')).toBeTruthy();
+    expect(within(done).getByText('Completed')).toBeTruthy();
+    expect(within(done).getByRole('link', { name: 'Class 101' }).getAttribute('href')).toBe('/program/1/path/10/class/101');
+
+    const started = row('Class 102');
+    expect(within(started).getByText('40% watched')).toBeTruthy();
+    expect(within(started).queryByText('Completed')).toBeNull();
+
+    const locked = row('Class 103');
+    expect(within(locked).queryByRole('link')).toBeNull();
+    expect(within(locked).getByText('Locked')).toBeTruthy();
+  });
+
+  it('goes back to the programme overview, or to all programmes when the programme opens straight on this path', async () => {
+    mockApi({ 'GET /api/paths/10/details': sample.pathDetails(), 'GET /api/programs/1/navigation-check': noSkip });
+    const first = renderLearning(PATH_URL);
+    const overview = await screen.findByRole('link', { name: 'Back to Program Overview' });
+    expect(overview.getAttribute('href')).toBe('/program/1');
+    first.unmount();
+
+    mockApi({ 'GET /api/paths/10/details': sample.pathDetails(), 'GET /api/programs/1/navigation-check': skip });
+    renderLearning(PATH_URL);
+    expect((await screen.findByRole('link', { name: 'Back to All Programs' })).getAttribute('href')).toBe('/my-programs');
+    expect(screen.queryByRole('link', { name: 'Back to Program Overview' })).toBeNull();
+  });
+
+  it('fetches the class pages the learner may open ahead, kept fresh 10 minutes and for 30', async () => {
+    const { calls } = mockApi({
+      'GET /api/paths/10/details': sample.pathDetails({
+        classes: [sample.pathClass(101), sample.pathClass(102), sample.pathClass(103, { isUnlocked: false })],
+      }),
+      'GET /api/programs/1/navigation-check': skip,
+      'GET /api/classes/101/details': sample.classDetails(),
+      'GET /api/classes/102/details': sample.classDetails({ id: 102, title: 'Class 102' }),
+    });
+    const { queryClient, router } = renderLearning(PATH_URL);
+    await waitFor(() => expect(calls).toContain('GET /api/classes/102/details'));
+    expect(calls).toContain('GET /api/classes/101/details');
+    expect(calls).not.toContain('GET /api/classes/103/details');
+
+    const cached = queryClient.getQueryCache().find({ queryKey: learningKeys.classDetails(101) });
+    await waitFor(() => expect(cached?.state.status).toBe('success'));
+    expect(cached?.isStale()).toBe(false);
+    expect((cached?.options as { staleTime?: number }).staleTime).toBe(CLASS_DETAILS_STALE_MS);
+    expect(cached?.gcTime).toBe(CLASS_DETAILS_GC_MS);
+
+    // Opening the class now needs no further call.
+    const before = calls.length;
+    await router.navigate('/program/1/path/10/class/101');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Arriving: Letting the Day Go' })).toBeTruthy();
+    expect(calls.slice(before).filter((call) => call.includes('/api/classes/'))).toEqual([]);
+    await waitFor(() => expect(FakeVimeoPlayer.instances.length).toBeGreaterThan(0));
+  });
+
+  it('shows a skeleton while loading', () => {
+    mockApi({ 'GET /api/paths/10/details': () => new Promise(() => {}), 'GET /api/programs/1/navigation-check': skip });
+    renderLearning(PATH_URL);
+    expect(document.querySelector('[aria-busy="true"]')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading path...');
+  });
+
+  it('says "No classes available in this path yet." for an empty path', async () => {
+    mockApi({ 'GET /api/paths/10/details': sample.pathDetails({ classes: [] }), 'GET /api/programs/1/navigation-check': skip });
+    renderLearning(PATH_URL);
+    expect(await screen.findByText('No classes available in this path yet.')).toBeTruthy();
+  });
+
+  it('says "Path Not Found" for an unknown path or one of another programme, "Error Loading Path" otherwise', async () => {
+    mockApi({
+      'GET /api/paths/404/details': reply(404),
+      'GET /api/programs/1/navigation-check': skip,
+      'GET /api/paths/10/details': sample.pathDetails({ programId: 2 }),
+      'GET /api/paths/11/details': reply(403, { error: "You don't have access to this program." }),
+    });
+    const first = renderLearning('/program/1/path/404');
+    expect(await screen.findByRole('heading', { name: 'Path Not Found' })).toBeTruthy();
+    expect(screen.getByText('The requested path could not be found.')).toBeTruthy();
+    first.unmount();
+
+    const second = renderLearning(PATH_URL);
+    expect(await screen.findByRole('heading', { name: 'Path Not Found' })).toBeTruthy();
+    second.unmount();
+
+    renderLearning('/program/1/path/11');
+    expect(await screen.findByRole('heading', { name: 'Error Loading Path' })).toBeTruthy();
+    expect(screen.getByText("You don't have access to this program.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to All Programs' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { prefetchClassDetails } from '../api/get-class-details.ts';
+import { useNavigationCheck } from '../api/get-navigation-check.ts';
+import { usePathDetails } from '../api/get-path-details.ts';
+import { fallbackImages } from '../lib/images.ts';
+import { isNotFound, refusalReason } from '../lib/query-errors.ts';
+import { programRoute, routeId } from '../lib/routes.ts';
+import { ClassRow } from './ClassRow.tsx';
+import { BackLink, ContentImage, ContentProblem, LoadingRegion, SkeletonBlock } from './LearningUi.tsx';
+import { PathProgress } from './PathCard.tsx';
+
+const ALL_PROGRAMS = { to: '/my-programs', label: 'Back to All Programs' };
+
+/**
+ * Spec 000 §2 (/program/{programId}/path/{pathId}): cover, phase and path titles, description and the
+ * classes. The back link goes to the programme, or to all programmes when the programme opens straight
+ * on this path. The class pages the learner may open are fetched ahead.
+ */
+export function PathScreen() {
+  const params = useParams();
+  const programId = routeId(params.programId);
+  const pathId = routeId(params.pathId);
+  const valid = programId !== null && pathId !== null;
+  const path = usePathDetails(valid ? pathId : null);
+  const check = useNavigationCheck(valid ? programId : null);
+  const queryClient = useQueryClient();
+
+  const openable = path.data?.classes.filter((item) => item.isUnlocked).map((item) => item.id);
+  const openableKey = openable?.join(',');
+  useEffect(() => {
+    if (openable?.length) prefetchClassDetails(queryClient, openable);
+    // The ids, not a new array on each render, decide whether to fetch again.
+  }, [openableKey, queryClient]);
+
+  if (valid && (path.isPending || check.isPending)) return <PathSkeleton />;
+  const found = path.data;
+  if (!valid || isNotFound(path.error) || (found && found.programId !== programId)) {
+    return <ContentProblem title="Path Not Found" message="The requested path could not be found." back={ALL_PROGRAMS} />;
+  }
+  if (path.isError || !found) {
+    return (
+      <ContentProblem
+        title="Error Loading Path"
+        message="There was an error loading the path details."
+        reason={refusalReason(path.error)}
+        back={ALL_PROGRAMS}
+      />
+    );
+  }
+
+  const back = check.data?.shouldSkipToPath
+    ? ALL_PROGRAMS
+    : { to: programRoute(programId), label: 'Back to Program Overview' };
+  const completed = found.classes.filter((item) => item.progress?.completed).length;
+
+  return (
+    <article className="learning-page path-page" aria-labelledby="path-title">
+      <BackLink to={back.to}>{back.label}</BackLink>
+      <ContentImage src={found.coverArtUrl} fallback={fallbackImages.pathCover} className="cover-image" />
+      <header className="page-header">
+        <p className="eyebrow">{found.phase.title}</p>
+        <h1 id="path-title">{found.title}</h1>
+        {found.description && <p className="lead">{found.description}</p>}
+        {found.isUnlocked && <PathProgress done={completed} total={found.classes.length} />}
+      </header>
+      {found.classes.length === 0 ? (
+        <p className="empty-note">No classes available in this path yet.</p>
+      ) : (
+        <ol className="class-rows">
+          {found.classes.map((item) => (
+            <ClassRow key={item.id} programId={programId} pathId={found.id} item={item} />
+          ))}
+        </ol>
+      )}
+    </article>
+  );
+}
+
+function PathSkeleton() {
+  return (
+    <div className="learning-page path-page">
+      <LoadingRegion label="Loading path...">
+        <SkeletonBlock className="skeleton-line short" />
+        <SkeletonBlock className="skeleton-cover" />
+        <SkeletonBlock className="skeleton-line short" />
+        <SkeletonBlock className="skeleton-title" />
+        <SkeletonBlock className="skeleton-line" />
+        <div className="class-rows">
+          {[0, 1, 2, 3].map((key) => (
+            <SkeletonBlock key={key} className="skeleton-row" />
+          ))}
+        </div>
+      </LoadingRegion>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useId } from 'react';
+import type { ProgramCard as ProgramCardData } from '@sleep-ritual/contracts/catalog';
+import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { fallbackImages } from '../lib/images.ts';
+import { ContentImage } from './LearningUi.tsx';
+
+/**
+ * Spec 000 §2: a locked card (not owned) has the purple badge, "Unlock Full Program" to the
+ * programme's redirectUrl (else /join-now) and its fine print; an owned one opens the programme.
+ */
+export function ProgramCard({
+  program,
+  owned,
+  opening,
+  onOpen,
+}: {
+  program: ProgramCardData;
+  owned: boolean;
+  opening: boolean;
+  onOpen: (programId: number) => void;
+}) {
+  const titleId = useId();
+  return (
+    <li className={`program-card${owned ? '' : ' is-locked'}`}>
+      <div className="program-card-media">
+        <ContentImage src={program.cardImageUrl} fallback={fallbackImages.programCard} />
+        {!owned && (
+          <span className="locked-badge">
+            <LockIcon /> Locked
+          </span>
+        )}
+      </div>
+      <div className="program-card-body">
+        <h2 id={titleId} className="program-card-title">
+          {program.title}
+        </h2>
+        {program.description && <p className="program-card-description">{program.description}</p>}
+        <div className="program-card-actions">
+          {owned ? (
+            <>
+              <Button
+                className="btn-block"
+                onClick={() => onOpen(program.id)}
+                disabled={opening}
+                aria-busy={opening || undefined}
+                aria-describedby={titleId}
+              >
+                Open {program.format || 'Program'}
+              </Button>
+              <p className="access-note">
+                <span aria-hidden="true">✓</span> You have access to this program
+              </p>
+            </>
+          ) : (
+            <>
+              <ButtonLink to={program.redirectUrl || '/join-now'} className="btn-block" aria-describedby={titleId}>
+                Unlock Full Program
+              </ButtonLink>
+              {program.programCardFinePrint && <p className="fine-print">{program.programCardFinePrint}</p>}
+            </>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function LockIcon() {
+  return (
+    <svg className="lock-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M8 1a3.5 3.5 0 0 0-3.5 3.5V7H4a1.5 1.5 0 0 0-1.5 1.5v5A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-5A1.5 1.5 0 0 0 12 7h-.5V4.5A3.5 3.5 0 0 0 8 1Zm2 6H6V4.5a2 2 0 1 1 4 0V7Z"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, renderLearning, reply, sample } from '../testing.tsx';
+
+vi.mock('@vimeo/player', async () => ({ default: (await import('../testing.tsx')).FakeVimeoPlayer }));
+
+const path = (id: number, overrides: Record<string, unknown> = {}) => ({
+  id,
+  label: `Month ${id}`,
+  title: `Path ${id}`,
+  description: `About path ${id}.`,
+  cardImageUrl: null,
+  isUnlocked: true,
+  classCount: 6,
+  completedCount: 0,
+  ...overrides,
+});
+const hierarchy = (overrides: Record<string, unknown> = {}) => ({
+  id: 3,
+  title: 'The Full Transformation Program',
+  description: 'Twelve months of nightly practice.',
+  coverArtUrl: null,
+  phases: [
+    {
+      id: 31,
+      label: 'Months 1–3',
+      title: 'Foundations of Rest',
+      description: 'Make deep sleep your default.',
+      isUnlocked: true,
+      paths: [path(1, { completedCount: 2 }), path(2, { isUnlocked: false })],
+    },
+  ],
+  ...overrides,
+});
+
+function card(title: string) {
+  return screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
+}
+
+describe('Programme page', () => {
+  it('shows cover art, title, description and the phases with their path cards', async () => {
+    mockApi({
+      'GET /api/programs/3/hierarchy': hierarchy(),
+      'GET /api/paths/1/classes': [sample.pathClass(7, { label: 'Week 1', title: 'The Evening Wind-Down', durationMinutes: 18 })],
+      'GET /api/classes/7/details': sample.classDetails({ id: 7 }),
+    });
+    renderLearning('/program/3');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Full Transformation Program' })).toBeTruthy();
+    expect(screen.getByText('Twelve months of nightly practice.')).toBeTruthy();
+    expect(document.querySelector('img.cover-image')?.getAttribute('src')).toMatch(/program-cover-fallback\.svg$/);
+    expect(screen.getByRole('link', { name: 'Back to All Programs' }).getAttribute('href')).toBe('/my-programs');
+    expect(screen.getByRole('heading', { level: 2, name: 'Foundations of Rest' })).toBeTruthy();
+
+    const open = card('Path 1');
+    expect(within(open).getByRole('link', { name: 'View Sessions' }).getAttribute('href')).toBe('/program/3/path/1');
+    expect(within(open).getByText('2 of 6 classes completed')).toBeTruthy();
+
+    const locked = card('Path 2');
+    const soon = within(locked).getByRole('button', { name: 'Unlocking Soon' }) as HTMLButtonElement;
+    expect(soon.disabled).toBe(true);
+    expect(within(locked).queryByRole('link')).toBeNull();
+
+    // The class list of the first path the learner may open, as a preview.
+    expect(await screen.findByText('Week 1: The Evening Wind-Down')).toBeTruthy();
+    expect(screen.getByText('18 min')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: '✨ Start Reprogramming While You Sleep ✨' }).getAttribute('href'),
+    ).toBe('/program/3/path/1');
+  });
+
+  it('says "This program is still being set up. Check back soon!" when it has no paths yet', async () => {
+    const { calls } = mockApi({ 'GET /api/programs/3/hierarchy': hierarchy({ phases: [] }) });
+    renderLearning('/program/3');
+    expect(await screen.findByText('This program is still being set up. Check back soon!')).toBeTruthy();
+    expect(calls.some((call) => call.includes('/api/paths/'))).toBe(false);
+  });
+
+  it('says "Program Not Found" for an unknown programme and "Error Loading Program" when it fails', async () => {
+    mockApi({
+      'GET /api/programs/999999/hierarchy': reply(404),
+      'GET /api/programs/2/hierarchy': reply(403, { error: "You don't have access to this program." }),
+    });
+    const first = renderLearning('/program/999999');
+    expect(await screen.findByRole('heading', { name: 'Program Not Found' })).toBeTruthy();
+    expect(screen.getByText('The requested program could not be found.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to All Programs' }).getAttribute('href')).toBe('/my-programs');
+    first.unmount();
+
+    renderLearning('/program/2');
+    expect(await screen.findByRole('heading', { name: 'Error Loading Program' })).toBeTruthy();
+    expect(screen.getByText('There was an error loading the program details.', { exact: false })).toBeTruthy();
+    expect(screen.getByText("You don't have access to this program.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,95 @@
+import { useParams } from 'react-router-dom';
+import type { ProgramHierarchy } from '@sleep-ritual/contracts/catalog';
+import { useProgramHierarchy } from '../api/get-program-hierarchy.ts';
+import { fallbackImages } from '../lib/images.ts';
+import { isNotFound, refusalReason } from '../lib/query-errors.ts';
+import { pathRoute, routeId } from '../lib/routes.ts';
+import { BackLink, ContentImage, ContentProblem, LoadingRegion, SkeletonBlock } from './LearningUi.tsx';
+import { PathCard } from './PathCard.tsx';
+import { PathClassList } from './PathClassList.tsx';
+
+const ALL_PROGRAMS = { to: '/my-programs', label: 'Back to All Programs' };
+
+/**
+ * Spec 000 §2 (/program/{programId}): cover art, title, description and the phases with their path
+ * cards. Below them, the class list of the first path the learner may open, as a preview.
+ */
+export function ProgramScreen() {
+  const programId = routeId(useParams().programId);
+  const hierarchy = useProgramHierarchy(programId);
+
+  if (programId !== null && hierarchy.isPending) return <ProgramSkeleton />;
+  if (programId === null || isNotFound(hierarchy.error)) {
+    return (
+      <ContentProblem title="Program Not Found" message="The requested program could not be found." back={ALL_PROGRAMS} />
+    );
+  }
+  if (hierarchy.isError || !hierarchy.data) {
+    return (
+      <ContentProblem
+        title="Error Loading Program"
+        message="There was an error loading the program details."
+        reason={refusalReason(hierarchy.error)}
+        back={ALL_PROGRAMS}
+      />
+    );
+  }
+
+  const program = hierarchy.data;
+  const phases = program.phases.filter((phase) => phase.paths.length > 0);
+  const firstPath = firstOpenablePath(program);
+
+  return (
+    <article className="learning-page program-page" aria-labelledby="program-title">
+      <BackLink to={ALL_PROGRAMS.to}>{ALL_PROGRAMS.label}</BackLink>
+      <ContentImage src={program.coverArtUrl} fallback={fallbackImages.programCover} className="cover-image" />
+      <header className="page-header">
+        <h1 id="program-title">{program.title}</h1>
+        {program.description && <p className="lead">{program.description}</p>}
+      </header>
+      {phases.length === 0 ? (
+        <p className="empty-note">This program is still being set up. Check back soon!</p>
+      ) : (
+        phases.map((phase) => (
+          <section key={phase.id} className="phase" aria-labelledby={`phase-${phase.id}`}>
+            {phase.label && <p className="eyebrow">{phase.label}</p>}
+            <h2 id={`phase-${phase.id}`}>{phase.title}</h2>
+            {phase.description && <p className="muted">{phase.description}</p>}
+            <ul className="path-cards">
+              {phase.paths.map((path) => (
+                <PathCard key={path.id} programId={program.id} path={path} />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      {firstPath && <PathClassList pathId={firstPath.id} ctaTo={pathRoute(program.id, firstPath.id)} />}
+    </article>
+  );
+}
+
+function firstOpenablePath(program: ProgramHierarchy) {
+  for (const phase of program.phases) {
+    const path = phase.paths.find((candidate) => candidate.isUnlocked);
+    if (path) return path;
+  }
+  return undefined;
+}
+
+function ProgramSkeleton() {
+  return (
+    <div className="learning-page program-page">
+      <LoadingRegion label="Loading program...">
+        <SkeletonBlock className="skeleton-line short" />
+        <SkeletonBlock className="skeleton-cover" />
+        <SkeletonBlock className="skeleton-title" />
+        <SkeletonBlock className="skeleton-line" />
+        <div className="path-cards">
+          {[0, 1, 2].map((key) => (
+            <SkeletonBlock key={key} className="skeleton-card" />
+          ))}
+        </div>
+      </LoadingRegion>
+    </div>
+  );
+}
