@@ -27,13 +27,14 @@ export function AdminLayout() {
         <nav aria-label="Admin" className="admin-nav">
           <ul>
             <li>
-              <NavLink
+              {/* A plain link: NavLink would only mark it current on /admin/programs itself. */}
+              <Link
                 to={adminUrls.programs()}
                 className={inContent ? 'nav-link active' : 'nav-link'}
                 aria-current={inContent ? 'page' : undefined}
               >
                 Programs
-              </NavLink>
+              </Link>
             </li>
             <li>
               <NavLink to={adminUrls.products()} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>

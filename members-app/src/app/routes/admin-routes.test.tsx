@@ -1,0 +1,81 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rows } from '../../features/admin/test-fixtures.ts';
+import { renderAt, stubFetch } from '../../test/render.tsx';
+import { AdminArea } from './admin-routes.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const admin = { 'GET /api/admin/check': { status: 200, body: { isAdmin: true } } };
+
+function renderAdmin(url: string, answers: Parameters<typeof stubFetch>[0] = {}) {
+  const stub = stubFetch({ ...admin, ...answers });
+  vi.stubGlobal('fetch', stub.fetchStub);
+  const view = renderAt(url, '/admin/*', <AdminArea />);
+  return { ...stub, ...view };
+}
+
+describe('admin area', () => {
+  it('shows the password form, and asks for no admin data, when the session is not an admin one', async () => {
+    const { calls } = renderAdmin('/admin/programs', { 'GET /api/admin/check': { status: 200, body: { isAdmin: false } } });
+    expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeTruthy();
+    expect(calls.map((call) => call.url)).toEqual(['/api/admin/check']);
+  });
+
+  it('opens on the programmes list at /admin, with the header and its navigation', async () => {
+    renderAdmin('/admin', { 'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' })] } });
+    expect(await screen.findByRole('link', { name: 'Sleep Ritual' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Admin Dashboard' })).toBeTruthy();
+    const nav = within(screen.getByRole('navigation', { name: 'Admin' }));
+    expect(nav.getByRole('link', { name: 'Programs' }).getAttribute('aria-current')).toBe('page');
+    expect(nav.getByRole('link', { name: 'Products' }).getAttribute('href')).toBe('/admin/products');
+  });
+
+  it.each(['/admin/settings', '/admin/programs/abc', '/admin/programs/1/phases/0', '/admin/programs/1/phases/2/lessons'])(
+    'shows the not-found screen at %s',
+    async (url) => {
+      renderAdmin(url);
+      expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+    },
+  );
+
+  it('signs the admin out and shows the password form again', async () => {
+    const answers = {
+      'GET /api/admin/programs': { status: 200, body: [] },
+      'POST /api/admin/logout': { status: 200, body: { success: true } },
+    };
+    const { calls } = renderAdmin('/admin/programs', answers);
+    await screen.findByText('No programs found yet.');
+    admin['GET /api/admin/check'].body = { isAdmin: false };
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+      expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeTruthy();
+      expect(calls.some((call) => call.method === 'POST' && call.url === '/api/admin/logout')).toBe(true);
+    } finally {
+      admin['GET /api/admin/check'].body = { isAdmin: true };
+    }
+  });
+
+  it("deletes a programme after the spec's confirmation and returns to the list without it", async () => {
+    const answers = {
+      'GET /api/admin/programs/2': { status: 200, body: rows.program(2, { title: 'Add-On Nights', programType: 'Add On' }) },
+      'DELETE /api/admin/programs/2': { status: 200, body: { success: true } },
+      'GET /api/admin/programs': { status: 200, body: [rows.program(1)] },
+    };
+    const { router } = renderAdmin('/admin/programs/2', answers);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add-On Nights' })).toBeTruthy();
+    expect(screen.getByText('Add On')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Program' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Program' });
+    expect(dialog.textContent).toContain('This will hide it from all users but keep the data.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Program' }));
+    expect(await screen.findByText('Program deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/programs'));
+    expect(await screen.findByRole('link', { name: 'Programme 1' })).toBeTruthy();
+  });
+
+  it("says 'Program not found' for a deleted or unknown programme", async () => {
+    renderAdmin('/admin/programs/99/edit', { 'GET /api/admin/programs/99': { status: 404, body: { error: 'Program not found' } } });
+    expect(await screen.findByRole('heading', { name: 'Program not found' })).toBeTruthy();
+  });
+});

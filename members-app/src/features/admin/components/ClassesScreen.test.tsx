@@ -1,0 +1,215 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, stubFetch } from '../../../test/render.tsx';
+import { rows } from '../test-fixtures.ts';
+import { ClassesScreen } from './ClassesScreen.tsx';
+import { keyboardDragUp } from './test-drag.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const URL = '/admin/programs/1/phases/5/paths/10/classes';
+const crumbs = {
+  path: rows.path(10, { title: 'Six Nights' }),
+  phase: { id: 5, title: 'The Ritual' },
+  program: { id: 1, title: 'Sleep Ritual' },
+};
+
+function renderClasses(answers: Parameters<typeof stubFetch>[0]) {
+  const stub = stubFetch(answers);
+  vi.stubGlobal('fetch', stub.fetchStub);
+  renderAt(URL, '/admin/programs/:programId/phases/:phaseId/paths/:pathId/classes', <ClassesScreen />);
+  return stub;
+}
+
+describe('classes list', () => {
+  it('shows the breadcrumb, the path title and each card with its label, video and lock state', async () => {
+    renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': {
+        status: 200,
+        body: [
+          rows.lesson(1, { label: 'Night 1', description: 'Letting the day go', vimeoVideoId: 'https://vimeo.com/76979871', isUnlocked: true }),
+          rows.lesson(2),
+        ],
+      },
+    });
+    expect(screen.getByText('Loading classes...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Night 1' })).toBeTruthy();
+    const breadcrumb = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    const links = breadcrumb.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Programs', '/admin/programs'],
+      ['Sleep Ritual', '/admin/programs/1'],
+      ['Phases', '/admin/programs/1/phases'],
+      ['The Ritual', '/admin/programs/1/phases/5'],
+      ['Paths', '/admin/programs/1/phases/5/paths'],
+      ['Six Nights', '/admin/programs/1/phases/5/paths/10'],
+      ['Classes', URL],
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Classes List' })).toBeTruthy();
+    expect(screen.getByText('Manage classes for the Six Nights')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Path Details/ }).getAttribute('href')).toBe('/admin/programs/1/phases/5/paths/10');
+
+    const [first, second] = screen.getAllByRole('listitem').filter((item) => item.closest('ol[aria-label="Classes"]'));
+    expect(within(first!).getByText('Letting the day go')).toBeTruthy();
+    expect(within(first!).getByText('Night 1', { selector: '.badge' })).toBeTruthy();
+    expect(within(first!).getByText('Has Video')).toBeTruthy();
+    expect(within(first!).getByText('Unlocked')).toBeTruthy();
+    expect(within(second!).queryByText('Has Video')).toBeNull();
+    expect(within(second!).getByText('Locked')).toBeTruthy();
+    expect(within(second!).getByRole('button', { name: 'Drag to reorder Night 2' })).toBeTruthy();
+  });
+
+  it('labels the crumbs Program, Phase and Path when the path cannot be read', async () => {
+    renderClasses({
+      'GET /api/admin/paths/10': { status: 500, body: { error: 'Something went wrong' } },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [] },
+    });
+    await screen.findByText('No classes created yet');
+    const names = within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names).toEqual(['Programs', 'Program', 'Phases', 'Phase', 'Paths', 'Path', 'Classes']);
+  });
+
+  it('offers the first class from the empty state, and the create dialog closes with Escape, giving focus back', async () => {
+    renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [] },
+    });
+    expect(await screen.findByText('Create your first class to get started with organizing content in this path')).toBeTruthy();
+    const opener = screen.getByRole('button', { name: 'Create First Class' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Create New Class' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Title/));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('refuses a class without title, with a non-Vimeo link or 0 minutes in the contract words, and sends nothing', async () => {
+    const { calls } = renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Create New Class/ }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), { target: { value: 'https://youtube.com/watch?v=1' } });
+    fireEvent.change(dialog.getByLabelText('Duration (minutes)'), { target: { value: '0' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Create Class' }));
+    expect(dialog.getByText('Title is required')).toBeTruthy();
+    expect(dialog.getByText('Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789')).toBeTruthy();
+    expect(dialog.getByText('Duration must be at least 1 minute')).toBeTruthy();
+    expect(dialog.getByLabelText(/^Title/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('creates a class locked at order 0 with the Vimeo link as typed, then lists it', async () => {
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [] as unknown[] },
+      'POST /api/admin/paths/10/classes': { status: 201, body: rows.lesson(3, { title: 'Night 3' }) },
+    };
+    const { calls } = renderClasses(answers);
+    fireEvent.click(await screen.findByRole('button', { name: /Create New Class/ }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Night 3' } });
+    fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), { target: { value: 'https://vimeo.com/76979871' } });
+    fireEvent.change(dialog.getByLabelText('Duration (minutes)'), { target: { value: '16' } });
+    answers['GET /api/admin/paths/10/classes'].body = [rows.lesson(3, { title: 'Night 3' })];
+    fireEvent.click(dialog.getByRole('button', { name: 'Create Class' }));
+    expect(await screen.findByText('Class created successfully')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Night 3' })).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(JSON.parse(post.body!)).toEqual({
+      title: 'Night 3',
+      label: null,
+      description: null,
+      vimeoVideoId: 'https://vimeo.com/76979871',
+      additionalContentUrl: null,
+      additionalContentButtonLabel: null,
+      durationMinutes: 16,
+      orderIndex: 0,
+      isUnlocked: false,
+      pathId: 10,
+    });
+  });
+
+  it('unlocks a class from its switch and says so; a refusal is an "Error" toast', async () => {
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1), rows.lesson(2)] },
+      'PATCH /api/admin/classes/2/lock': { status: 200, body: rows.lesson(2, { isUnlocked: true }) },
+      'PATCH /api/admin/classes/1/lock': { status: 500, body: { error: 'Something went wrong' } },
+    };
+    const { calls } = renderClasses(answers);
+    const toggle = await screen.findByRole('switch', { name: 'Unlock Night 2' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    answers['GET /api/admin/paths/10/classes'].body = [rows.lesson(1), rows.lesson(2, { isUnlocked: true })];
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Class lock status updated successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Unlock Night 2' }).getAttribute('aria-checked')).toBe('true'));
+    expect(JSON.parse(calls.find((call) => call.url.endsWith('/classes/2/lock'))!.body!)).toEqual({ isUnlocked: true });
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Unlock Night 1' }));
+    const failure = await screen.findByRole('alert');
+    expect(within(failure).getByText('Error')).toBeTruthy();
+    expect(within(failure).getByText('Failed to update class lock status')).toBeTruthy();
+  });
+
+  it('asks before deleting a class, then deletes it and lists the rest', async () => {
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1), rows.lesson(2)] },
+      'DELETE /api/admin/classes/1': { status: 200, body: { success: true } },
+    };
+    const { calls } = renderClasses(answers);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Night 1' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Class' });
+    expect(dialog.textContent).toContain('Are you sure you want to delete the class Night 1? This action cannot be undone.');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    answers['GET /api/admin/paths/10/classes'].body = [rows.lesson(2)];
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Class deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Night 1' })).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Night 2' })).toBeTruthy();
+  });
+
+  it('saves the order right after a keyboard drop, as positions 0..n-1', async () => {
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1), rows.lesson(2, { orderIndex: 1 })] },
+      'POST /api/admin/paths/10/classes/reorder': {
+        status: 200,
+        body: [rows.lesson(2, { orderIndex: 0 }), rows.lesson(1, { orderIndex: 1 })],
+      },
+    };
+    const { calls } = renderClasses(answers);
+    const handle = await screen.findByRole('button', { name: 'Drag to reorder Night 2' });
+    answers['GET /api/admin/paths/10/classes'].body = answers['POST /api/admin/paths/10/classes/reorder'].body;
+    await keyboardDragUp(handle);
+    expect(await screen.findByText('Classes reordered successfully')).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(JSON.parse(post.body!)).toEqual({ classUpdates: [{ id: 2, orderIndex: 0 }, { id: 1, orderIndex: 1 }] });
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(titles).toEqual(['Night 2', 'Night 1']);
+  });
+
+  it('puts the classes back and shows an "Error" toast when the server refuses the new order', async () => {
+    renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1), rows.lesson(2, { orderIndex: 1 })] },
+      'POST /api/admin/paths/10/classes/reorder': { status: 400, body: { error: 'The new order leaves out a class' } },
+    });
+    const handle = await screen.findByRole('button', { name: 'Drag to reorder Night 2' });
+    await keyboardDragUp(handle);
+    const failure = await screen.findByRole('alert');
+    expect(within(failure).getByText('Error')).toBeTruthy();
+    expect(within(failure).getByText('Failed to reorder classes')).toBeTruthy();
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(titles).toEqual(['Night 1', 'Night 2']);
+  });
+});
