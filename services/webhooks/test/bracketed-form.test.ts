@@ -48,7 +48,12 @@ describe('parseBracketedForm', () => {
   });
 
   it('takes malformed keys literally', () => {
-    expect(parseBracketedForm('a[b=1&[c]=2')).toEqual({ 'a[b': '1', '[c]': '2' });
+    expect(parseBracketedForm('a[b=1&[c]=2&d[e]f=3&g[h[i]]=4')).toEqual({ 'a[b': '1', '[c]': '2', 'd[e]f': '3', 'g[h[i]]': '4' });
+  });
+
+  it('takes a key nested deeper than eight levels literally', () => {
+    const key = 'a[1][2][3][4][5][6][7][8]';
+    expect(parseBracketedForm(`${encodeURIComponent(key)}=deep`)).toEqual({ [key]: 'deep' });
   });
 
   it('answers an empty object for an empty body', () => {

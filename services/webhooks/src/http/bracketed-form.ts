@@ -13,8 +13,8 @@ type Node = { [key: string]: FormValue | Node };
 
 const MAX_DEPTH = 8;
 const MAX_FIELDS = 2_000;
+const MAX_INDEX_DIGITS = 6;
 const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
-const KEY_PATTERN = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
 
 export function parseBracketedForm(raw: string): Record<string, FormValue> {
   const root: Node = {};
@@ -29,35 +29,65 @@ export function parseBracketedForm(raw: string): Record<string, FormValue> {
 
 /** `a[b][0][]` → ['a', 'b', '0', '']; a malformed or too deep key is taken literally. */
 function keyPath(key: string): string[] | null {
-  const match = KEY_PATTERN.exec(key);
-  const segments = match ? [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)] : [key];
-  const path = segments.length > MAX_DEPTH ? [key] : segments;
-  return path.some((segment) => FORBIDDEN.has(segment)) ? null : path;
+  const open = key.indexOf('[');
+  if (open <= 0) return literal(key);
+  const path = [key.slice(0, open)];
+  for (let at = open; at < key.length; ) {
+    const close = key.indexOf(']', at);
+    if (key[at] !== '[' || close < 0) return literal(key);
+    const segment = key.slice(at + 1, close);
+    if (segment.includes('[')) return literal(key);
+    if (FORBIDDEN.has(segment)) return null;
+    path.push(segment);
+    at = close + 1;
+  }
+  if (path.length > MAX_DEPTH) return literal(key);
+  return FORBIDDEN.has(path[0]!) ? null : path;
+}
+
+function literal(key: string): string[] | null {
+  return FORBIDDEN.has(key) ? null : [key];
 }
 
 function assign(root: Node, path: string[], value: string): void {
   let node = root;
-  for (const [index, rawSegment] of path.entries()) {
-    // `[]` appends: the next free index of this level.
-    const segment = rawSegment === '' && index > 0 ? String(Object.keys(node).length) : rawSegment;
-    if (index === path.length - 1) {
-      // A scalar never overwrites a nested value already built under the same key.
-      if (typeof node[segment] !== 'object') node[segment] = value;
-      return;
-    }
+  const last = path.length - 1;
+  for (let index = 0; index < last; index += 1) {
+    const segment = step(node, path[index]!, index);
     const next = node[segment];
     if (typeof next !== 'object' || next === null || Array.isArray(next)) node[segment] = {};
     node = node[segment] as Node;
   }
+  const segment = step(node, path[last]!, last);
+  // A scalar never overwrites a nested value already built under the same key.
+  if (typeof node[segment] !== 'object') node[segment] = value;
+}
+
+/** `[]` appends: the next free index of this level. */
+function step(node: Node, segment: string, index: number): string {
+  return segment === '' && index > 0 ? String(Object.keys(node).length) : segment;
 }
 
 /** Objects whose keys are all indexes (0, 1, 2, … in any order) become arrays in index order. */
 function toArrays(node: FormValue | Node): FormValue {
   if (typeof node === 'string' || Array.isArray(node)) return node as FormValue;
   const keys = Object.keys(node);
-  const entries = keys.map((key) => [key, toArrays(node[key]!)] as const);
-  if (keys.length > 0 && keys.every((key) => /^(0|[1-9]\d{0,5})$/.test(key))) {
-    return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, value]) => value);
+  if (keys.length > 0 && keys.every(isIndex)) {
+    return keys
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((index) => toArrays(node[String(index)]!));
   }
-  return Object.fromEntries(entries);
+  const result: Record<string, FormValue> = {};
+  for (const key of keys) result[key] = toArrays(node[key]!);
+  return result;
+}
+
+function isIndex(key: string): boolean {
+  if (key.length === 0 || key.length > MAX_INDEX_DIGITS || (key.length > 1 && key[0] === '0')) return false;
+  for (let at = 0; at < key.length; at += 1) {
+    const code = key.charCodeAt(at);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
