@@ -71,7 +71,8 @@ const logger = createLogger({ level: 'warn', name: 'lighthouse' });
 const db = createDb(config.databaseUrl, { min: 0, max: 1 });
 const redis = createRedis(config.redisUrl, { failFast: true });
 redis.on('error', () => {});
-authServer.use(createAuthApp({ config, logger, db, redis }));
+// The pages only ask who is signed in; nothing here sends e-mail.
+authServer.use(createAuthApp({ config, logger, db, redis, sendEmail: async () => {} }));
 gatewayServer.use(createGateway({ config, logger, marketingDir, membersAppDir }));
 const origin = `http://localhost:${gatewayServer.port}`;
 

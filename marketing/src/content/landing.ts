@@ -7,7 +7,7 @@
 export type ButtonCopy = { label: string; href: string };
 
 export const hero = {
-  header: 'Fall Asleep Faster and Wake Up With a Quiet Mind — in Just 6 Nights',
+  header: 'Quiet Your Racing Mind and Sleep Deeply in Just 6 Nights',
   subheader:
     'A guided sleep meditation ritual for overthinkers: six tracks of 15 to 20 minutes that you play in bed, lights off, while your nervous system learns how to stand down.',
   soYouCan: 'So you can...',
