@@ -90,8 +90,12 @@ export function enqueueEmail(queue: EmailsQueue, job: EmailJob): Promise<string>
 async function addOrUnavailable<T>(queue: Queue<T>, name: string, data: T, options: JobsOptions): Promise<string> {
   const unavailable = (cause: unknown) =>
     Object.assign(new ServiceUnavailableError(), { cause, queue: queue.name });
+  // A connection that is down or still trying to reach Redis means a 503 now, not a wait. ('wait' is a
+  // lazy connection that BullMQ opens on first use, 'connect' one about to be ready: the timeout guards.)
   const status = connections.get(queue as Queue)?.status;
-  if (status && status !== 'ready') throw unavailable(new Error(`Redis connection is ${status}`));
+  if (status && !['ready', 'wait', 'connect'].includes(status)) {
+    throw unavailable(new Error(`Redis connection is ${status}`));
+  }
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
