@@ -100,7 +100,7 @@ async function audit(page: string): Promise<Result> {
         .filter((ref) => ref.weight > 0)
         .map((ref) => lhr.audits[ref.id])
         .filter((result) => result && result.score !== null && result.score < 1)
-        .map((result) => `${id}: ${result!.id} (${result!.displayValue ?? `score ${result!.score}`})`),
+        .map((result) => `${id}: ${result!.id} (${result!.displayValue ?? `score ${result!.score}`})${consoleErrors(result!)}`),
     );
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })
       ?.items ?? [];
@@ -112,6 +112,13 @@ async function audit(page: string): Promise<Result> {
   } finally {
     chrome.kill();
   }
+}
+
+/** What the console-errors audit saw, so a lost point can be told from a real bug. */
+function consoleErrors(result: { id: string; details?: unknown }): string {
+  if (result.id !== 'errors-in-console') return '';
+  const items = (result.details as { items?: { description?: string; sourceLocation?: { url?: string } }[] })?.items ?? [];
+  return items.map((item) => `\n      ${item.description ?? ''} ${item.sourceLocation?.url ?? ''}`.trimEnd()).join('');
 }
 
 /** The landing page's JavaScript as gzip would send it: every loaded script file plus the inline ones. */

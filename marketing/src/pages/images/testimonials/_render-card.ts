@@ -13,7 +13,7 @@ export const CARD_SIZES: Record<CardLayout, { width: number; height: number }> =
 
 const LAYOUT = {
   desktop: { pad: 56, bubblePad: 36, titleSize: 30, textSize: 23, lineHeight: 36, header: 150 },
-  mobile: { pad: 32, bubblePad: 28, titleSize: 30, textSize: 24, lineHeight: 37, header: 150 },
+  mobile: { pad: 32, bubblePad: 28, titleSize: 30, textSize: 24, lineHeight: 37, header: 166 },
 } as const;
 
 /** Average glyph width of the system sans-serif, as a share of the font size. */
@@ -62,7 +62,7 @@ export function renderTestimonialCard(testimonial: Testimonial, layout: CardLayo
   const { pad, bubblePad, titleSize, textSize, lineHeight, header } = LAYOUT[layout];
   const bubbleWidth = width - pad * 2;
   const textWidth = bubbleWidth - bubblePad * 2;
-  const titleLines = wrapText(testimonial.title, Math.floor(textWidth / (titleSize * 0.55)));
+  const titleLines = wrapText(testimonial.title, Math.floor(textWidth / (titleSize * 0.62)));
   const quoteLines = wrapText(`“${testimonial.quote}”`, Math.floor(textWidth / (textSize * GLYPH_WIDTH)));
   const titleStep = titleSize + 8;
   const titleGap = 24;
