@@ -5,7 +5,7 @@ import { useClassDetails } from '../api/get-class-details.ts';
 import { isNotFound, refusalReason } from '../lib/query-errors.ts';
 import { pathRoute, routeId } from '../lib/routes.ts';
 import { ClassVideo } from './ClassVideo.tsx';
-import { BackLink, ContentProblem, LoadingRegion, SkeletonBlock } from './LearningUi.tsx';
+import { BackLink, ContentProblem, PageSkeleton, SkeletonBlock } from './LearningUi.tsx';
 
 /**
  * Spec 000 §2 (/program/{programId}/path/{pathId}/class/{classId}): back to the path, "phase • path",
@@ -25,14 +25,9 @@ export function ClassScreen() {
 
   if (valid && details.isPending) {
     return (
-      <div className="learning-page class-page">
-        <LoadingRegion label="Loading class...">
-          <SkeletonBlock className="skeleton-line short" />
-          <SkeletonBlock className="skeleton-title" />
-          <SkeletonBlock className="skeleton-line" />
-          <SkeletonBlock className="skeleton-video" />
-        </LoadingRegion>
-      </div>
+      <PageSkeleton label="Loading class..." className="class-page">
+        <SkeletonBlock className="skeleton-video" />
+      </PageSkeleton>
     );
   }
   const found = details.data;

@@ -44,6 +44,31 @@ export function LoadingRegion({ label, children }: { label: string; children: Re
   );
 }
 
+/** The loading state of a content page: its header's shape, then what the page puts below it. */
+export function PageSkeleton({
+  label,
+  className,
+  cover = false,
+  children,
+}: {
+  label: string;
+  className: string;
+  cover?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`learning-page ${className}`}>
+      <LoadingRegion label={label}>
+        <SkeletonBlock className="skeleton-line short" />
+        {cover && <SkeletonBlock className="skeleton-cover" />}
+        <SkeletonBlock className="skeleton-title" />
+        <SkeletonBlock className="skeleton-line" />
+        {children}
+      </LoadingRegion>
+    </div>
+  );
+}
+
 /** The error and not-found states of the programme, path and class screens, each with a way back. */
 export function ContentProblem({
   title,

@@ -8,7 +8,7 @@ import { fallbackImages } from '../lib/images.ts';
 import { isNotFound, refusalReason } from '../lib/query-errors.ts';
 import { programRoute, routeId } from '../lib/routes.ts';
 import { ClassRow } from './ClassRow.tsx';
-import { BackLink, ContentImage, ContentProblem, LoadingRegion, SkeletonBlock } from './LearningUi.tsx';
+import { BackLink, ContentImage, ContentProblem, PageSkeleton, SkeletonBlock } from './LearningUi.tsx';
 import { PathProgress } from './PathCard.tsx';
 
 const ALL_PROGRAMS = { to: '/my-programs', label: 'Back to All Programs' };
@@ -80,19 +80,12 @@ export function PathScreen() {
 
 function PathSkeleton() {
   return (
-    <div className="learning-page path-page">
-      <LoadingRegion label="Loading path...">
-        <SkeletonBlock className="skeleton-line short" />
-        <SkeletonBlock className="skeleton-cover" />
-        <SkeletonBlock className="skeleton-line short" />
-        <SkeletonBlock className="skeleton-title" />
-        <SkeletonBlock className="skeleton-line" />
-        <div className="class-rows">
-          {[0, 1, 2, 3].map((key) => (
-            <SkeletonBlock key={key} className="skeleton-row" />
-          ))}
-        </div>
-      </LoadingRegion>
-    </div>
+    <PageSkeleton label="Loading path..." className="path-page" cover>
+      <div className="class-rows">
+        {[0, 1, 2, 3].map((key) => (
+          <SkeletonBlock key={key} className="skeleton-row" />
+        ))}
+      </div>
+    </PageSkeleton>
   );
 }

@@ -4,7 +4,7 @@ import { useProgramHierarchy } from '../api/get-program-hierarchy.ts';
 import { fallbackImages } from '../lib/images.ts';
 import { isNotFound, refusalReason } from '../lib/query-errors.ts';
 import { pathRoute, routeId } from '../lib/routes.ts';
-import { BackLink, ContentImage, ContentProblem, LoadingRegion, SkeletonBlock } from './LearningUi.tsx';
+import { BackLink, ContentImage, ContentProblem, PageSkeleton, SkeletonBlock } from './LearningUi.tsx';
 import { PathCard } from './PathCard.tsx';
 import { PathClassList } from './PathClassList.tsx';
 
@@ -78,18 +78,12 @@ function firstOpenablePath(program: ProgramHierarchy) {
 
 function ProgramSkeleton() {
   return (
-    <div className="learning-page program-page">
-      <LoadingRegion label="Loading program...">
-        <SkeletonBlock className="skeleton-line short" />
-        <SkeletonBlock className="skeleton-cover" />
-        <SkeletonBlock className="skeleton-title" />
-        <SkeletonBlock className="skeleton-line" />
-        <div className="path-cards">
-          {[0, 1, 2].map((key) => (
-            <SkeletonBlock key={key} className="skeleton-card" />
-          ))}
-        </div>
-      </LoadingRegion>
-    </div>
+    <PageSkeleton label="Loading program..." className="program-page" cover>
+      <div className="path-cards">
+        {[0, 1, 2].map((key) => (
+          <SkeletonBlock key={key} className="skeleton-card" />
+        ))}
+      </div>
+    </PageSkeleton>
   );
 }
