@@ -7,8 +7,10 @@ test('the API answers 401 JSON through the gateway when signed out', async ({ re
 });
 
 test('the marketing home page renders', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sleep');
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/sleep/i);
 });
 
 test('the members app renders its sign-in route', async ({ page }) => {
