@@ -53,12 +53,12 @@ export default function NavActions({ appUrl, joinHref }: Props) {
   return (
     <div className="nav-actions">
       {auth === 'anonymous' && (
-        <a className="nav-link nav-link--desktop" href={`${appUrl}/sign-in`}>
+        <a className="pill-link nav-link--desktop" href={`${appUrl}/sign-in`}>
           {text.signIn}
         </a>
       )}
       {auth === 'signed-in' && (
-        <a className="nav-link nav-link--desktop" href={`${appUrl}/account`}>
+        <a className="pill-link nav-link--desktop" href={`${appUrl}/account`}>
           {text.account}
         </a>
       )}
