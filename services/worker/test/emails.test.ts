@@ -80,6 +80,16 @@ describe('the create-account e-mail', () => {
     expect((await readOutbox(outboxDir)).filter((mail) => mail.to === email)).toEqual([]);
   });
 
+  it('still reaches the outbox when its folder was removed while the worker runs', async () => {
+    const mailer = outboxMailer();
+    const first = await buyer();
+    await sendEmailJob({ ...deps, mailer }, { template: 'create-account', userId: first.userId, orderId: first.orderId }, deps.logger);
+    await rm(outboxDir, { recursive: true, force: true });
+    const second = await buyer();
+    await sendEmailJob({ ...deps, mailer }, { template: 'create-account', userId: second.userId, orderId: second.orderId }, deps.logger);
+    expect((await readOutbox(outboxDir)).map((mail) => mail.to)).toEqual([second.email]);
+  });
+
   it('fails for good when the user no longer exists', async () => {
     await expect(
       sendEmailJob({ ...deps, mailer: outboxMailer() }, { template: 'create-account', userId: 2_000_000_000, orderId: 'X1' }, deps.logger),

@@ -30,6 +30,7 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
   }
 
   const transport = nodemailer.createTransport({ jsonTransport: true });
+  let folderReady: Promise<unknown> | undefined;
   return {
     async send(message) {
       const info = await transport.sendMail({ ...envelope, ...message });
@@ -39,7 +40,15 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
         messageId: info.messageId,
         sentAt: new Date().toISOString(),
       };
-      const file = await writeToOutbox(config.outboxDir, mail);
+      // The folder is made once, and again should someone remove it while the worker runs.
+      folderReady ??= mkdir(config.outboxDir, { recursive: true });
+      await folderReady;
+      const file = await writeToOutbox(config.outboxDir, mail).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        folderReady = mkdir(config.outboxDir, { recursive: true });
+        await folderReady;
+        return writeToOutbox(config.outboxDir, mail);
+      });
       logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox (SMTP_URL is not set)');
     },
     close: () => transport.close(),
@@ -48,7 +57,6 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
 
 /** One file per message, named so that a listing sorts oldest first; written whole, then renamed. */
 async function writeToOutbox(dir: string, mail: Omit<OutboxMail, 'file'>): Promise<string> {
-  await mkdir(dir, { recursive: true });
   const recipient = mail.to.toLowerCase().replace(/[^a-z0-9@._-]/g, '_');
   const name = `${Date.now().toString().padStart(15, '0')}-${randomBytes(4).toString('hex')}-${recipient}.json`;
   const file = path.join(dir, name);
