@@ -49,10 +49,15 @@ export function TextInput({ form, name, label, hint, type = 'text', multiline, p
   const onChange = (event: { target: { value: string } }) => form.set(name, event.target.value);
   return (
     <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
+      <span className="field-label">
+        <label htmlFor={id}>{label}</label>
+        {/* Outside the label, so the field's name stays "Title"; aria-required says it to screen readers. */}
+        {required && (
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        )}
+      </span>
       {multiline ? (
         <textarea {...control} rows={3} value={value} placeholder={placeholder} onChange={onChange} />
       ) : (

@@ -1,0 +1,182 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { hashPassword } from '@sleep-ritual/platform/passwords';
+import { e2eDb, provisionedBuyer } from '../support/db.ts';
+import { e2eEnv } from '../support/env.ts';
+
+/** Signs in through the admin password form every admin screen shows to a visitor. */
+async function signInAsAdmin(page: Page, to = '/admin') {
+  await page.goto(to);
+  await page.getByLabel('Admin password', { exact: true }).fill(e2eEnv.ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Access granted')).toBeVisible();
+}
+
+/** Waits for a success toast, then dismisses it so the next one is not confused with it. */
+async function toast(page: Page, text: string) {
+  const notice = page.getByRole('status').filter({ hasText: text });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+}
+
+async function createInDialog(page: Page, opener: string, title: string, fields: Record<string, string> = {}, unlocked = false) {
+  await page.getByRole('button', { name: opener }).click();
+  const dialog = page.getByRole('dialog', { name: opener });
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label, { exact: true }).fill(value);
+  if (unlocked) await dialog.getByLabel('Unlocked', { exact: true }).check();
+  await dialog.getByRole('button', { name: /^Create / }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The ids in the address of the current admin screen. */
+function idsIn(page: Page) {
+  const [, programId, phaseId, pathId] = /programs\/(\d+)(?:\/phases\/(\d+))?(?:\/paths\/(\d+))?/.exec(page.url()) ?? [];
+  return { programId: Number(programId), phaseId: Number(phaseId), pathId: Number(pathId) };
+}
+
+test('an admin builds a programme, orders and locks its classes, deletes a path, and its learner sees exactly that', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36);
+  const programTitle = `E2E Ritual ${stamp}`;
+
+  await signInAsAdmin(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Programs' })).toBeVisible();
+
+  // Programme
+  await page.getByRole('link', { name: 'Create New Program' }).click();
+  await page.getByLabel('Title', { exact: true }).fill(programTitle);
+  await expect(page.getByText('Recommended size: 1200x675')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Program' }).click();
+  await toast(page, 'Program created successfully');
+  await expect(page.getByRole('heading', { level: 1, name: programTitle })).toBeVisible();
+  const { programId } = idsIn(page);
+
+  // Phase
+  await page.getByRole('link', { name: 'View Phases' }).click();
+  await createInDialog(page, 'Create New Phase', 'Evening');
+  await toast(page, 'Phase created successfully');
+  await page.getByRole('link', { name: 'View Paths of Evening' }).click();
+
+  // Two paths: the first is unlocked from the list (new paths are locked), the second will be deleted.
+  await createInDialog(page, 'Create New Path', 'Wind Down');
+  await toast(page, 'Path created successfully');
+  await createInDialog(page, 'Create New Path', 'Spare Path');
+  await toast(page, 'Path created successfully');
+  const unlockPath = page.getByRole('switch', { name: 'Unlock Wind Down' });
+  await expect(unlockPath).toHaveAttribute('aria-checked', 'false');
+  await unlockPath.click();
+  await toast(page, 'Path lock status updated successfully');
+  await expect(unlockPath).toHaveAttribute('aria-checked', 'true');
+
+  await page.getByRole('link', { name: 'Spare Path' }).click();
+  await page.getByRole('button', { name: 'Delete Path' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Path' });
+  await expect(confirm).toContainText('hide the path from all users, but it will be kept in the database');
+  await confirm.getByRole('button', { name: 'Delete Path' }).click();
+  await toast(page, 'Path deleted successfully');
+  await expect(page.getByRole('link', { name: 'Wind Down' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Spare Path' })).toHaveCount(0);
+
+  // Classes: two, unlocked, one with a Vimeo link.
+  await page.getByRole('link', { name: 'View Classes of Wind Down' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Classes List' })).toBeVisible();
+  await expect(page.getByText('Manage classes for the Wind Down')).toBeVisible();
+  await expect(page.getByText('No classes created yet')).toBeVisible();
+  const { phaseId, pathId } = idsIn(page);
+  await createInDialog(page, 'Create New Class', 'Night One', { 'Vimeo Video URL': 'https://vimeo.com/76979871', 'Duration (minutes)': '16' }, true);
+  await toast(page, 'Class created successfully');
+  await createInDialog(page, 'Create New Class', 'Night Two', { 'Duration (minutes)': '18' }, true);
+  await toast(page, 'Class created successfully');
+  const cards = page.getByRole('list', { name: 'Classes' }).getByRole('heading', { level: 2 });
+  await expect(cards).toHaveText(['Night One', 'Night Two']);
+  await expect(page.getByRole('list', { name: 'Classes' }).getByText('Has Video')).toHaveCount(1);
+
+  // Reorder by keyboard: pick Night Two up, move it up in 25 px steps, drop it.
+  const handle = page.getByRole('button', { name: 'Drag to reorder Night Two' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  for (let step = 0; step < 6; step += 1) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await toast(page, 'Classes reordered successfully');
+  await expect(cards).toHaveText(['Night Two', 'Night One']);
+
+  // Lock the class now first.
+  const lockSecond = page.getByRole('switch', { name: 'Unlock Night Two' });
+  await lockSecond.click();
+  await toast(page, 'Class lock status updated successfully');
+  await expect(lockSecond).toHaveAttribute('aria-checked', 'false');
+
+  // The order and lock survive a reload, so they are the stored ones.
+  await page.reload();
+  await expect(cards).toHaveText(['Night Two', 'Night One']);
+  await expect(page.getByRole('switch', { name: 'Unlock Night Two' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'Unlock Night One' })).toHaveAttribute('aria-checked', 'true');
+  expect(page.url()).toContain(`/admin/programs/${programId}/phases/${phaseId}/paths/${pathId}/classes`);
+
+  // A learner who owns the programme.
+  const buyer = await provisionedBuyer(programId);
+  await e2eDb()('users').where({ email: buyer.email }).update({ password: await hashPassword('sleepy-nights') });
+  expect((await page.request.post('/api/login', { data: { email: buyer.email, password: 'sleepy-nights' } })).status()).toBe(200);
+
+  const classes = await (await page.request.get(`/api/paths/${pathId}/classes`)).json();
+  expect(classes.map(({ title, isUnlocked }: { title: string; isUnlocked: boolean }) => ({ title, isUnlocked }))).toEqual([
+    { title: 'Night Two', isUnlocked: false },
+    { title: 'Night One', isUnlocked: true },
+  ]);
+  const hierarchy = await (await page.request.get(`/api/programs/${programId}/hierarchy`)).json();
+  expect(hierarchy.phases.map((phase: { title: string; paths: { title: string }[] }) => [phase.title, phase.paths.map((path) => path.title)])).toEqual([
+    ['Evening', ['Wind Down']],
+  ]);
+
+  // The learner's path page shows the same: Night Two first and closed, Night One open.
+  await page.goto(`/program/${programId}/path/${pathId}`);
+  const rows = page.getByRole('heading', { level: 2, name: /^Night (One|Two)$/ });
+  await expect(rows).toHaveText(['Night Two', 'Night One']);
+  await expect(page.getByRole('link', { name: 'Night One' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Night Two' })).toHaveCount(0);
+});
+
+test('the classes list has no axe violations and works on a 320 px wide phone', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  // The demo path: programme 1, its phase and path, six classes.
+  const demo = await e2eDb()('paths')
+    .join('phases', 'phases.id', 'paths.phaseId')
+    .where('phases.programId', 1)
+    .first('paths.id as pathId', 'phases.id as phaseId');
+  await signInAsAdmin(page, `/admin/programs/1/phases/${demo.phaseId}/paths/${demo.pathId}/classes`);
+  await expect(page.getByRole('list', { name: 'Classes' }).getByRole('heading', { level: 2 })).toHaveCount(6);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Create New Class' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Class' });
+  await expect(dialog.getByLabel('Title', { exact: true })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Create Class' }).click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+  const dialogScan = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(dialogScan.violations.map((violation) => violation.id)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Create New Class' })).toBeFocused();
+});
+
+test('a learner never downloads the admin code or the drag-and-drop library', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+  expect(scripts.some((url) => /admin-routes/.test(url))).toBe(false);
+  expect(bodies.some((body) => body.includes('aria-roledescription') || body.includes('Save Ordering'))).toBe(false);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  expect(scripts.some((url) => /admin-routes/.test(url))).toBe(true);
+});
