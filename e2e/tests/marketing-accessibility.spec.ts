@@ -12,16 +12,17 @@ async function violations(page: Page) {
   }));
 }
 
-/** Scrolls through the page so every lazily hydrated island and lazy image is in its final state. */
+/** Brings every lazily hydrated island and lazy image into view, so axe sees the page's final state. */
 async function settle(page: Page) {
   await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    window.scrollTo(0, 0);
   });
+  for (const island of await page.locator('astro-island[ssr]').all()) await island.scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 for (const path of PAGES) {
