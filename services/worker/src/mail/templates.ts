@@ -10,12 +10,11 @@ type Common = { firstName: string | null; supportEmail: string };
 const SIGN_OFF = 'Sleep well,\nThe Sleep Ritual team';
 
 export function createAccountEmail(input: Common & { programTitles: string[]; link: string }): MailContent {
-  const programmes = listOf(input.programTitles);
   return compose({
     subject: 'Your Sleep Ritual is ready: create your account',
     greeting: greeting(input.firstName),
     paragraphs: [
-      `Thank you for your order. ${programmes} ${input.programTitles.length > 1 ? 'are' : 'is'} waiting for you.`,
+      `Thank you for your order. ${programmesAre(input.programTitles)} waiting for you.`,
       'Create your account to begin: it takes a minute, and you can press play tonight.',
     ],
     button: { label: 'Create My Account', url: input.link },
@@ -25,12 +24,11 @@ export function createAccountEmail(input: Common & { programTitles: string[]; li
 }
 
 export function accessAddedEmail(input: Common & { programTitles: string[]; signInUrl: string }): MailContent {
-  const programmes = listOf(input.programTitles);
   return compose({
     subject: 'New in your Sleep Ritual account',
     greeting: greeting(input.firstName),
     paragraphs: [
-      `Thank you for your order. ${programmes} ${input.programTitles.length > 1 ? 'are' : 'is'} now in your account.`,
+      `Thank you for your order. ${programmesAre(input.programTitles)} now in your account.`,
       'Sign in with your usual e-mail and password to start.',
     ],
     button: { label: 'Sign In', url: input.signInUrl },
@@ -96,10 +94,10 @@ function greeting(firstName: string | null): string {
   return firstName ? `Hi ${firstName},` : 'Hello,';
 }
 
-/** ["A"] → "A"; ["A", "B"] → "A and B"; ["A", "B", "C"] → "A, B and C". */
-function listOf(titles: string[]): string {
-  if (titles.length <= 1) return titles[0] ?? 'Your programme';
-  return `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}`;
+/** ["A"] → "A is"; ["A", "B"] → "A and B are"; ["A", "B", "C"] → "A, B and C are". */
+function programmesAre(titles: string[]): string {
+  if (titles.length <= 1) return `${titles[0] ?? 'Your programme'} is`;
+  return `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)} are`;
 }
 
 function escape(value: string): string {
