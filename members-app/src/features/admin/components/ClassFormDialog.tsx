@@ -3,7 +3,7 @@ import { useCreateClass } from '../api/create-class.ts';
 import { useUpdateClass } from '../api/update-class.ts';
 import { MESSAGES } from '../messages.ts';
 import { useForm } from '../use-form.ts';
-import { useSaveCallbacks } from '../use-save-callbacks.ts';
+import { useDialogSave } from '../use-dialog-save.ts';
 import { CheckboxInput, TextInput } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
 
@@ -27,24 +27,20 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
     orderIndex: String(lesson?.orderIndex ?? 0),
     isUnlocked: lesson?.isUnlocked ?? false,
   });
-  const { done, failed } = useSaveCallbacks(form, onClose);
+  const save = useDialogSave(form, onClose);
+
+  const { created, createFailed, updated, updateFailed } = MESSAGES.class;
 
   function submit() {
     if (lesson) {
       // Order changes only by dragging: the edit call ignores it, so it is not sent.
       const { orderIndex: _order, ...fields } = form.values;
-      const body = form.check(updateClassSchema, fields);
-      if (body) {
-        update.mutate(
-          { classId: lesson.id, body },
-          { onSuccess: done(MESSAGES.class.updated), onError: failed(MESSAGES.class.updateFailed) },
-        );
-      }
-      return;
-    }
-    const body = form.check(createClassSchema, { ...form.values, pathId });
-    if (body) {
-      create.mutate({ pathId, body }, { onSuccess: done(MESSAGES.class.created), onError: failed(MESSAGES.class.createFailed) });
+      save(update, updateClassSchema, fields, (body) => ({ classId: lesson.id, body }), { success: updated, failure: updateFailed });
+    } else {
+      save(create, createClassSchema, { ...form.values, pathId }, (body) => ({ pathId, body }), {
+        success: created,
+        failure: createFailed,
+      });
     }
   }
 

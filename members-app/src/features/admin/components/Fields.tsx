@@ -104,3 +104,13 @@ export function CheckboxInput({ form, name, label, hint }: Common) {
     </div>
   );
 }
+
+/** The card and cover image addresses of a programme or path, each with its recommended size (§3). */
+export function ImageUrlInputs({ form, cardSize, coverSize }: { form: Form; cardSize: string; coverSize: string }) {
+  return (
+    <>
+      <TextInput form={form} name="cardImageUrl" label="Card Image URL" type="url" hint={`Recommended size: ${cardSize}`} />
+      <TextInput form={form} name="coverArtUrl" label="Cover Art URL" type="url" hint={`Recommended size: ${coverSize}`} />
+    </>
+  );
+}

@@ -4,8 +4,8 @@ import { useUpdatePath } from '../api/update-path.ts';
 import { MESSAGES } from '../messages.ts';
 import type { Ids } from '../urls.ts';
 import { useForm } from '../use-form.ts';
-import { useSaveCallbacks } from '../use-save-callbacks.ts';
-import { CheckboxInput, TextInput } from './Fields.tsx';
+import { useDialogSave } from '../use-dialog-save.ts';
+import { CheckboxInput, ImageUrlInputs, TextInput } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
 
 type Props = { ids: Pick<Ids, 'programId' | 'phaseId'>; path?: AdminPath; onClose: () => void };
@@ -23,25 +23,20 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
     orderIndex: String(path?.orderIndex ?? 0),
     isUnlocked: path?.isUnlocked ?? false,
   });
-  const { done, failed } = useSaveCallbacks(form, onClose);
+  const save = useDialogSave(form, onClose);
+
+  const { created, createFailed, updated, updateFailed } = MESSAGES.path;
 
   function submit() {
     if (path) {
-      const body = form.check(updatePathSchema, form.values);
-      if (body) {
-        update.mutate(
-          { address: { ...ids, pathId: path.id }, body },
-          { onSuccess: done(MESSAGES.path.updated), onError: failed(MESSAGES.path.updateFailed) },
-        );
-      }
-      return;
-    }
-    const body = form.check(createPathSchema, { ...form.values, phaseId: ids.phaseId });
-    if (body) {
-      create.mutate(
-        { phaseId: ids.phaseId, body },
-        { onSuccess: done(MESSAGES.path.created), onError: failed(MESSAGES.path.createFailed) },
-      );
+      const address = { ...ids, pathId: path.id };
+      save(update, updatePathSchema, form.values, (body) => ({ address, body }), { success: updated, failure: updateFailed });
+    } else {
+      const { phaseId } = ids;
+      save(create, createPathSchema, { ...form.values, phaseId }, (body) => ({ phaseId, body }), {
+        success: created,
+        failure: createFailed,
+      });
     }
   }
 
@@ -56,20 +51,7 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
       <TextInput form={form} name="title" label="Title" required />
       <TextInput form={form} name="label" label="Label" />
       <TextInput form={form} name="description" label="Description" multiline />
-      <TextInput
-        form={form}
-        name="cardImageUrl"
-        label="Card Image URL"
-        type="url"
-        hint={`Recommended size: ${RECOMMENDED_IMAGE_SIZES.pathCard}`}
-      />
-      <TextInput
-        form={form}
-        name="coverArtUrl"
-        label="Cover Art URL"
-        type="url"
-        hint={`Recommended size: ${RECOMMENDED_IMAGE_SIZES.pathCover}`}
-      />
+      <ImageUrlInputs form={form} cardSize={RECOMMENDED_IMAGE_SIZES.pathCard} coverSize={RECOMMENDED_IMAGE_SIZES.pathCover} />
       <TextInput form={form} name="orderIndex" label="Order" type="number" min={0} />
       <CheckboxInput form={form} name="isUnlocked" label="Unlocked" hint="Locked paths show learners 'Unlocking Soon'." />
     </FormDialog>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useDeletePhase } from '../api/delete-phase.ts';
@@ -7,8 +6,7 @@ import { useProgram } from '../api/get-program.ts';
 import { usePhase } from '../api/get-phase.ts';
 import { CONFIRM, LOAD_ERRORS, MESSAGES } from '../messages.ts';
 import { adminUrls, trail } from '../urls.ts';
-import { useAdminToasts } from '../use-admin-toasts.ts';
-import { ConfirmDialog } from './Modal.tsx';
+import { DeleteAction } from './DeleteAction.tsx';
 import { PhaseFormDialog } from './PhaseFormDialog.tsx';
 import { LoadFailed, useIds } from './ScreenStates.tsx';
 import { DetailsList, ScreenHeader } from './ScreenHeader.tsx';
@@ -19,9 +17,7 @@ export function PhaseDetailsScreen() {
   const program = useProgram(programId);
   const phase = usePhase(phaseId);
   const remove = useDeletePhase();
-  const toasts = useAdminToasts();
-  const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [editing, setEditing] = useState(false);
 
   if (phase.isPending) return <Spinner label="Loading phase..." />;
   // A phase reached through another programme's address is not this screen's phase.
@@ -29,19 +25,6 @@ export function PhaseDetailsScreen() {
     return <LoadFailed title={LOAD_ERRORS.phase} error={phase.error} onRetry={() => phase.refetch()} />;
   }
   const details = phase.data;
-
-  function confirmDelete() {
-    remove.mutate(phaseId, {
-      onSuccess: () => {
-        toasts.success(MESSAGES.phase.deleted);
-        navigate(adminUrls.phases(programId));
-      },
-      onError: (error) => {
-        setDialog(null);
-        toasts.failure(MESSAGES.phase.deleteFailed, error);
-      },
-    });
-  }
 
   return (
     <>
@@ -52,12 +35,18 @@ export function PhaseDetailsScreen() {
         actions={
           <>
             <ButtonLink to={adminUrls.paths({ programId, phaseId })}>View Paths</ButtonLink>
-            <Button variant="secondary" onClick={() => setDialog('edit')}>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
               Edit
             </Button>
-            <Button variant="danger" onClick={() => setDialog('delete')}>
-              Delete Phase
-            </Button>
+            <DeleteAction
+              label="Delete Phase"
+              title={details.title}
+              note={CONFIRM.phase}
+              mutation={remove}
+              variables={phaseId}
+              words={MESSAGES.phase}
+              backTo={adminUrls.phases(programId)}
+            />
           </>
         }
       />
@@ -70,17 +59,7 @@ export function PhaseDetailsScreen() {
           ['Order', details.orderIndex],
         ]}
       />
-      {dialog === 'edit' && <PhaseFormDialog programId={programId} phase={details} onClose={() => setDialog(null)} />}
-      {dialog === 'delete' && (
-        <ConfirmDialog
-          title="Delete Phase"
-          message={`Are you sure you want to delete ${details.title}? ${CONFIRM.phase}`}
-          confirmLabel="Delete Phase"
-          pending={remove.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => setDialog(null)}
-        />
-      )}
+      {editing && <PhaseFormDialog programId={programId} phase={details} onClose={() => setEditing(false)} />}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useCreatePhase } from '../api/create-phase.ts';
 import { useUpdatePhase } from '../api/update-phase.ts';
 import { MESSAGES } from '../messages.ts';
 import { useForm } from '../use-form.ts';
-import { useSaveCallbacks } from '../use-save-callbacks.ts';
+import { useDialogSave } from '../use-dialog-save.ts';
 import { TextInput } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
 
@@ -14,22 +14,21 @@ export function PhaseFormDialog({ programId, phase, onClose }: Props) {
   const create = useCreatePhase();
   const update = useUpdatePhase();
   const form = useForm({ title: phase?.title ?? '', label: phase?.label ?? '', description: phase?.description ?? '' });
-  const { done, failed } = useSaveCallbacks(form, onClose);
+  const save = useDialogSave(form, onClose);
+
+  const { created, createFailed, updated, updateFailed } = MESSAGES.phase;
 
   function submit() {
     if (phase) {
-      const body = form.check(updatePhaseSchema, form.values);
-      if (body) {
-        update.mutate(
-          { phaseId: phase.id, body },
-          { onSuccess: done(MESSAGES.phase.updated), onError: failed(MESSAGES.phase.updateFailed) },
-        );
-      }
-      return;
-    }
-    const body = form.check(createPhaseSchema, { ...form.values, programId, orderIndex: 0 });
-    if (body) {
-      create.mutate({ programId, body }, { onSuccess: done(MESSAGES.phase.created), onError: failed(MESSAGES.phase.createFailed) });
+      save(update, updatePhaseSchema, form.values, (body) => ({ phaseId: phase.id, body }), {
+        success: updated,
+        failure: updateFailed,
+      });
+    } else {
+      save(create, createPhaseSchema, { ...form.values, programId, orderIndex: 0 }, (body) => ({ programId, body }), {
+        success: created,
+        failure: createFailed,
+      });
     }
   }
 

@@ -1,13 +1,10 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { ButtonLink } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useDeleteProgram } from '../api/delete-program.ts';
 import { useProgram } from '../api/get-program.ts';
 import { CONFIRM, MESSAGES } from '../messages.ts';
 import { adminUrls, trail } from '../urls.ts';
-import { useAdminToasts } from '../use-admin-toasts.ts';
-import { ConfirmDialog } from './Modal.tsx';
+import { DeleteAction } from './DeleteAction.tsx';
 import { ProgramLoadFailed, useIds } from './ScreenStates.tsx';
 import { DetailsList, ScreenHeader } from './ScreenHeader.tsx';
 
@@ -16,26 +13,11 @@ export function ProgramDetailsScreen() {
   const { programId } = useIds();
   const program = useProgram(programId);
   const remove = useDeleteProgram();
-  const toasts = useAdminToasts();
-  const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
 
   if (program.isPending) return <Spinner label="Loading program..." />;
   if (program.isError) return <ProgramLoadFailed error={program.error} onRetry={() => program.refetch()} />;
   const details = program.data;
-
-  function confirmDelete() {
-    remove.mutate(programId, {
-      onSuccess: () => {
-        toasts.success(MESSAGES.program.deleted);
-        navigate(adminUrls.programs());
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toasts.failure(MESSAGES.program.deleteFailed, error);
-      },
-    });
-  }
+  const typeBadge = <span className={details.programType === 'Add On' ? 'badge badge-addon' : 'badge'}>{details.programType}</span>;
 
   return (
     <>
@@ -49,9 +31,15 @@ export function ProgramDetailsScreen() {
             <ButtonLink to={adminUrls.editProgram(programId)} variant="secondary">
               Edit
             </ButtonLink>
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              Delete Program
-            </Button>
+            <DeleteAction
+              label="Delete Program"
+              title={details.title}
+              note={CONFIRM.program}
+              mutation={remove}
+              variables={programId}
+              words={MESSAGES.program}
+              backTo={adminUrls.programs()}
+            />
           </>
         }
       />
@@ -61,7 +49,7 @@ export function ProgramDetailsScreen() {
           ['Label', details.label],
           ['Format', details.format],
           ['Description', details.description],
-          ['Program Type', <span className={details.programType === 'Add On' ? 'badge badge-addon' : 'badge'}>{details.programType}</span>],
+          ['Program Type', typeBadge],
           ['Display Order', details.orderIndex],
           ['Status', details.isActive ? 'Active' : 'Inactive'],
           ['Card Fine Print', details.programCardFinePrint],
@@ -70,16 +58,6 @@ export function ProgramDetailsScreen() {
           ['Redirect URL', details.redirectUrl],
         ]}
       />
-      {confirming && (
-        <ConfirmDialog
-          title="Delete Program"
-          message={`Are you sure you want to delete ${details.title}? ${CONFIRM.program}`}
-          confirmLabel="Delete Program"
-          pending={remove.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
     </>
   );
 }

@@ -18,7 +18,7 @@ import { programFormValues, programBody, type ProgramFormValues } from '../progr
 import { adminUrls, trail } from '../urls.ts';
 import { useAdminToasts } from '../use-admin-toasts.ts';
 import { useForm } from '../use-form.ts';
-import { CheckboxInput, SelectInput, TextInput } from './Fields.tsx';
+import { CheckboxInput, ImageUrlInputs, SelectInput, TextInput } from './Fields.tsx';
 import { ProgramLoadFailed, useIds } from './ScreenStates.tsx';
 import { ScreenHeader } from './ScreenHeader.tsx';
 
@@ -107,20 +107,7 @@ function ProgramForm({ existing, programs }: { existing: AdminProgram | undefine
           hint="1 or more; programs are listed from the lowest number."
         />
         <TextInput form={form} name="programCardFinePrint" label="Card Fine Print" multiline />
-        <TextInput
-          form={form}
-          name="cardImageUrl"
-          label="Card Image URL"
-          type="url"
-          hint={`Recommended size: ${RECOMMENDED_IMAGE_SIZES.programCard}`}
-        />
-        <TextInput
-          form={form}
-          name="coverArtUrl"
-          label="Cover Art URL"
-          type="url"
-          hint={`Recommended size: ${RECOMMENDED_IMAGE_SIZES.programCover}`}
-        />
+        <ImageUrlInputs form={form} cardSize={RECOMMENDED_IMAGE_SIZES.programCard} coverSize={RECOMMENDED_IMAGE_SIZES.programCover} />
         <TextInput
           form={form}
           name="redirectUrl"
