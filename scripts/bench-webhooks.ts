@@ -7,7 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
@@ -118,7 +118,8 @@ async function main(): Promise<void> {
       ['first request → all provisioned', `${wholeBurst.toFixed(2)} s`, '', ''],
     ];
     process.stdout.write(
-      `\n${ORDERS} form-encoded ThriveCart orders, ${CONCURRENCY} keep-alive connections, worker as its own process\n\n` +
+      `\n${ORDERS} form-encoded ThriveCart orders, ${CONCURRENCY} keep-alive connections, worker as its own process` +
+        ` (machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)\n\n` +
         rows.map((row) => `  ${row[0]!.padEnd(34)}${row[1]!.padStart(10)}${row[2]!.padStart(17)}${row[3]!.padStart(10)}`).join('\n') +
         `\n\n  ${measured.perSecond >= GOAL_ACCEPTED_PER_SECOND && afterLast <= GOAL_PROVISIONED_SECONDS && measured.failures === 0 ? 'Goals met.' : 'Goals NOT met.'}\n\n`,
     );
