@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Queue, type DefaultJobOptions, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { PurchaseEvent } from '@sleep-ritual/contracts/webhook';
@@ -80,10 +80,14 @@ export function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): Promis
 /**
  * Queues an e-mail; resolves to its job id once Redis holds it, or throws a 503 error
  * (ServiceUnavailableError). The create-account mail of an order is sent once however often it is
- * queued; every password-reset request sends a new mail with a fresh link.
+ * queued, unless `resend` asks for another one (an admin resending it to a buyer who lost it); every
+ * password-reset request sends a new mail with a fresh link.
  */
-export function enqueueEmail(queue: EmailsQueue, job: EmailJob): Promise<string> {
-  const jobId = job.template === 'create-account' ? `create-account-${job.orderId}` : undefined;
+export function enqueueEmail(queue: EmailsQueue, job: EmailJob, options: { resend?: boolean } = {}): Promise<string> {
+  let jobId: string | undefined;
+  if (job.template === 'create-account') {
+    jobId = `create-account-${job.orderId}${options.resend ? `-resend-${randomUUID()}` : ''}`;
+  }
   return addOrUnavailable(queue, job.template, job, jobId ? { jobId } : {});
 }
 
