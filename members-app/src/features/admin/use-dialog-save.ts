@@ -7,31 +7,39 @@ export type Mutation<Variables> = {
   mutate: (variables: Variables, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
 };
 
+type Words = { created: string; createFailed: string; updated: string; updateFailed: string };
+
 /**
- * A form dialog's save: the form's values are checked with the contract's schema (messages beside the
- * fields, nothing sent), then sent; success shows the toast and closes the dialog, failure keeps it open
- * with the server's field messages and shows the failure toast.
+ * A create or edit dialog's save: the values are checked with the contract's schema (messages beside
+ * the fields, nothing sent), then sent; success shows the level's toast and closes the dialog, failure
+ * keeps it open with the server's field messages and shows the failure toast.
  */
-export function useDialogSave(form: Form, onClose: () => void) {
+export function useDialogSave(form: Form, onClose: () => void, words: Words) {
   const toasts = useAdminToasts();
-  return function save<Body, Variables>(
+  function send<Body, Variables>(
+    [success, failure]: [string, string],
     mutation: Mutation<Variables>,
     schema: ZodType<Body>,
     values: unknown,
     variables: (body: Body) => Variables,
-    words: { success: string; failure: string },
   ) {
     const body = form.check(schema, values);
     if (body === undefined) return;
     mutation.mutate(variables(body), {
       onSuccess: () => {
-        toasts.success(words.success);
+        toasts.success(success);
         onClose();
       },
       onError: (error) => {
         form.showServerErrors(error);
-        toasts.failure(words.failure, error);
+        toasts.failure(failure, error);
       },
     });
+  }
+  return {
+    create: <Body, Variables>(...args: [Mutation<Variables>, ZodType<Body>, unknown, (body: Body) => Variables]) =>
+      send([words.created, words.createFailed], ...args),
+    update: <Body, Variables>(...args: [Mutation<Variables>, ZodType<Body>, unknown, (body: Body) => Variables]) =>
+      send([words.updated, words.updateFailed], ...args),
   };
 }

@@ -27,20 +27,15 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
     orderIndex: String(lesson?.orderIndex ?? 0),
     isUnlocked: lesson?.isUnlocked ?? false,
   });
-  const save = useDialogSave(form, onClose);
-
-  const { created, createFailed, updated, updateFailed } = MESSAGES.class;
+  const save = useDialogSave(form, onClose, MESSAGES.class);
 
   function submit() {
     if (lesson) {
       // Order changes only by dragging: the edit call ignores it, so it is not sent.
       const { orderIndex: _order, ...fields } = form.values;
-      save(update, updateClassSchema, fields, (body) => ({ classId: lesson.id, body }), { success: updated, failure: updateFailed });
+      save.update(update, updateClassSchema, fields, (body) => ({ classId: lesson.id, body }));
     } else {
-      save(create, createClassSchema, { ...form.values, pathId }, (body) => ({ pathId, body }), {
-        success: created,
-        failure: createFailed,
-      });
+      save.create(create, createClassSchema, { ...form.values, pathId }, (body) => ({ pathId, body }));
     }
   }
 

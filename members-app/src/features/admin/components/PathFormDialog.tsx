@@ -23,21 +23,12 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
     orderIndex: String(path?.orderIndex ?? 0),
     isUnlocked: path?.isUnlocked ?? false,
   });
-  const save = useDialogSave(form, onClose);
-
-  const { created, createFailed, updated, updateFailed } = MESSAGES.path;
+  const save = useDialogSave(form, onClose, MESSAGES.path);
+  const { phaseId } = ids;
 
   function submit() {
-    if (path) {
-      const address = { ...ids, pathId: path.id };
-      save(update, updatePathSchema, form.values, (body) => ({ address, body }), { success: updated, failure: updateFailed });
-    } else {
-      const { phaseId } = ids;
-      save(create, createPathSchema, { ...form.values, phaseId }, (body) => ({ phaseId, body }), {
-        success: created,
-        failure: createFailed,
-      });
-    }
+    if (path) save.update(update, updatePathSchema, form.values, (body) => ({ address: { ...ids, pathId: path.id }, body }));
+    else save.create(create, createPathSchema, { ...form.values, phaseId }, (body) => ({ phaseId, body }));
   }
 
   return (

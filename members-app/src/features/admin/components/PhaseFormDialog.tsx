@@ -14,22 +14,11 @@ export function PhaseFormDialog({ programId, phase, onClose }: Props) {
   const create = useCreatePhase();
   const update = useUpdatePhase();
   const form = useForm({ title: phase?.title ?? '', label: phase?.label ?? '', description: phase?.description ?? '' });
-  const save = useDialogSave(form, onClose);
-
-  const { created, createFailed, updated, updateFailed } = MESSAGES.phase;
+  const save = useDialogSave(form, onClose, MESSAGES.phase);
 
   function submit() {
-    if (phase) {
-      save(update, updatePhaseSchema, form.values, (body) => ({ phaseId: phase.id, body }), {
-        success: updated,
-        failure: updateFailed,
-      });
-    } else {
-      save(create, createPhaseSchema, { ...form.values, programId, orderIndex: 0 }, (body) => ({ programId, body }), {
-        success: created,
-        failure: createFailed,
-      });
-    }
+    if (phase) save.update(update, updatePhaseSchema, form.values, (body) => ({ phaseId: phase.id, body }));
+    else save.create(create, createPhaseSchema, { ...form.values, programId, orderIndex: 0 }, (body) => ({ programId, body }));
   }
 
   return (
