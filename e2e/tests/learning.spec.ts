@@ -53,7 +53,10 @@ test.describe('learning', () => {
     await expect(page.getByText(`The Ritual • ${RITUAL_PATH}`)).toBeVisible();
     // The player cannot reach Vimeo here; its box and iframe, with the spec's options, are on the page.
     const frame = page.getByTestId('class-video').locator('iframe');
-    await expect(frame).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871?dnt=1&title=0&byline=0&portrait=0');
+    await expect(frame).toHaveAttribute(
+      'src',
+      'https://player.vimeo.com/video/76979871?dnt=1&title=0&byline=0&portrait=0',
+    );
 
     await page.getByRole('link', { name: 'Back', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: RITUAL_PATH })).toBeVisible();
@@ -163,17 +166,19 @@ test.describe('learning', () => {
     const { pathId, classes } = await ritualIds();
     await signIn(page, demo);
     await page.setViewportSize({ width: 320, height: 740 });
-    for (const path of ['/my-programs', '/program/1', `/program/1/path/${pathId}`, `/program/1/path/${pathId}/class/${classes[0]!.id}`]) {
+    const screens = ['/my-programs', '/program/1', `/program/1/path/${pathId}`];
+    for (const path of [...screens, `/program/1/path/${pathId}/class/${classes[0]!.id}`]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
       const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-      expect(
-        results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) })),
-        path,
-      ).toEqual([]);
+      const violations = results.violations.map((violation) => ({
+        rule: violation.id,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+      expect(violations, path).toEqual([]);
     }
   });
 });

@@ -19,7 +19,11 @@ function renderList(pathId: number | null, props: { ctaTo?: string } = {}) {
 }
 
 const twelve = Array.from({ length: 12 }, (_, index) =>
-  sample.pathClass(index + 1, { label: `Night ${index + 1}`, title: `Track ${index + 1}`, durationMinutes: [0, 45, 60, 90][index % 4] }),
+  sample.pathClass(index + 1, {
+    label: `Night ${index + 1}`,
+    title: `Track ${index + 1}`,
+    durationMinutes: [0, 45, 60, 90][index % 4],
+  }),
 );
 
 describe('Class list for a path', () => {

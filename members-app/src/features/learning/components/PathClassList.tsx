@@ -11,7 +11,8 @@ export const CLASS_LIST_LIMIT = 10;
 const SKELETON_ROWS = 6;
 
 export const DEFAULT_CLASS_LIST_BODY =
-  'One guided track a night, each fifteen to twenty minutes. Press play as you get into bed and let it carry you down into deep, unbroken sleep.';
+  'One guided track a night, each fifteen to twenty minutes. ' +
+  'Press play as you get into bed and let it carry you down into deep, unbroken sleep.';
 
 /**
  * Spec 000 §2 "Class list for a path": a preview video titled "Listen to a Class Preview", up to 10

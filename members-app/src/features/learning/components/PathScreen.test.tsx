@@ -10,6 +10,13 @@ const PATH_URL = '/program/1/path/10';
 const noSkip = { shouldSkipToPath: false, pathId: null };
 const skip = { shouldSkipToPath: true, pathId: 10 };
 
+const watched = (maxPositionSec: number, completed: boolean) => ({
+  maxPositionSec,
+  durationSeconds: 600,
+  percentWatched: Math.floor((maxPositionSec * 100) / 600),
+  completed,
+});
+
 function row(title: string) {
   return screen.getByText(title).closest('li') as HTMLElement;
 }
@@ -19,8 +26,8 @@ describe('Path page', () => {
     mockApi({
       'GET /api/paths/10/details': sample.pathDetails({
         classes: [
-          sample.pathClass(101, { progress: { maxPositionSec: 600, durationSeconds: 600, percentWatched: 100, completed: true } }),
-          sample.pathClass(102, { progress: { maxPositionSec: 240, durationSeconds: 600, percentWatched: 40, completed: false } }),
+          sample.pathClass(101, { progress: watched(600, true) }),
+          sample.pathClass(102, { progress: watched(240, false) }),
           sample.pathClass(103, { isUnlocked: false }),
         ],
       }),
