@@ -238,6 +238,16 @@ describe('watch tracker', () => {
     ]);
   });
 
+  it('asks the player where it is when a play or pause event does not say', async () => {
+    const player = new FakePlayer(600);
+    const { sent } = await track(player);
+    player.time = 75.5;
+    player.emit('play', {});
+    player.emit('pause', undefined);
+    await flush();
+    expect(sent).toEqual([event('play', 75), event('pause', 75)]);
+  });
+
   it('sends whole seconds, rounded down, and never a position past the duration', async () => {
     const player = new FakePlayer(359.9);
     const { sent } = await track(player);

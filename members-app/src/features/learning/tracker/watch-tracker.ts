@@ -167,8 +167,21 @@ export function createWatchTracker(options: WatchTrackerOptions): WatchTracker {
   };
   const onPageHide = () => exit();
 
+  // play and pause must say where they happened: a player that does not say so is asked.
   const listeners = Object.fromEntries(
-    PLAYER_EVENTS.map((name) => [name, (data: unknown) => handlers[name](timeData(data))]),
+    PLAYER_EVENTS.map((name) => [
+      name,
+      (data: unknown) => {
+        const time = timeData(data);
+        if (time.seconds !== undefined || (name !== 'play' && name !== 'pause')) return handlers[name](time);
+        player.getCurrentTime().then(
+          (seconds) => {
+            if (!stopped) handlers[name]({ ...time, seconds });
+          },
+          (error: unknown) => warn('Could not read the playback position', error),
+        );
+      },
+    ]),
   ) as Record<TrackedPlayerEvent, (data: unknown) => void>;
   for (const name of PLAYER_EVENTS) player.on(name, listeners[name]);
   doc.addEventListener('visibilitychange', onVisibility);
