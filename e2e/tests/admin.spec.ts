@@ -71,14 +71,14 @@ test('an admin builds a programme, orders and locks its classes, deletes a path,
   await toast(page, 'Path lock status updated successfully');
   await expect(unlockPath).toHaveAttribute('aria-checked', 'true');
 
-  await page.getByRole('link', { name: 'Spare Path' }).click();
+  await page.getByRole('link', { name: 'Spare Path', exact: true }).click();
   await page.getByRole('button', { name: 'Delete Path' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Path' });
   await expect(confirm).toContainText('hide the path from all users, but it will be kept in the database');
   await confirm.getByRole('button', { name: 'Delete Path' }).click();
   await toast(page, 'Path deleted successfully');
-  await expect(page.getByRole('link', { name: 'Wind Down' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Spare Path' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Wind Down', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Spare Path', exact: true })).toHaveCount(0);
 
   // Classes: two, unlocked, one with a Vimeo link.
   await page.getByRole('link', { name: 'View Classes of Wind Down' }).click();
@@ -135,8 +135,8 @@ test('an admin builds a programme, orders and locks its classes, deletes a path,
   await page.goto(`/program/${programId}/path/${pathId}`);
   const rows = page.getByRole('heading', { level: 2, name: /^Night (One|Two)$/ });
   await expect(rows).toHaveText(['Night Two', 'Night One']);
-  await expect(page.getByRole('link', { name: 'Night One' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Night Two' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Night One', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Night Two', exact: true })).toHaveCount(0);
 });
 
 test('the classes list has no axe violations and works on a 320 px wide phone', async ({ page }) => {
