@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as initialSchema from './migrations/20261121000000_initial_schema.ts';
+import * as adminAuditLog from './migrations/20261121010000_admin_audit_log.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under tsx, vitest and any
@@ -7,6 +8,7 @@ import * as initialSchema from './migrations/20261121000000_initial_schema.ts';
  */
 const migrations: Record<string, Knex.Migration> = {
   '20261121000000_initial_schema.ts': initialSchema,
+  '20261121010000_admin_audit_log.ts': adminAuditLog,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
