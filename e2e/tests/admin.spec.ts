@@ -165,6 +165,34 @@ test('the classes list has no axe violations and works on a 320 px wide phone', 
   await expect(page.getByRole('button', { name: 'Create New Class' })).toBeFocused();
 });
 
+test('the Products page lists the checkout items, adds one, refuses a duplicate beside the field and removes one', async ({
+  page,
+}) => {
+  const item = `bump-${Date.now() % 1_000_000_000}`;
+  await signInAsAdmin(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
+  const mappings = page.getByRole('list', { name: 'Product mappings' });
+  await expect(mappings.getByRole('listitem').filter({ hasText: 'product-1' })).toContainText('The 6-Night Sleep Meditation Ritual');
+
+  await page.getByLabel('Checkout item', { exact: true }).fill(item.toUpperCase());
+  await page.getByLabel('Program', { exact: true }).selectOption({ label: 'The Full Transformation Program' });
+  await page.getByRole('button', { name: 'Add Mapping' }).click();
+  await toast(page, 'Product mapping added successfully');
+  await expect(mappings.getByRole('listitem').filter({ hasText: item })).toContainText('The Full Transformation Program');
+
+  await page.getByLabel('Checkout item', { exact: true }).fill(item);
+  await page.getByRole('button', { name: 'Add Mapping' }).click();
+  const form = page.getByRole('form', { name: 'Add a mapping' });
+  await expect(form.getByText('This checkout item is already mapped to a programme.')).toBeVisible();
+  await expect(page.getByLabel('Checkout item', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByRole('button', { name: `Remove ${item}` }).click();
+  await page.getByRole('alertdialog', { name: 'Remove Product Mapping' }).getByRole('button', { name: 'Remove' }).click();
+  await toast(page, 'Product mapping removed successfully');
+  await expect(mappings.getByText(item)).toHaveCount(0);
+  expect(await e2eDb()('product_program_map').where({ externalProductId: item }).first()).toBeUndefined();
+});
+
 test('a learner never downloads the admin code or the drag-and-drop library', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', (response) => {

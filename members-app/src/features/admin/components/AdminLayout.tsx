@@ -52,7 +52,7 @@ export function AdminLayout() {
           Sign out
         </Button>
       </header>
-      <main id="main" className="admin-main">
+      <main id="main" className="admin-main" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

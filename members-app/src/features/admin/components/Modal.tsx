@@ -33,7 +33,9 @@ export function Modal({ title, onClose, children, role = 'dialog', describedBy }
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
+      // The opener may be gone (the deleted row's button): the page's main area takes focus instead.
       if (opener?.isConnected) opener.focus();
+      else document.getElementById('main')?.focus();
     };
   }, []);
 
