@@ -1,4 +1,23 @@
 import { runService } from '@sleep-ritual/platform/run-service';
+import { createEmailsQueue, createPurchasesQueue } from '@sleep-ritual/worker/queues';
 import { createApp } from './app.ts';
+import type { AdminQueues } from './domain/admin-members-deps.ts';
 
-await runService('catalog', createApp);
+let queues: AdminQueues | undefined;
+
+// On runService's fail-fast Redis connection: while Redis is down, the admin's queue calls answer 503
+// at once instead of hanging.
+await runService(
+  'catalog',
+  (deps) => {
+    queues = {
+      purchases: createPurchasesQueue(deps.redis, deps.config.queuePrefix),
+      emails: createEmailsQueue(deps.redis, deps.config.queuePrefix),
+    };
+    for (const queue of [queues.purchases, queues.emails]) {
+      queue.on('error', (error) => deps.logger.warn({ err: error.message }, `${queue.name} queue error`));
+    }
+    return createApp({ ...deps, queues });
+  },
+  { onShutdown: async () => void (await Promise.all([queues?.purchases.close(), queues?.emails.close()])) },
+);

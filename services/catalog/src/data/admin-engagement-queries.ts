@@ -1,0 +1,53 @@
+import type { Knex } from '@sleep-ritual/platform/db';
+
+export async function livePrograms(db: Knex): Promise<{ id: number; title: string }[]> {
+  return db('programs').whereNull('deletedAt').orderBy([{ column: 'orderIndex' }, { column: 'id' }]).select('id', 'title');
+}
+
+export type EngagementClassRow = { classId: number; title: string; label: string | null; phaseTitle: string; pathTitle: string };
+
+/** The programme's live classes in learning order: phase, path, class. */
+export async function programClasses(db: Knex, programId: number): Promise<EngagementClassRow[]> {
+  const { rows } = await db.raw<{ rows: EngagementClassRow[] }>(
+    `select c.id as "classId", c.title, c.label, ph.title as "phaseTitle", pa.title as "pathTitle"
+       from phases ph
+       join paths pa on pa."phaseId" = ph.id and pa."deletedAt" is null
+       join classes c on c."pathId" = pa.id and c."deletedAt" is null
+      where ph."programId" = ? and ph."deletedAt" is null
+      order by ph."orderIndex", ph.id, pa."orderIndex", pa.id, c."orderIndex", c.id`,
+    [programId],
+  );
+  return rows;
+}
+
+/** Members who can open the programme now. */
+export async function countOwners(db: Knex, programId: number): Promise<number> {
+  const { rows } = await db.raw<{ rows: { owners: number }[] }>(
+    `select count(distinct "userId")::int as owners from purchases where "programId" = ? and status = 'completed'`,
+    [programId],
+  );
+  return rows[0]?.owners ?? 0;
+}
+
+export type WatchedBucket = { classId: number; percentWatched: number; learners: number; completed: number };
+
+/**
+ * How many of the programme's current owners reached each percentage of each class, and how many of
+ * those completed it. Grouping by the percentage (0 to 100) keeps the answer to a few hundred rows
+ * however many learners there are, and the median comes from it without sorting every row.
+ */
+export async function watchedBuckets(db: Knex, programId: number): Promise<WatchedBucket[]> {
+  const { rows } = await db.raw<{ rows: WatchedBucket[] }>(
+    `select up."classId", up."percentWatched", count(*)::int as learners, (count(*) filter (where up.completed))::int as completed
+       from user_progress up
+      where up."classId" in (
+              select c.id from classes c join paths pa on pa.id = c."pathId" join phases ph on ph.id = pa."phaseId"
+               where ph."programId" = ?)
+        and exists (
+              select 1 from purchases pu
+               where pu."userId" = up."userId" and pu."programId" = ? and pu.status = 'completed')
+      group by up."classId", up."percentWatched"`,
+    [programId, programId],
+  ).options({ name: 'admin-engagement-buckets' });
+  return rows;
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from '@sleep-ritual/platform/db';
+
+/** A purchase an admin took back. Like 'refunded', it no longer opens the programme (only 'completed' does). */
+export const REVOKED = 'revoked';
+
+export async function findProgram(
+  db: Knex,
+  programId: number,
+  options: { liveOnly: boolean },
+): Promise<{ id: number; title: string } | undefined> {
+  const query = db('programs').where({ id: programId });
+  if (options.liveOnly) query.whereNull('deletedAt');
+  return query.first('id', 'title');
+}
+
+export type ProgramPurchase = { id: number; orderId: string | null; status: string };
+
+export async function purchasesOfProgram(db: Knex, memberId: number, programId: number): Promise<ProgramPurchase[]> {
+  return db('purchases')
+    .where({ userId: memberId, programId })
+    .orderBy('id')
+    .select('id', 'thriveOrderId as orderId', 'status');
+}
+
+export async function setPurchaseStatus(db: Knex, ids: number[], status: string): Promise<void> {
+  await db('purchases').whereIn('id', ids).update({ status, updatedAt: db.fn.now() });
+}
+
+/**
+ * A grant by hand is a purchase with no checkout item. Its order id carries random letters: the
+ * create-account page accepts a fresh order's bare id, so a guessable one would let a stranger claim
+ * the account of a member who has not set a password yet.
+ */
+export async function insertManualGrant(db: Knex, memberId: number, programId: number): Promise<ProgramPurchase> {
+  const orderId = `manual-${memberId}-${programId}-${randomBytes(9).toString('base64url')}`;
+  const [row] = await db('purchases')
+    .insert({ userId: memberId, programId, thriveOrderId: orderId, externalProductId: null, status: 'completed' })
+    .returning(['id', 'thriveOrderId as orderId', 'status']);
+  return row;
+}
+
+/** The order of the member's newest purchase that still gives access: the one a create-account link names. */
+export async function latestAccessOrderId(db: Knex, memberId: number): Promise<string | undefined> {
+  const row = await db('purchases')
+    .where({ userId: memberId, status: 'completed' })
+    .whereNotNull('thriveOrderId')
+    .orderBy([{ column: 'purchasedAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .first('thriveOrderId');
+  return row?.thriveOrderId;
+}
+
+export async function emailTakenByOther(db: Knex, email: string, memberId: number): Promise<boolean> {
+  return Boolean(await db('users').whereRaw('lower(email) = lower(?)', [email]).whereNot({ id: memberId }).first('id'));
+}
+
+/** A username that was the old address follows it; one the member chose stays. */
+export async function updateMemberEmail(db: Knex, memberId: number, email: string): Promise<void> {
+  await db.raw(
+    `update users
+        set username = case when lower(username) = lower(email) then ? else username end,
+            email = ?, "updatedAt" = now()
+      where id = ?`,
+    [email, email, memberId],
+  );
+}

@@ -1,0 +1,14 @@
+import { ServiceUnavailableError } from '@sleep-ritual/platform/errors';
+import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import type { EmailsQueue, PurchasesQueue } from '@sleep-ritual/worker/queues';
+
+/** The worker's queues: the orders list reads the purchases queue; the e-mail actions add to the other. */
+export type AdminQueues = { purchases: PurchasesQueue; emails: EmailsQueue };
+
+/** What the catalog service runs on; without queues, the calls that need them answer 503. */
+export type CatalogDeps = ServiceDeps & { queues?: AdminQueues };
+
+export function queuesOf(deps: CatalogDeps): AdminQueues {
+  if (!deps.queues) throw new ServiceUnavailableError();
+  return deps.queues;
+}

@@ -1,0 +1,99 @@
+import type { Job } from 'bullmq';
+import {
+  ADMIN_MEMBER_MESSAGES,
+  adminOrderSchema,
+  orderResultSchema,
+  type AdminOrder,
+  type OrderList,
+  type OrderListQuery,
+  type OrderStatus,
+} from '@sleep-ritual/contracts/admin-members';
+import { ConflictError, NotFoundError } from '@sleep-ritual/platform/errors';
+import type { PurchaseJob } from '@sleep-ritual/worker/queues';
+import { insertAuditRow, type AuditActor } from '../data/admin-audit-log.ts';
+import { queuesOf, type CatalogDeps } from './admin-members-deps.ts';
+
+/**
+ * The checkout orders as the worker processed them: the purchases queue's finished jobs (completed ones
+ * are kept a month, failed ones until someone retries them), newest first.
+ */
+
+type PurchaseJobRecord = Job<PurchaseJob>;
+
+const STATES = ['completed', 'failed', 'waiting', 'active', 'delayed'] as const;
+
+function toOrder(job: PurchaseJobRecord, state: string): AdminOrder {
+  const result = orderResultSchema.safeParse(job.returnvalue);
+  return {
+    jobId: job.id!,
+    status: adminOrderSchema.shape.status.safeParse(state).data ?? 'unknown',
+    event: job.data.event,
+    orderId: job.data.orderId,
+    email: job.data.customer?.email ?? null,
+    products: job.data.items,
+    test: job.data.test,
+    receivedAt: new Date(job.timestamp).toISOString(),
+    processedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+    attempts: job.attemptsMade,
+    result: state === 'completed' && result.success ? result.data : null,
+    error: state === 'failed' ? job.failedReason || 'Failed' : null,
+  };
+}
+
+export async function listOrders(deps: CatalogDeps, query: OrderListQuery): Promise<OrderList> {
+  const { purchases } = queuesOf(deps);
+  const states: OrderStatus[] = query.status ? [query.status] : ['completed', 'failed'];
+  const start = (query.page - 1) * query.pageSize;
+  const end = start + query.pageSize - 1;
+  // Each state is a list sorted by finishing time; BullMQ reads a range of each and appends them, so
+  // for both, read the first `end + 1` of each and merge: the page is among them.
+  const pages = await Promise.all(
+    states.map(async (state) => (await purchases.getJobs([state], states.length === 1 ? start : 0, end)).map((job) => ({ job, state }))),
+  );
+  const merged = pages.flat().sort((a, b) => (b.job.finishedOn ?? 0) - (a.job.finishedOn ?? 0) || (b.job.timestamp - a.job.timestamp));
+  const items = (states.length === 1 ? merged : merged.slice(start, end + 1)).map(({ job, state }) => toOrder(job, state));
+  const counts = await purchases.getJobCounts(...STATES);
+  const count = (state: (typeof STATES)[number]) => counts[state] ?? 0;
+  return {
+    items,
+    total: states.map(count).reduce((sum, value) => sum + value, 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    counts: {
+      completed: count('completed'),
+      failed: count('failed'),
+      waiting: count('waiting'),
+      active: count('active'),
+      delayed: count('delayed'),
+    },
+  };
+}
+
+/**
+ * Puts a failed order back on the queue with its attempts reset, for instance once the product mapping
+ * it lacked has been added. The audit row names the buyer when their e-mail belongs to a member.
+ */
+export async function retryOrder(deps: CatalogDeps, actor: AuditActor, jobId: string): Promise<AdminOrder> {
+  const { purchases } = queuesOf(deps);
+  const job = await purchases.getJob(jobId);
+  if (!job) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.orderNotFound);
+  if ((await job.getState()) !== 'failed') throw new ConflictError(ADMIN_MEMBER_MESSAGES.onlyFailedOrdersRetry);
+  await deps.db.transaction(async (trx) => {
+    const email = job.data.customer?.email;
+    const member = email ? await trx('users').whereRaw('lower(email) = lower(?)', [email]).first('id') : undefined;
+    await insertAuditRow(trx, actor, {
+      action: 'retry-order',
+      memberId: member?.id ?? null,
+      details: { jobId, orderId: job.data.orderId, event: job.data.event, error: job.failedReason ?? null },
+    });
+    try {
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+    } catch (error) {
+      // Retried by someone else in the meantime: the job is no longer in the failed list.
+      if ((await job.getState()) !== 'failed') throw new ConflictError(ADMIN_MEMBER_MESSAGES.onlyFailedOrdersRetry);
+      throw error;
+    }
+  });
+  const fresh = await purchases.getJob(jobId);
+  return toOrder(fresh ?? job, fresh ? await fresh.getState() : 'unknown');
+}
