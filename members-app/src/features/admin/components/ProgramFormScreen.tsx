@@ -89,7 +89,11 @@ function ProgramForm({ existing, programs }: { existing: AdminProgram | undefine
     <>
       <ScreenHeader
         title={existing ? 'Edit Program' : 'Create New Program'}
-        crumbs={existing ? trail({ programId: existing.id }, { program: existing.title }, 2) : trail({ programId: 0 }, {}, 1)}
+        crumbs={
+          existing
+            ? [...trail({ programId: existing.id }, { program: existing.title }, 2), { label: 'Edit', to: adminUrls.editProgram(existing.id) }]
+            : [...trail({ programId: 0 }, {}, 1), { label: 'Create New Program', to: adminUrls.createProgram() }]
+        }
         back={{ label: existing ? 'Back to Program Details' : 'Back to Programs', to: cancelTo }}
       />
       <form className="admin-form" onSubmit={submit} noValidate>
