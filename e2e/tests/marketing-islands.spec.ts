@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { baseURL } from '../support/env.ts';
 
 const COUNTDOWN_KEY = 'countdown:v1:14400';
 const FOUR_HOURS_MS = 14_400_000;
@@ -200,6 +201,7 @@ test.describe('the navigation bar and menu', () => {
   });
 
   test('a signed-in visitor sees Account, and the menu offers their account and programmes', async ({ page }) => {
+    await carrySignedInHint(page);
     await page.route('**/api/user', (route) => route.fulfill({ json: { id: 1, email: 'member@sleepritual.example' } }));
     await page.goto('/terms');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
@@ -215,6 +217,7 @@ test.describe('the navigation bar and menu', () => {
   });
 
   test('shows no account link while the sign-in state loads; the landing page shows a spinner', async ({ page }) => {
+    await carrySignedInHint(page);
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/user', async (route) => {
@@ -244,17 +247,36 @@ test.describe('the landing pages are for signed-out visitors', () => {
   });
 
   test('a signed-in visitor is sent from the landing variant to /my-programs as well', async ({ page }) => {
+    await carrySignedInHint(page);
     await page.route('**/api/user', (route) => route.fulfill({ json: { id: 1, email: 'member@sleepritual.example' } }));
     await page.route('**/my-programs', (route) => route.fulfill({ contentType: 'text/html', body: '<title>My programs</title>' }));
     await page.goto('/the-6-night-sleep-meditation-ritual');
     await expect(page).toHaveURL(/\/my-programs$/);
   });
 
-  test('an anonymous visitor stays on the landing page', async ({ page }) => {
+  test('an anonymous visitor stays on the landing page, without a call bound to answer 401', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/user')) calls.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(calls).toEqual([]);
+  });
+
+  test('a stale hint (the session ended elsewhere) is answered 401 once and then cleared', async ({ page }) => {
+    await carrySignedInHint(page);
     const check = page.waitForResponse('**/api/user');
     await page.goto('/');
     expect((await check).status()).toBe(401);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    const cookies = await page.context().cookies();
+    expect(cookies.some((cookie) => cookie.name === 'sr_signed_in')).toBe(false);
   });
 });
+
+/** What a browser that signed in here carries: the readable hint that a session may exist. */
+async function carrySignedInHint(page: Page) {
+  await page.context().addCookies([{ name: 'sr_signed_in', value: '1', url: baseURL }]);
+}

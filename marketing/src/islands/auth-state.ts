@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/user';
 
 /** Authenticated when the current-user call returns a user, anonymous when it answers 401 (spec §4). */
 export type AuthState = 'loading' | 'anonymous' | 'signed-in';
@@ -12,7 +13,13 @@ function settle(next: AuthState) {
   for (const listener of listeners) listener();
 }
 
+/** Only a browser that signed in here carries the hint; for everyone else the answer is known. */
+function maySignedIn(): boolean {
+  return document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+}
+
 async function checkCurrentUser(appUrl: string): Promise<AuthState> {
+  if (!maySignedIn()) return 'anonymous';
   try {
     const response = await fetch(`${appUrl}/api/user`, {
       credentials: 'include',

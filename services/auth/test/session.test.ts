@@ -177,3 +177,18 @@ describe('cross-site protection', () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe('the signed-in hint for the sales pages', () => {
+  it('is a readable cookie set at sign-in and cleared at logout, holding nothing secret', async () => {
+    const user = await auth.createUser();
+    const client = createClient(auth.url);
+    const login = await client.request('/api/login', { method: 'POST', json: { email: user.email, password: user.password } });
+    const hint = login.headers.getSetCookie().find((line) => line.startsWith('sr_signed_in='))!;
+    expect(hint).toMatch(/^sr_signed_in=1;/);
+    expect(hint).not.toMatch(/httponly/i);
+    expect(client.cookies.get('sr_signed_in')).toBe('1');
+
+    await client.request('/api/logout', { method: 'POST' });
+    expect(client.cookies.has('sr_signed_in')).toBe(false);
+  });
+});

@@ -43,6 +43,7 @@ const schema = z.object({
   ACCEPT_TEST_ORDERS: booleanFromEnv.optional(),
   CREATE_ACCOUNT_FRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(120),
   OUTBOX_DIR: z.string().optional(),
+  COOKIE_DOMAIN: z.string().regex(/^\.?[a-z0-9.-]+$/i, 'must be a domain such as example.com').optional(),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
@@ -74,6 +75,8 @@ export type Config = {
   /** BullMQ key prefix; by default one per database, so a dev, test and e2e system never share jobs. */
   queuePrefix: string;
   secureCookies: boolean;
+  /** Domain of the signed-in hint cookie, when the sales pages live on a sibling subdomain. */
+  cookieDomain: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -162,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: values.OUTBOX_DIR ?? path.join(repoRoot, 'var', 'outbox'),
     queuePrefix: values.QUEUE_PREFIX ?? `bull:${decodeURIComponent(new URL(values.DATABASE_URL).pathname.slice(1))}`,
     secureCookies: publicAppUrl.startsWith('https://'),
+    cookieDomain: values.COOKIE_DOMAIN,
   };
 }
 

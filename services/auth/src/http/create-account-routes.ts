@@ -6,6 +6,7 @@ import {
   type CreateAccountLookup,
 } from '@sleep-ritual/contracts/auth';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
+import { setSignedInHint } from '@sleep-ritual/platform/http/session';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import type { AuthDeps } from '../deps.ts';
 import type { Limits } from '../domain/limits.ts';
@@ -57,6 +58,7 @@ export function createAccountRouter(deps: AuthDeps, limits: Limits): Router {
     ctx.session!.userId = account.userId;
     ctx.session!.startedAt = Date.now();
     await ctx.session!.regenerate();
+    setSignedInHint(ctx, deps.config, true);
     ctx.body = { success: true, message: 'Your account is ready.' };
   });
 

@@ -1,7 +1,9 @@
 import Router from '@koa/router';
 import { loginBodySchema } from '@sleep-ritual/contracts/auth';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
+import { setSignedInHint } from '@sleep-ritual/platform/http/session';
 import { hashPassword, verifyPassword } from '@sleep-ritual/platform/passwords';
+import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/user';
 import type { AuthDeps } from '../deps.ts';
 import type { Limits } from '../domain/limits.ts';
 import { findUserByEmail, findUserById, publicUser, recordSignIn } from '../data/users.ts';
@@ -17,6 +19,7 @@ export function sessionRouter(deps: AuthDeps, limits: Limits): Router {
     const user = userId ? await findUserById(deps.db, userId) : undefined;
     if (!user) {
       if (userId) ctx.session = null;
+      if (ctx.cookies.get(SIGNED_IN_HINT_COOKIE)) setSignedInHint(ctx, deps.config, false);
       throw new UnauthorizedError('Not signed in');
     }
     ctx.set('Cache-Control', 'no-store');
@@ -44,12 +47,14 @@ export function sessionRouter(deps: AuthDeps, limits: Limits): Router {
     ctx.session!.userId = user.id;
     ctx.session!.startedAt = Date.now();
     await ctx.session!.regenerate();
+    setSignedInHint(ctx, deps.config, true);
     ctx.body = publicUser(user);
   });
 
   router.post('/logout', async (ctx) => {
     // Removes the session from Redis, not only the cookie.
     ctx.session = null;
+    setSignedInHint(ctx, deps.config, false);
     ctx.body = { success: true, message: 'You have been logged out of your account.' };
   });
 

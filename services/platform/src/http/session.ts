@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Redis } from 'ioredis';
+import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/user';
+import type { Context } from 'koa';
 import type { Config } from '../config.ts';
 
 export const SESSION_COOKIE = 'sr_session';
@@ -78,4 +80,17 @@ export async function destroyUserSessions(redis: Redis, userId: number, exceptSe
     .del(...doomed.map(sessionKey))
     .srem(userSessionsKey(userId), ...doomed)
     .exec();
+}
+
+/** Sets or clears the sales pages' signed-in hint (see SIGNED_IN_HINT_COOKIE); it carries no secret. */
+export function setSignedInHint(ctx: Context, config: Config, signedIn: boolean): void {
+  ctx.cookies.set(SIGNED_IN_HINT_COOKIE, signedIn ? '1' : null, {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    signed: false,
+    overwrite: true,
+    domain: config.cookieDomain,
+    maxAge: signedIn ? SESSION_ABSOLUTE_MS : undefined,
+  });
 }
