@@ -57,20 +57,38 @@ async function serve(kind: ServerKind): Promise<void> {
   const server = http.createServer(handler);
   server.keepAliveTimeout = 65_000;
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
+  // The parent asks for this process's CPU time around each measurement.
+  process.on('message', () => process.send!({ cpu: process.cpuUsage() }));
   process.on('disconnect', () => process.exit(0));
   process.on('SIGTERM', () => process.exit(0));
 }
 
-function startServer(kind: ServerKind): Promise<{ port: number; child: ChildProcess }> {
+type Server = { port: number; child: ChildProcess; cpuMicros(): Promise<number> };
+
+function startServer(kind: ServerKind): Promise<Server> {
   const child = fork(fileURLToPath(import.meta.url), [`--serve=${kind}`], { execArgv: ['--import', 'tsx'] });
+  const cpuMicros = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', ({ cpu }: { cpu: NodeJS.CpuUsage }) => resolve(cpu.user + cpu.system));
+      child.send('cpu');
+    });
   return new Promise((resolve, reject) => {
-    child.once('message', (message: { port: number }) => resolve({ port: message.port, child }));
+    child.once('message', (message: { port: number }) => resolve({ port: message.port, child, cpuMicros }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code}`)));
   });
 }
 
 type RequestSpec = { method: 'GET' | 'PUT'; path: string; cookie?: string; body?: string };
-type Result = { requests: number; seconds: number; rps: number; p50: number; p99: number; failures: number };
+type Result = {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  /** CPU time the server process spent per request: unlike req/s, barely moved by other load. */
+  cpuMicrosPerRequest?: number;
+};
 
 /** Keeps `CONCURRENCY` requests in flight over keep-alive connections until the time or count runs out. */
 async function load(port: number, seconds: number, next: (index: number) => RequestSpec): Promise<Result> {
@@ -114,9 +132,12 @@ async function load(port: number, seconds: number, next: (index: number) => Requ
   return { requests: latencies.length, seconds: elapsed, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), failures };
 }
 
-async function measure(port: number, next: (index: number) => RequestSpec): Promise<Result> {
-  await load(port, WARM_UP_SECONDS, next);
-  return load(port, SECONDS, next);
+async function measure(server: Server, next: (index: number) => RequestSpec): Promise<Result> {
+  await load(server.port, WARM_UP_SECONDS, next);
+  const cpuBefore = await server.cpuMicros();
+  const result = await load(server.port, SECONDS, next);
+  result.cpuMicrosPerRequest = ((await server.cpuMicros()) - cpuBefore) / result.requests;
+  return result;
 }
 
 type Fixture = { programId: number; classIds: number[]; learners: { userId: number; cookie: string; sessionId: string }[] };
@@ -193,18 +214,18 @@ async function main(): Promise<void> {
       `bench:learning — ${CONCURRENCY} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up, ` +
         `${LEARNERS} learners × ${CLASSES} classes, log level ${LOG_LEVEL}\n`,
     );
-    const bareGet = await measure(bare.port, classDetails);
+    const bareGet = await measure(bare, classDetails);
     // Two floors of the catalog app itself: the shared middleware without a session, and a signed-in
     // request that the router refuses (400) before any query: what the session alone costs.
-    const healthz = await measure(catalog.port, () => ({ method: 'GET', path: '/healthz' }));
-    const sessionOnly = await measure(catalog.port, (index) => ({
+    const healthz = await measure(catalog, () => ({ method: 'GET', path: '/healthz' }));
+    const sessionOnly = await measure(catalog, (index) => ({
       method: 'GET',
       path: '/api/classes/not-an-id/details',
       cookie: learnerAt(index).cookie,
     }));
-    const details = await measure(catalog.port, classDetails);
-    const barePut = await measure(bare.port, heartbeat);
-    const writes = await measure(progress.port, heartbeat);
+    const details = await measure(catalog, classDetails);
+    const barePut = await measure(bare, heartbeat);
+    const writes = await measure(progress, heartbeat);
     printTable([
       ['bare node:http GET', bareGet],
       ['catalog GET /healthz (no session)', healthz],
@@ -222,7 +243,8 @@ async function main(): Promise<void> {
         `p99 ${details.p99.toFixed(1)} ms (goal < 50 ms) ${verdict(details.p99 < 50)}`,
     );
     console.log(
-      `  for scale: no-session floor ${pct(healthz, bareGet)}, signed-in floor ${pct(sessionOnly, bareGet)} of the bare server`,
+      `  for scale: no-session floor ${pct(healthz, bareGet)}, signed-in floor ${pct(sessionOnly, bareGet)} of the bare server; ` +
+        `server CPU per request ${cpuRatio(details, bareGet)} the bare server's (≤ 3.3× would allow 30%)`,
     );
     console.log(`progress writes: ${writes.rps.toFixed(0)}/s (goal ≥ 2,000/s) ${verdict(writes.rps >= 2000)}; p99 ${writes.p99.toFixed(1)} ms`);
     const stored = await db('user_progress').whereIn('userId', users.map((user) => user.id)).count<{ count: string }[]>('* as count');
@@ -244,12 +266,16 @@ async function cleanUp(db: Knex, redis: ReturnType<typeof createRedis>, fixture:
   await db('programs').where({ id: fixture.programId }).delete();
 }
 
+function cpuRatio(result: Result, bare: Result): string {
+  return `${((result.cpuMicrosPerRequest ?? 0) / (bare.cpuMicrosPerRequest ?? 1)).toFixed(1)}×`;
+}
+
 function pct(result: Result, bare: Result): string {
   return `${((result.rps / bare.rps) * 100).toFixed(0)}%`;
 }
 
 function printTable(rows: [string, Result][]): void {
-  const header = ['', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'];
+  const header = ['', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'server CPU µs/req'];
   const lines = rows.map(([name, r]) => [
     name,
     String(r.requests),
@@ -257,6 +283,7 @@ function printTable(rows: [string, Result][]): void {
     r.p50.toFixed(1),
     r.p99.toFixed(1),
     String(r.failures),
+    (r.cpuMicrosPerRequest ?? 0).toFixed(0),
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...lines].map((line) => line[column]!.length)));
   for (const line of [header, ...lines]) {
