@@ -4,7 +4,7 @@ import { useUpdateClass } from '../api/update-class.ts';
 import { MESSAGES } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import { useDialogSave } from '../use-dialog-save.ts';
-import { CheckboxInput, TextInput } from './Fields.tsx';
+import { CheckboxInput, NamingInputs, TextInput } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
 
 type Props = { pathId: number; lesson?: AdminClass; onClose: () => void };
@@ -47,9 +47,7 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextInput form={form} name="title" label="Title" required />
-      <TextInput form={form} name="label" label="Label" hint="A short tag shown above the title, such as Night 1." />
-      <TextInput form={form} name="description" label="Description" multiline />
+      <NamingInputs form={form} labelHint="A short tag shown above the title, such as Night 1." />
       <TextInput
         form={form}
         name="vimeoVideoId"

@@ -114,3 +114,14 @@ export function ImageUrlInputs({ form, cardSize, coverSize }: { form: Form; card
     </>
   );
 }
+
+/** Title, label and description: every level of the tree has them (§3). */
+export function NamingInputs({ form, labelHint }: { form: Form; labelHint?: string }) {
+  return (
+    <>
+      <TextInput form={form} name="title" label="Title" required />
+      <TextInput form={form} name="label" label="Label" hint={labelHint} />
+      <TextInput form={form} name="description" label="Description" multiline />
+    </>
+  );
+}

@@ -9,7 +9,7 @@ import { adminUrls, trail } from '../urls.ts';
 import { DeleteAction } from './DeleteAction.tsx';
 import { PathFormDialog } from './PathFormDialog.tsx';
 import { LoadFailed, useIds } from './ScreenStates.tsx';
-import { DetailsList, ScreenHeader } from './ScreenHeader.tsx';
+import { DetailsList, placedRows, ScreenHeader } from './ScreenHeader.tsx';
 
 /** /admin/programs/{programId}/phases/{phaseId}/paths/{pathId} */
 export function PathDetailsScreen() {
@@ -49,15 +49,7 @@ export function PathDetailsScreen() {
         }
       />
       <DetailsList
-        rows={[
-          ['Title', details.title],
-          ['Label', details.label],
-          ['Description', details.description],
-          ['Status', details.isUnlocked ? 'Unlocked' : 'Locked'],
-          ['Order', details.orderIndex],
-          ['Card Image URL', details.cardImageUrl],
-          ['Cover Art URL', details.coverArtUrl],
-        ]}
+        rows={[...placedRows(details), ['Card Image URL', details.cardImageUrl], ['Cover Art URL', details.coverArtUrl]]}
       />
       {editing && <PathFormDialog ids={ids} path={details} onClose={() => setEditing(false)} />}
     </>

@@ -5,7 +5,7 @@ import { MESSAGES } from '../messages.ts';
 import type { Ids } from '../urls.ts';
 import { useForm } from '../use-form.ts';
 import { useDialogSave } from '../use-dialog-save.ts';
-import { CheckboxInput, ImageUrlInputs, TextInput } from './Fields.tsx';
+import { CheckboxInput, ImageUrlInputs, NamingInputs, TextInput } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
 
 type Props = { ids: Pick<Ids, 'programId' | 'phaseId'>; path?: AdminPath; onClose: () => void };
@@ -39,9 +39,7 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextInput form={form} name="title" label="Title" required />
-      <TextInput form={form} name="label" label="Label" />
-      <TextInput form={form} name="description" label="Description" multiline />
+      <NamingInputs form={form} />
       <ImageUrlInputs form={form} cardSize={RECOMMENDED_IMAGE_SIZES.pathCard} coverSize={RECOMMENDED_IMAGE_SIZES.pathCover} />
       <TextInput form={form} name="orderIndex" label="Order" type="number" min={0} />
       <CheckboxInput form={form} name="isUnlocked" label="Unlocked" hint="Locked paths show learners 'Unlocking Soon'." />

@@ -9,7 +9,7 @@ import { adminUrls, trail } from '../urls.ts';
 import { DeleteAction } from './DeleteAction.tsx';
 import { PhaseFormDialog } from './PhaseFormDialog.tsx';
 import { LoadFailed, useIds } from './ScreenStates.tsx';
-import { DetailsList, ScreenHeader } from './ScreenHeader.tsx';
+import { DetailsList, placedRows, ScreenHeader } from './ScreenHeader.tsx';
 
 /** /admin/programs/{programId}/phases/{phaseId} */
 export function PhaseDetailsScreen() {
@@ -51,13 +51,7 @@ export function PhaseDetailsScreen() {
         }
       />
       <DetailsList
-        rows={[
-          ['Title', details.title],
-          ['Label', details.label],
-          ['Description', details.description],
-          ['Status', details.isUnlocked ? 'Unlocked' : 'Locked'],
-          ['Order', details.orderIndex],
-        ]}
+        rows={placedRows(details)}
       />
       {editing && <PhaseFormDialog programId={programId} phase={details} onClose={() => setEditing(false)} />}
     </>

@@ -4,7 +4,7 @@ import { useUpdatePhase } from '../api/update-phase.ts';
 import { MESSAGES } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import { useDialogSave } from '../use-dialog-save.ts';
-import { TextInput } from './Fields.tsx';
+import { NamingInputs } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
 
 type Props = { programId: number; phase?: AdminPhase; onClose: () => void };
@@ -29,9 +29,7 @@ export function PhaseFormDialog({ programId, phase, onClose }: Props) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextInput form={form} name="title" label="Title" required />
-      <TextInput form={form} name="label" label="Label" />
-      <TextInput form={form} name="description" label="Description" multiline />
+      <NamingInputs form={form} />
     </FormDialog>
   );
 }

@@ -18,7 +18,7 @@ import { programFormValues, programBody, type ProgramFormValues } from '../progr
 import { adminUrls, trail } from '../urls.ts';
 import { useAdminToasts } from '../use-admin-toasts.ts';
 import { useForm } from '../use-form.ts';
-import { CheckboxInput, ImageUrlInputs, SelectInput, TextInput } from './Fields.tsx';
+import { CheckboxInput, ImageUrlInputs, NamingInputs, SelectInput, TextInput } from './Fields.tsx';
 import { ProgramLoadFailed, useIds } from './ScreenStates.tsx';
 import { ScreenHeader } from './ScreenHeader.tsx';
 
@@ -97,10 +97,8 @@ function ProgramForm({ existing, programs }: { existing: AdminProgram | undefine
         back={{ label: existing ? 'Back to Program Details' : 'Back to Programs', to: cancelTo }}
       />
       <form className="admin-form" onSubmit={submit} noValidate>
-        <TextInput form={form} name="title" label="Title" required />
-        <TextInput form={form} name="label" label="Label" />
+        <NamingInputs form={form} />
         <TextInput form={form} name="format" label="Format" hint="For example: 6 nights, 20 minutes each" />
-        <TextInput form={form} name="description" label="Description" multiline />
         <SelectInput form={form} name="programType" label="Program Type" options={TYPE_OPTIONS} />
         <TextInput
           form={form}

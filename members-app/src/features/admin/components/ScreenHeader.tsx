@@ -32,8 +32,21 @@ export function ScreenHeader({ title, crumbs, back, intro, actions }: Props) {
   );
 }
 
+type Row = [label: string, value: ReactNode];
+
+/** The rows every phase and path shows: its naming fields, its lock and its place. */
+export function placedRows(row: { title: string; label: string | null; description: string | null; isUnlocked: boolean; orderIndex: number }): Row[] {
+  return [
+    ['Title', row.title],
+    ['Label', row.label],
+    ['Description', row.description],
+    ['Status', row.isUnlocked ? 'Unlocked' : 'Locked'],
+    ['Order', row.orderIndex],
+  ];
+}
+
 /** The fields of one row, each with its label; an empty field reads "Not set". */
-export function DetailsList({ rows }: { rows: [label: string, value: ReactNode][] }) {
+export function DetailsList({ rows }: { rows: Row[] }) {
   return (
     <dl className="admin-details">
       {rows.map(([label, value]) => (
