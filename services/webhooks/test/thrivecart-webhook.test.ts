@@ -255,7 +255,8 @@ describe('when Redis does not answer', () => {
   });
 
   it('answers 503 when the connection to Redis is lost after start', async () => {
-    const lost = await openTestQueues(deps.config.redisUrl, uniqueQueuePrefix());
+    const prefix = uniqueQueuePrefix();
+    const lost = await openTestQueues(deps.config.redisUrl, prefix);
     const app = await listen(createApp({ ...deps, purchasesQueue: lost.purchases }));
     try {
       const body = formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() }));
@@ -265,8 +266,8 @@ describe('when Redis does not answer', () => {
       expect(response.status).toBe(503);
     } finally {
       await app.close();
-      await lost.connection.connect();
-      await lost.dispose();
+      await Promise.all([lost.purchases.close(), lost.emails.close()]);
+      await (await openTestQueues(deps.config.redisUrl, prefix)).dispose();
     }
   });
 });
