@@ -47,6 +47,21 @@ describe('GET /api/admin/engagement', () => {
     });
   });
 
+  it('counts a member who bought again after a refund, and leaves out one whose access was revoked', async () => {
+    const course = await createCourse(db());
+    const [rebuyer, revoked] = await Promise.all([1, 2].map(() => createMember(db())));
+    await purchase(db(), rebuyer!.id, course.programId, { status: 'refunded' });
+    await purchase(db(), rebuyer!.id, course.programId);
+    await purchase(db(), revoked!.id, course.programId);
+    await watched(rebuyer!.id, course.classId, 30);
+    await watched(revoked!.id, course.classId, 100);
+    await call(bed.admin, 'DELETE', `/api/admin/members/${revoked!.id}/grants/${course.programId}`);
+
+    const { body } = await call(bed.admin, 'GET', `/api/admin/engagement?programId=${course.programId}`);
+    expect(body.program.owners).toBe(1);
+    expect(body.program.classes[0]).toMatchObject({ classId: course.classId, started: 1, completed: 0, medianPercentWatched: 30 });
+  });
+
   it('answers a programme nobody watched with zeros and no median', async () => {
     const course = await createCourse(db());
     const { body } = await call(bed.admin, 'GET', `/api/admin/engagement?programId=${course.programId}`);

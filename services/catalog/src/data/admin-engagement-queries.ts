@@ -32,22 +32,38 @@ export async function countOwners(db: Knex, programId: number): Promise<number> 
 export type WatchedBucket = { classId: number; percentWatched: number; learners: number; completed: number };
 
 /**
- * How many of the programme's current owners reached each percentage of each class, and how many of
- * those completed it. Grouping by the percentage (0 to 100) keeps the answer to a few hundred rows
- * however many learners there are, and the median comes from it without sorting every row.
+ * How many learners reached each percentage of each class, and how many of those completed it.
+ * Grouping by the percentage (0 to 100) keeps the answer to a few hundred rows however many learners
+ * there are, and the median comes from it without sorting every row.
  */
-export async function watchedBuckets(db: Knex, programId: number): Promise<WatchedBucket[]> {
+export async function watchedBuckets(db: Knex, classIds: number[]): Promise<WatchedBucket[]> {
+  const { rows } = await db.raw<{ rows: WatchedBucket[] }>(
+    `select "classId", "percentWatched", count(*)::int as learners, (count(*) filter (where completed))::int as completed
+       from user_progress
+      where "classId" = any(?::int[])
+      group by "classId", "percentWatched"`,
+    [classIds],
+  );
+  return rows;
+}
+
+/**
+ * The same buckets for the learners who no longer own the programme: every purchase of it they have
+ * was refunded or revoked. Only an owner can record progress, so these are the learners to take away
+ * from watchedBuckets to count owners only; they are few, so this is cheaper than matching every row
+ * against tens of thousands of owners.
+ */
+export async function formerOwnerBuckets(db: Knex, programId: number, classIds: number[]): Promise<WatchedBucket[]> {
   const { rows } = await db.raw<{ rows: WatchedBucket[] }>(
     `select up."classId", up."percentWatched", count(*)::int as learners, (count(*) filter (where up.completed))::int as completed
-       from user_progress up
-      where up."classId" in (
-              select c.id from classes c join paths pa on pa.id = c."pathId" join phases ph on ph.id = pa."phaseId"
-               where ph."programId" = ?)
-        and exists (
-              select 1 from purchases pu
-               where pu."userId" = up."userId" and pu."programId" = ? and pu.status = 'completed')
+       from (select distinct lost."userId" from purchases lost
+              where lost."programId" = ? and lost.status <> 'completed'
+                and not exists (select 1 from purchases pu
+                                 where pu."userId" = lost."userId" and pu."programId" = lost."programId"
+                                   and pu.status = 'completed')) former
+       join user_progress up on up."userId" = former."userId" and up."classId" = any(?::int[])
       group by up."classId", up."percentWatched"`,
-    [programId, programId],
-  ).options({ name: 'admin-engagement-buckets' });
+    [programId, classIds],
+  );
   return rows;
 }

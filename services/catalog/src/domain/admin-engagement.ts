@@ -3,6 +3,7 @@ import type { Knex } from '@sleep-ritual/platform/db';
 import { NotFoundError } from '@sleep-ritual/platform/errors';
 import {
   countOwners,
+  formerOwnerBuckets,
   livePrograms,
   programClasses,
   watchedBuckets,
@@ -30,6 +31,21 @@ export function medianOfBuckets(buckets: { value: number; count: number }[]): nu
   return (lower + upper) / 2;
 }
 
+/** Each class's buckets, less the former owners' ones. */
+function bucketsByClass(everyone: WatchedBucket[], formerOwners: WatchedBucket[]): Map<number, WatchedBucket[]> {
+  const key = (bucket: WatchedBucket) => `${bucket.classId}:${bucket.percentWatched}`;
+  const former = new Map(formerOwners.map((bucket) => [key(bucket), bucket]));
+  const byClass = new Map<number, WatchedBucket[]>();
+  for (const bucket of everyone) {
+    const left = former.get(key(bucket));
+    const owners = left
+      ? { ...bucket, learners: bucket.learners - left.learners, completed: bucket.completed - left.completed }
+      : bucket;
+    byClass.set(bucket.classId, [...(byClass.get(bucket.classId) ?? []), owners]);
+  }
+  return byClass;
+}
+
 function classFigures(buckets: WatchedBucket[]): Pick<EngagementClass, 'started' | 'completed' | 'medianPercentWatched'> {
   return {
     started: buckets.reduce((sum, bucket) => sum + bucket.learners, 0),
@@ -47,13 +63,14 @@ export async function getEngagement(db: Knex, programId?: number): Promise<Engag
   const program = programId === undefined ? programs[0] : programs.find((candidate) => candidate.id === programId);
   if (programId !== undefined && !program) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.programNotFound);
   if (!program) return { programs, program: null };
-  const [classes, owners, buckets] = await Promise.all([
-    programClasses(db, program.id),
+  const classes = await programClasses(db, program.id);
+  const classIds = classes.map((row) => row.classId);
+  const [owners, everyone, formerOwners] = await Promise.all([
     countOwners(db, program.id),
-    watchedBuckets(db, program.id),
+    watchedBuckets(db, classIds),
+    formerOwnerBuckets(db, program.id, classIds),
   ]);
-  const byClass = new Map<number, WatchedBucket[]>();
-  for (const bucket of buckets) byClass.set(bucket.classId, [...(byClass.get(bucket.classId) ?? []), bucket]);
+  const byClass = bucketsByClass(everyone, formerOwners);
   return {
     programs,
     program: {
