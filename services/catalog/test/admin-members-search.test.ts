@@ -53,14 +53,19 @@ describe('GET /api/admin/members', () => {
     expect(second.body).toMatchObject({ items: [{ id: older.id }], total: 2, page: 2, pageSize: 1 });
   });
 
-  it('puts the member whose e-mail the search is first, ahead of newer partial matches', async () => {
+  it('puts the member whose e-mail the search is first, ahead of newer partial matches, on the first page only', async () => {
     const word = uniqueWord();
     const exact = await createMember(bed.deps.db, { email: `${word}@example.com` });
-    await createMember(bed.deps.db, { email: `x${word}@example.com` });
-    await createMember(bed.deps.db, { email: `${word}@example.com.au` });
-    const { body } = await call(bed.admin, 'GET', `/api/admin/members?q=${word}@example.com`);
-    expect(body.total).toBe(3);
-    expect(body.items[0].id).toBe(exact.id);
+    const older = await createMember(bed.deps.db, { email: `x${word}@example.com` });
+    const newer = await createMember(bed.deps.db, { email: `${word}@example.com.au` });
+    const ids = async (query: string) =>
+      (await call(bed.admin, 'GET', `/api/admin/members?q=${word}@EXAMPLE.com${query}`)).body.items.map((item: { id: number }) => item.id);
+    expect(await ids('')).toEqual([exact.id, newer.id, older.id]);
+    expect(await ids('&pageSize=2')).toEqual([exact.id, newer.id]);
+    expect(await ids('&pageSize=2&page=2')).toEqual([older.id]);
+    expect(await ids('&pageSize=1&page=2')).toEqual([newer.id]);
+    expect(await ids('&pageSize=1&page=4')).toEqual([]);
+    expect((await call(bed.admin, 'GET', `/api/admin/members?q=${word}@example.com`)).body.total).toBe(3);
   });
 
   it('reads % and _ in a search as the characters, not as wildcards', async () => {

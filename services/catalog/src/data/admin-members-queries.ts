@@ -26,26 +26,40 @@ const MEMBER_COLUMNS = `u.id, u.email, u.username, u."firstName", u."lastName", 
   u."emailVerified", u."createdAt", u."updatedAt", u."lastSignInAt"`;
 
 /**
- * One page of members, newest first; with a search, the member whose e-mail it is comes first, then
- * those whose e-mail starts with it. The count is exact: support needs to know "no one" from "many".
+ * One page of members, newest first; with a search, the member whose e-mail it is comes first. That one
+ * is found apart (by the unique e-mail index) so the rest can follow the primary key: for a common word
+ * PostgreSQL then reads only as many rows as the page needs. The count is exact: support needs to know
+ * "no one" from "many".
  */
 export async function searchMemberRows(
   db: Knex,
   search: { q?: string; page: number; pageSize: number },
 ): Promise<{ rows: MemberRow[]; total: number }> {
-  const q = search.q?.toLowerCase();
-  const where = q === undefined ? '' : `where ${SEARCH_TEXT} like ?`;
-  const whereBindings = q === undefined ? [] : [`%${likeEscape(q)}%`];
-  const order = q === undefined ? 'u.id desc' : `(lower(u.email) = ?) desc, (lower(u.email) like ?) desc, u.id desc`;
-  const orderBindings = q === undefined ? [] : [q, `${likeEscape(q)}%`];
-  const [page, count] = await Promise.all([
-    db.raw<{ rows: MemberRow[] }>(
-      `select ${MEMBER_COLUMNS} from users u ${where} order by ${order} limit ? offset ?`,
-      [...whereBindings, ...orderBindings, search.pageSize, (search.page - 1) * search.pageSize],
-    ),
-    db.raw<{ rows: { total: number }[] }>(`select count(*)::int as total from users u ${where}`, whereBindings),
+  const start = (search.page - 1) * search.pageSize;
+  if (search.q === undefined) {
+    const [page, count] = await Promise.all([
+      db.raw<{ rows: MemberRow[] }>(`select ${MEMBER_COLUMNS} from users u order by u.id desc limit ? offset ?`, [search.pageSize, start]),
+      db.raw<{ rows: { total: number }[] }>('select count(*)::int as total from users'),
+    ]);
+    return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+  }
+  const q = search.q.toLowerCase();
+  const pattern = `%${likeEscape(q)}%`;
+  const { rows: exact } = await db.raw<{ rows: MemberRow[] }>(`select ${MEMBER_COLUMNS} from users u where lower(u.email) = ?`, [q]);
+  // The exact match is the list's first row: the others fill the rest of page 1 and shift later pages by one.
+  const skip = exact.length === 0 ? start : Math.max(start - 1, 0);
+  const take = exact.length > 0 && start === 0 ? search.pageSize - 1 : search.pageSize;
+  const [others, count] = await Promise.all([
+    take === 0
+      ? { rows: [] as MemberRow[] }
+      : db.raw<{ rows: MemberRow[] }>(
+          `select ${MEMBER_COLUMNS} from users u where ${SEARCH_TEXT} like ? and lower(u.email) <> ?
+            order by u.id desc limit ? offset ?`,
+          [pattern, q, take, skip],
+        ),
+    db.raw<{ rows: { total: number }[] }>(`select count(*)::int as total from users u where ${SEARCH_TEXT} like ?`, [pattern]),
   ]);
-  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+  return { rows: [...(start === 0 ? exact : []), ...others.rows], total: count.rows[0]?.total ?? 0 };
 }
 
 export async function findMemberRow(db: Knex, id: number, options: { forUpdate?: boolean } = {}): Promise<MemberRow | undefined> {
