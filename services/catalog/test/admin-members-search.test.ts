@@ -68,6 +68,17 @@ describe('GET /api/admin/members', () => {
     expect((await call(bed.admin, 'GET', `/api/admin/members?q=${word}@example.com`)).body.total).toBe(3);
   });
 
+  it('finds a member by a whole address, and by an address that only contains the search', async () => {
+    const word = uniqueWord();
+    const member = await createMember(bed.deps.db, { email: `${word}.kim@example.com` });
+    const longer = await createMember(bed.deps.db, { email: `${word}.kim@example.com.au` });
+    await createMember(bed.deps.db, { email: `${word}.kim@example.org` });
+    const { body } = await call(bed.admin, 'GET', `/api/admin/members?q=${word}.kim@example.com`);
+    expect(body.items.map((item: { id: number }) => item.id)).toEqual([member.id, longer.id]);
+    expect((await call(bed.admin, 'GET', `/api/admin/members?q=${word}.kim@example.c`)).body.total).toBe(2);
+    expect((await call(bed.admin, 'GET', `/api/admin/members?q=im@example.org`)).body.total).toBeGreaterThanOrEqual(1);
+  });
+
   it('reads % and _ in a search as the characters, not as wildcards', async () => {
     const word = uniqueWord();
     await createMember(bed.deps.db, { email: `${word}axb@example.com` });

@@ -9,6 +9,17 @@ const SEARCH_TEXT = `lower(u.email || ' ' || coalesce(u."firstName", '') || ' ' 
 /** `like` treats % and _ as wildcards; a search for "a_b" means the characters. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
+/**
+ * The condition a search filters on: the text contains q. The trigram index reads one list of rows per
+ * three letters of the pattern, and a whole address brings its domain's (`gmail.com`), which nearly every
+ * row has; so for an address the index looks up the part before the @, and `strpos` checks the rest.
+ */
+function searchCondition(q: string): { sql: string; bindings: string[] } {
+  const local = q.split('@')[0] ?? '';
+  if (!q.includes('@') || local.length < 3) return { sql: `${SEARCH_TEXT} like ?`, bindings: [`%${likeEscape(q)}%`] };
+  return { sql: `${SEARCH_TEXT} like ? and strpos(${SEARCH_TEXT}, ?) > 0`, bindings: [`%${likeEscape(local)}%`, q] };
+}
+
 export type MemberRow = {
   id: number;
   email: string;
@@ -44,7 +55,7 @@ export async function searchMemberRows(
     return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
   }
   const q = search.q.toLowerCase();
-  const pattern = `%${likeEscape(q)}%`;
+  const contains = searchCondition(q);
   const { rows: exact } = await db.raw<{ rows: MemberRow[] }>(`select ${MEMBER_COLUMNS} from users u where lower(u.email) = ?`, [q]);
   // The exact match is the list's first row: the others fill the rest of page 1 and shift later pages by one.
   const skip = exact.length === 0 ? start : Math.max(start - 1, 0);
@@ -53,11 +64,11 @@ export async function searchMemberRows(
     take === 0
       ? { rows: [] as MemberRow[] }
       : db.raw<{ rows: MemberRow[] }>(
-          `select ${MEMBER_COLUMNS} from users u where ${SEARCH_TEXT} like ? and lower(u.email) <> ?
+          `select ${MEMBER_COLUMNS} from users u where ${contains.sql} and lower(u.email) <> ?
             order by u.id desc limit ? offset ?`,
-          [pattern, q, take, skip],
+          [...contains.bindings, q, take, skip],
         ),
-    db.raw<{ rows: { total: number }[] }>(`select count(*)::int as total from users u where ${SEARCH_TEXT} like ?`, [pattern]),
+    db.raw<{ rows: { total: number }[] }>(`select count(*)::int as total from users u where ${contains.sql}`, contains.bindings),
   ]);
   return { rows: [...(start === 0 ? exact : []), ...others.rows], total: count.rows[0]?.total ?? 0 };
 }
