@@ -152,7 +152,8 @@ test.describe('admin sign-in', () => {
     await page.getByLabel('Admin password', { exact: true }).fill(e2eEnv.ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Access granted')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toHaveCount(0);
   });
 
   test('an empty admin password gets "Password is required"', async ({ page }) => {

@@ -37,7 +37,10 @@ export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
     {
       key: SESSION_COOKIE,
       maxAge: SESSION_IDLE_MS,
-      rolling: true,
+      // Saved again only when it changes or has used half its idle lifetime: a read-only request costs
+      // no Redis write and no new cookie, and an active learner still never expires.
+      rolling: false,
+      renew: true,
       httpOnly: true,
       sameSite: 'lax',
       secure: config.secureCookies,
