@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgram } from './learner-fixtures.ts';
+import { createProgram } from '@sleep-ritual/platform/testing-catalog';
 import { backOfficeTestbed, call, createMember, sessionDigest } from './admin-members-fixtures.ts';
 
 const bed = backOfficeTestbed('audit-log');

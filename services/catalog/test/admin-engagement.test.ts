@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { medianOfBuckets } from '../src/domain/admin-engagement.ts';
-import { createClass, createCourse, createProgram } from './learner-fixtures.ts';
+import { createClass, createCourse, createProgram } from '@sleep-ritual/platform/testing-catalog';
 import { backOfficeTestbed, call, createMember, purchase } from './admin-members-fixtures.ts';
 
 const bed = backOfficeTestbed('engagement');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientWithSession, createClient } from '@sleep-ritual/platform/testing';
-import { createProgram } from './learner-fixtures.ts';
+import { createProgram } from '@sleep-ritual/platform/testing-catalog';
 import { ADMIN_BACK_OFFICE_CALLS, auditRowsOf, backOfficeTestbed, call, createMember } from './admin-members-fixtures.ts';
 
 const bed = backOfficeTestbed('members-access');

@@ -5,7 +5,7 @@ import { clientWithSession, listen } from '@sleep-ritual/platform/testing';
 import { linkIn, waitForMailTo } from '@sleep-ritual/worker/outbox';
 import { createEmailsQueue, createPurchasesQueue } from '@sleep-ritual/worker/queues';
 import { createApp } from '../src/app.ts';
-import { createCourse, createProgram } from './learner-fixtures.ts';
+import { createCourse, createProgram } from '@sleep-ritual/platform/testing-catalog';
 import { auditRowsOf, backOfficeTestbed, call, createMember, purchase, sessionDigest } from './admin-members-fixtures.ts';
 
 const bed = backOfficeTestbed('members-actions', { consumers: true });

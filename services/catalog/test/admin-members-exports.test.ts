@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientWithSession } from '@sleep-ritual/platform/testing';
 import { csvCell, csvLine } from '../src/domain/admin-members-csv.ts';
-import { createCourse } from './learner-fixtures.ts';
+import { createCourse } from '@sleep-ritual/platform/testing-catalog';
 import { backOfficeTestbed, call, createMember, purchase, sessionDigest } from './admin-members-fixtures.ts';
 
 const bed = backOfficeTestbed('exports');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createCourse, createProgram } from './learner-fixtures.ts';
+import { createCourse, createProgram } from '@sleep-ritual/platform/testing-catalog';
 import { backOfficeTestbed, call, createMember, purchase } from './admin-members-fixtures.ts';
 
 const bed = backOfficeTestbed('members-search');

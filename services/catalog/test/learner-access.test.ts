@@ -9,7 +9,7 @@ import {
   createPhase,
   createProgram,
   grant,
-} from './learner-fixtures.ts';
+} from '@sleep-ritual/platform/testing-catalog';
 
 const deps = createTestDeps();
 let server: Awaited<ReturnType<typeof listen>>;

@@ -18,7 +18,7 @@ import {
   grant,
   softDelete,
   unique,
-} from './learner-fixtures.ts';
+} from '@sleep-ritual/platform/testing-catalog';
 
 const deps = createTestDeps();
 let server: Awaited<ReturnType<typeof listen>>;

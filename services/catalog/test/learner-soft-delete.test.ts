@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientWithSession, createTestDeps, listen } from '@sleep-ritual/platform/testing';
 import { createApp } from '../src/app.ts';
-import { createClass, createCourse, createLearner, createPath, grant, softDelete } from './learner-fixtures.ts';
+import { createClass, createCourse, createLearner, createPath, grant, softDelete } from '@sleep-ritual/platform/testing-catalog';
 
 const deps = createTestDeps();
 let server: Awaited<ReturnType<typeof listen>>;

@@ -10,7 +10,7 @@ import {
   createPhase,
   grant,
   softDelete,
-} from '../../catalog/test/learner-fixtures.ts';
+} from '@sleep-ritual/platform/testing-catalog';
 
 const deps = createTestDeps();
 let server: Awaited<ReturnType<typeof listen>>;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from '@sleep-ritual/platform/db';
-import { uniqueEmail } from '@sleep-ritual/platform/testing';
+import type { Knex } from './db.ts';
+import { uniqueEmail } from './testing.ts';
 
-/** Catalogue rows for learner tests, written straight to the database with unique titles. */
+/** Catalogue rows for tests of any service, written straight to the database with unique titles. */
 
 let counter = 0;
 export const unique = (what: string) => `${what} ${Date.now().toString(36)}-${process.pid}-${++counter}`;
