@@ -17,6 +17,10 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+function oneLine(error: unknown): string {
+  return String((error as Error).message ?? error).split('\n')[0]!.trim();
+}
+
 function redactUrl(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
@@ -49,18 +53,20 @@ async function checkDependencies(config: Config): Promise<void> {
     await ensureDatabase(config.databaseUrl);
   } catch (error) {
     fail(
-      `PostgreSQL did not answer at DATABASE_URL=${redactUrl(config.databaseUrl)} (${(error as Error).message}).\n` +
-        'Start a local PostgreSQL server, or run `docker compose up -d postgres redis`, then try again.',
+      `PostgreSQL did not answer at DATABASE_URL=${redactUrl(config.databaseUrl)} (${oneLine(error)}): ` +
+        'start a local PostgreSQL server, or run `docker compose up -d postgres redis`, then try again.',
     );
   }
   const redis = createRedis(config.redisUrl, { failFast: true, lazyConnect: true, retryStrategy: () => null });
+  let refusal: Error | undefined;
+  redis.on('error', (error: Error) => (refusal ??= error));
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
     fail(
-      `Redis did not answer at REDIS_URL=${redactUrl(config.redisUrl)} (${(error as Error).message}).\n` +
-        'Start a local Redis server, or run `docker compose up -d postgres redis`, then try again.',
+      `Redis did not answer at REDIS_URL=${redactUrl(config.redisUrl)} (${oneLine(refusal ?? error)}): ` +
+        'start a local Redis server, or run `docker compose up -d postgres redis`, then try again.',
     );
   } finally {
     redis.disconnect();
