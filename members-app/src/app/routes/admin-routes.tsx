@@ -3,6 +3,10 @@ import { Route, Routes } from 'react-router-dom';
 import { AdminGate } from '../../features/auth/components/AdminGate.tsx';
 import { AdminLayout } from '../../features/admin/components/AdminLayout.tsx';
 import { ClassesScreen } from '../../features/admin/components/ClassesScreen.tsx';
+import { EngagementScreen } from '../../features/admin/components/engagement/EngagementScreen.tsx';
+import { MemberScreen } from '../../features/admin/components/members/MemberScreen.tsx';
+import { MembersScreen } from '../../features/admin/components/members/MembersScreen.tsx';
+import { OrdersScreen } from '../../features/admin/components/orders/OrdersScreen.tsx';
 import { PathDetailsScreen } from '../../features/admin/components/PathDetailsScreen.tsx';
 import { PathsScreen } from '../../features/admin/components/PathsScreen.tsx';
 import { PhaseDetailsScreen } from '../../features/admin/components/PhaseDetailsScreen.tsx';
@@ -21,8 +25,9 @@ const path = `${phase}/paths/:pathId`;
 const withIds = (screen: ReactNode) => <ValidIds>{screen}</ValidIds>;
 
 /**
- * Spec 001 §2, relative to /admin. Loaded only when an /admin route is opened (router.tsx), so learners
- * never download the admin code or the drag-and-drop library.
+ * Spec 001 §2, relative to /admin, and the back office (members, orders, engagement). Loaded only when
+ * an /admin route is opened (router.tsx), so learners never download the admin code, the drag-and-drop
+ * library or the chart library (which the engagement screen loads on its own).
  */
 export function AdminArea() {
   return (
@@ -40,6 +45,10 @@ export function AdminArea() {
           <Route path={path} element={withIds(<PathDetailsScreen />)} />
           <Route path={`${path}/classes`} element={withIds(<ClassesScreen />)} />
           <Route path="products" element={<ProductsScreen />} />
+          <Route path="members" element={<MembersScreen />} />
+          <Route path="members/:memberId" element={<MemberScreen />} />
+          <Route path="orders" element={<OrdersScreen />} />
+          <Route path="engagement" element={<EngagementScreen />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

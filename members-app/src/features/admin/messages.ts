@@ -67,4 +67,26 @@ export const LOAD_ERRORS = {
   path: 'Error loading path details',
   classes: 'Error loading classes',
   productMappings: 'Error loading product mappings',
+  members: 'Error loading members',
+  member: 'Error loading member details',
+  memberMissing: 'Member not found',
+  auditLog: 'Error loading admin actions',
+  orders: 'Error loading orders',
+  engagement: 'Error loading engagement',
+} as const;
+
+/** The back office's toasts (members, orders): worded like the spec's own. */
+export const BACK_OFFICE_MESSAGES = {
+  granted: 'Program access granted successfully',
+  grantFailed: 'Failed to grant program access',
+  revoked: 'Program access revoked successfully',
+  revokeFailed: 'Failed to revoke program access',
+  createAccountSent: 'Create-account e-mail sent',
+  createAccountFailed: 'Failed to send the create-account e-mail',
+  passwordResetSent: 'Password reset e-mail sent',
+  passwordResetFailed: 'Failed to send the password reset e-mail',
+  emailChanged: 'E-mail address updated successfully',
+  emailChangeFailed: 'Failed to update e-mail address',
+  orderRetried: 'Order queued again',
+  orderRetryFailed: 'Failed to retry order',
 } as const;

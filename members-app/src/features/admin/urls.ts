@@ -16,6 +16,16 @@ export const adminUrls = {
   path,
   classes: (ids: Ids) => `${path(ids)}/classes`,
   products: () => '/admin/products',
+  members: () => '/admin/members',
+  member: (memberId: number) => `/admin/members/${memberId}`,
+  orders: () => '/admin/orders',
+  engagement: () => '/admin/engagement',
+};
+
+/** The CSV downloads: plain same-origin links, so the browser sends the admin session cookie with them. */
+export const exportUrls = {
+  members: '/api/admin/exports/members.csv',
+  progress: '/api/admin/exports/progress.csv',
 };
 
 export type Crumb = { label: string; to: string };

@@ -1,3 +1,5 @@
+import type { OrderStatus } from '@sleep-ritual/contracts/admin-members';
+
 /** One key family per kind of admin data: all → lists → list(parent) → details → detail(id). */
 function family<Kind extends string>(kind: Kind) {
   const all = ['admin', kind] as const;
@@ -10,6 +12,16 @@ function family<Kind extends string>(kind: Kind) {
   };
 }
 
+/** A family whose lists are narrowed by filters (a search, a page, a status) rather than by a parent. */
+function filtered<Kind extends string, Filters>(kind: Kind) {
+  const keys = family(kind);
+  return { ...keys, list: (filters: Filters) => [...keys.all, 'list', filters] as const };
+}
+
+export type MemberFilters = { q?: string; page: number };
+export type OrderFilters = { status?: OrderStatus; page: number };
+export type AuditFilters = { memberId?: number; page: number };
+
 export const adminKeys = {
   all: ['admin'] as const,
   programs: family('programs'),
@@ -19,4 +31,9 @@ export const adminKeys = {
   pathCrumbs: family('path-crumbs'),
   classes: family('classes'),
   productMappings: family('product-mappings'),
+  members: filtered<'members', MemberFilters>('members'),
+  orders: filtered<'orders', OrderFilters>('orders'),
+  /** GET /api/admin/engagement?programId=: detail(0) is the first programme's, the server's default. */
+  engagement: family('engagement'),
+  auditLog: filtered<'audit-log', AuditFilters>('audit-log'),
 };

@@ -5,6 +5,14 @@ import { useAdminToasts } from '../use-admin-toasts.ts';
 import { adminUrls } from '../urls.ts';
 import '../admin.css';
 
+/** The sections beside the content tree; Members stays current on a member's own page too. */
+const BACK_OFFICE_LINKS = [
+  ['Products', adminUrls.products()],
+  ['Members', adminUrls.members()],
+  ['Orders', adminUrls.orders()],
+  ['Engagement', adminUrls.engagement()],
+] as const;
+
 /** "Programs" stays the current section on every screen of the content tree, /admin itself included. */
 const isContentSection = (pathname: string) => /^\/admin(\/programs(\/|$)|\/?$)/.test(pathname);
 
@@ -36,11 +44,13 @@ export function AdminLayout() {
                 Programs
               </Link>
             </li>
-            <li>
-              <NavLink to={adminUrls.products()} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
-                Products
-              </NavLink>
-            </li>
+            {BACK_OFFICE_LINKS.map(([label, to]) => (
+              <li key={to}>
+                <NavLink to={to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
         <Button

@@ -86,13 +86,15 @@ type ConfirmProps = {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** What the confirming button says while the action runs. */
+  pendingLabel?: string;
   pending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-/** A delete confirmation: the question, Cancel (focused first, the safe choice) and the action. */
-export function ConfirmDialog({ title, message, confirmLabel, pending, onConfirm, onCancel }: ConfirmProps) {
+/** A delete (or other destructive) confirmation: the question, Cancel (focused first, the safe choice) and the action. */
+export function ConfirmDialog({ title, message, confirmLabel, pendingLabel = 'Deleting...', pending, onConfirm, onCancel }: ConfirmProps) {
   const messageId = useId();
   return (
     <Modal title={title} onClose={onCancel} role="alertdialog" describedBy={messageId}>
@@ -102,7 +104,7 @@ export function ConfirmDialog({ title, message, confirmLabel, pending, onConfirm
           Cancel
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={pending}>
-          {pending ? 'Deleting...' : confirmLabel}
+          {pending ? pendingLabel : confirmLabel}
         </Button>
       </div>
     </Modal>

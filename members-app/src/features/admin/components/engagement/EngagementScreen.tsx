@@ -1,0 +1,116 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import type { Engagement, ProgramEngagement } from '@sleep-ritual/contracts/admin-members';
+import { Spinner } from '../../../../components/Spinner.tsx';
+import { StatusMessage } from '../../../../components/StatusMessage.tsx';
+import { useEngagement } from '../../api/get-engagement.ts';
+import { count, formatPercent } from '../../format.ts';
+import { LOAD_ERRORS } from '../../messages.ts';
+import { useFilterParams, wholeNumberParam } from '../../use-filter-params.ts';
+import { adminUrls } from '../../urls.ts';
+import { TableFrame } from '../BackOffice.tsx';
+import { isNotFound, LoadFailed } from '../ScreenStates.tsx';
+import { ScreenHeader } from '../ScreenHeader.tsx';
+import { chartSummary, ofOwners } from './engagement-figures.ts';
+
+// The chart library is loaded only when this page shows a chart, never with the rest of the admin area.
+const DropOffChart = lazy(() => import('./DropOffChart.tsx'));
+
+/** /admin/engagement: per programme, class by class, how many owners started, completed and watched. */
+export function EngagementScreen() {
+  const { params, update } = useFilterParams();
+  const programId = wholeNumberParam(params.get('programId'));
+  const engagement = useEngagement(programId);
+
+  let body;
+  if (engagement.isPending) body = <Spinner label="Loading engagement..." />;
+  else if (engagement.isError) {
+    body = isNotFound(engagement.error) ? (
+      <StatusMessage title={LOAD_ERRORS.programMissing} action={<Link to={adminUrls.engagement()}>Show the first program</Link>} />
+    ) : (
+      <LoadFailed title={LOAD_ERRORS.engagement} error={engagement.error} onRetry={() => engagement.refetch()} />
+    );
+  } else body = <ProgramFigures data={engagement.data} busy={engagement.isPlaceholderData} onPick={(id) => update({ programId: id })} />;
+
+  return (
+    <>
+      <ScreenHeader title="Engagement" intro="Where owners start, finish and stop, class by class." />
+      {body}
+    </>
+  );
+}
+
+function ProgramFigures({ data, busy, onPick }: { data: Engagement; busy: boolean; onPick: (programId: number) => void }) {
+  if (data.programs.length === 0 || !data.program) return <p className="admin-summary">No programs yet.</p>;
+  const { program } = data;
+  return (
+    <>
+      <div className="field admin-program-picker">
+        <label htmlFor="engagement-program">Program</label>
+        <select id="engagement-program" value={program.programId} onChange={(event) => onPick(Number(event.target.value))}>
+          {data.programs.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <section aria-labelledby="engagement-title" aria-busy={busy}>
+        <h2 id="engagement-title">{program.title}</h2>
+        <p className="admin-summary" role="status">
+          {busy ? 'Loading...' : `${count(program.owners, 'owner')}: members who can open this program now.`}
+        </p>
+        {program.classes.length === 0 ? (
+          <p className="muted">This program has no classes yet.</p>
+        ) : (
+          <>
+            <Suspense fallback={<Spinner label="Loading chart..." />}>
+              <DropOffChart program={program} summary={chartSummary(program)} />
+            </Suspense>
+            <ClassFigures program={program} />
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The figures behind the chart, and its text alternative. */
+function ClassFigures({ program }: { program: ProgramEngagement }) {
+  return (
+    <TableFrame label={`Engagement per class of ${program.title}`}>
+      <thead>
+        <tr>
+          <th scope="col">Class</th>
+          <th scope="col">Started</th>
+          <th scope="col">Completed</th>
+          <th scope="col">Median watched</th>
+        </tr>
+      </thead>
+      <tbody>
+        {program.classes.map((row) => (
+          <tr key={row.classId}>
+            <th scope="row">
+              <span className="admin-cell-title">{row.label ? `${row.label}: ${row.title}` : row.title}</span>
+              <span className="admin-cell-note">
+                {row.phaseTitle} · {row.pathTitle}
+              </span>
+            </th>
+            <td>{ofOwners(row.started, program.owners)}</td>
+            <td>{ofOwners(row.completed, program.owners)}</td>
+            <td>
+              {row.medianPercentWatched === null ? (
+                <>
+                  <span aria-hidden="true">–</span>
+                  <span className="visually-hidden">Nobody started it</span>
+                </>
+              ) : (
+                formatPercent(row.medianPercentWatched)
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableFrame>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { changeMemberEmailBodySchema, type MemberDetail } from '@sleep-ritual/contracts/admin-members';
+import { Button } from '../../../../components/Button.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { useChangeMemberEmail } from '../../api/change-member-email.ts';
+import { useResendCreateAccount } from '../../api/resend-create-account.ts';
+import { useSendPasswordReset } from '../../api/send-password-reset.ts';
+import { BACK_OFFICE_MESSAGES } from '../../messages.ts';
+import { useAdminToasts } from '../../use-admin-toasts.ts';
+import { useForm } from '../../use-form.ts';
+import { TextInput } from '../Fields.tsx';
+import { FormDialog } from '../FormDialog.tsx';
+
+type Member = MemberDetail['member'];
+
+/** The e-mails an admin sends for a member, and the change of their address. */
+export function AccountActions({ member }: { member: Member }) {
+  const resend = useResendCreateAccount();
+  const reset = useSendPasswordReset();
+  const toasts = useAdminToasts();
+  const [changing, setChanging] = useState(false);
+
+  return (
+    <div className="admin-member-actions">
+      <Button variant="secondary" onClick={() => setChanging(true)}>
+        Change E-mail
+      </Button>
+      <Button
+        variant="secondary"
+        disabled={reset.isPending}
+        onClick={() =>
+          reset.mutate(
+            { memberId: member.id },
+            {
+              onSuccess: () => toasts.success(BACK_OFFICE_MESSAGES.passwordResetSent),
+              onError: (error) => toasts.failure(BACK_OFFICE_MESSAGES.passwordResetFailed, error),
+            },
+          )
+        }
+      >
+        {reset.isPending ? 'Sending...' : 'Send Password Reset E-mail'}
+      </Button>
+      <Button
+        variant="secondary"
+        disabled={member.hasPassword || resend.isPending}
+        aria-describedby={member.hasPassword ? 'resend-note' : undefined}
+        onClick={() =>
+          resend.mutate(
+            { memberId: member.id },
+            {
+              onSuccess: () => toasts.success(BACK_OFFICE_MESSAGES.createAccountSent),
+              onError: (error) => toasts.failure(BACK_OFFICE_MESSAGES.createAccountFailed, error),
+            },
+          )
+        }
+      >
+        {resend.isPending ? 'Sending...' : 'Resend Create-Account E-mail'}
+      </Button>
+      {member.hasPassword && (
+        <p id="resend-note" className="field-hint">
+          This member has created their account already: send a password reset e-mail instead.
+        </p>
+      )}
+      {changing && <ChangeEmailDialog member={member} onClose={() => setChanging(false)} />}
+    </div>
+  );
+}
+
+function ChangeEmailDialog({ member, onClose }: { member: Member; onClose: () => void }) {
+  const change = useChangeMemberEmail();
+  const toasts = useAdminToasts();
+  const form = useForm({ email: member.email });
+
+  function submit() {
+    const body = form.check(changeMemberEmailBodySchema, form.values);
+    if (!body) return;
+    change.mutate(
+      { memberId: member.id, body },
+      {
+        onSuccess: () => {
+          toasts.success(BACK_OFFICE_MESSAGES.emailChanged);
+          onClose();
+        },
+        onError: (error) => {
+          form.showServerErrors(error);
+          // The address belongs to someone else: that is the field's problem, said beside it.
+          if (error instanceof ApiError && error.status === 409 && error.serverMessage) form.setError('email', error.serverMessage);
+          toasts.failure(BACK_OFFICE_MESSAGES.emailChangeFailed, error);
+        },
+      },
+    );
+  }
+
+  return (
+    <FormDialog title="Change E-mail Address" submitLabel="Save E-mail" pending={change.isPending} onSubmit={submit} onClose={onClose}>
+      <TextInput
+        form={form}
+        name="email"
+        label="New e-mail address"
+        hint="The member signs in with this address from now on; a create-account link sent before no longer works."
+        required
+      />
+    </FormDialog>
+  );
+}

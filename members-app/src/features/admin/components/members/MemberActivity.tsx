@@ -1,0 +1,105 @@
+import type { MemberClassProgress, MemberPurchase } from '@sleep-ritual/contracts/admin-members';
+import { formatPercent } from '../../format.ts';
+import { DateTime, TableFrame } from '../BackOffice.tsx';
+
+const STATUS_WORDS: Record<string, string> = { completed: 'Completed', refunded: 'Refunded', revoked: 'Revoked', pending: 'Pending' };
+
+/** Every purchase, newest first; a grant by hand has no checkout item. */
+export function PurchasesTable({ purchases }: { purchases: MemberPurchase[] }) {
+  return (
+    <section aria-labelledby="purchases-title" className="admin-section">
+      <h2 id="purchases-title">Purchases</h2>
+      {purchases.length === 0 ? (
+        <p className="muted">No purchases.</p>
+      ) : (
+        <TableFrame label="Purchases">
+          <thead>
+            <tr>
+              <th scope="col">Order ID</th>
+              <th scope="col">Product</th>
+              <th scope="col">Program</th>
+              <th scope="col">Status</th>
+              <th scope="col">Date</th>
+            </tr>
+          </thead>
+          <tbody>
+            {purchases.map((purchase) => (
+              <tr key={purchase.id}>
+                <td className="admin-code">{purchase.orderId ?? <span className="muted">None</span>}</td>
+                <td>{purchase.isManual ? <span className="muted">Granted by an admin</span> : <code>{purchase.product ?? 'Unknown'}</code>}</td>
+                <td>{purchase.programTitle}</td>
+                <td>
+                  <span className={`status status-${purchase.status}`}>{STATUS_WORDS[purchase.status] ?? purchase.status}</span>
+                </td>
+                <td>
+                  <DateTime value={purchase.purchasedAt} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+      )}
+    </section>
+  );
+}
+
+/** Progress per class, one table per programme, classes in learning order. */
+export function ProgressTables({ progress }: { progress: MemberClassProgress[] }) {
+  const programs = new Map<number, { title: string; rows: MemberClassProgress[] }>();
+  for (const row of progress) {
+    const program = programs.get(row.programId) ?? { title: row.programTitle, rows: [] };
+    program.rows.push(row);
+    programs.set(row.programId, program);
+  }
+  return (
+    <section aria-labelledby="progress-title" className="admin-section">
+      <h2 id="progress-title">Progress</h2>
+      {programs.size === 0 && <p className="muted">No classes to show.</p>}
+      {[...programs.entries()].map(([programId, program]) => (
+        <div key={programId} className="admin-subsection">
+          <h3>{program.title}</h3>
+          <TableFrame label={`Progress in ${program.title}`}>
+            <thead>
+              <tr>
+                <th scope="col">Class</th>
+                <th scope="col">Percent watched</th>
+                <th scope="col">Completed</th>
+                <th scope="col">Last watched</th>
+              </tr>
+            </thead>
+            <tbody>
+              {program.rows.map((row) => (
+                <tr key={row.classId}>
+                  <th scope="row">
+                    <span className="admin-cell-title">{row.classTitle}</span>
+                    <span className="admin-cell-note">
+                      {[row.classLabel, row.pathTitle].filter(Boolean).join(' · ')}
+                      {row.isDeleted && <span className="badge badge-muted">Deleted</span>}
+                    </span>
+                  </th>
+                  <td>
+                    <span className="admin-meter" aria-hidden="true">
+                      <span style={{ width: `${Math.min(100, Math.max(0, row.percentWatched))}%` }} />
+                    </span>
+                    {formatPercent(row.percentWatched)}
+                  </td>
+                  <td>
+                    {row.completed ? 'Yes' : 'No'}
+                    {row.completed && row.completedAt && (
+                      <span className="admin-cell-note">
+                        <DateTime value={row.completedAt} />
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    <DateTime value={row.lastWatchedAt} empty="Not yet" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+        </div>
+      ))}
+    </section>
+  );
+}

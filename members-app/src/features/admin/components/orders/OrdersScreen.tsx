@@ -1,0 +1,184 @@
+import { ORDER_STATUSES, type AdminOrder, type OrderList, type OrderStatus } from '@sleep-ritual/contracts/admin-members';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../../components/Button.tsx';
+import { Spinner } from '../../../../components/Spinner.tsx';
+import { useOrders } from '../../api/get-orders.ts';
+import { usePrograms } from '../../api/get-programs.ts';
+import { useRetryOrder } from '../../api/retry-order.ts';
+import { count } from '../../format.ts';
+import { BACK_OFFICE_MESSAGES, LOAD_ERRORS } from '../../messages.ts';
+import { useAdminToasts } from '../../use-admin-toasts.ts';
+import { useFilterParams } from '../../use-filter-params.ts';
+import { adminUrls } from '../../urls.ts';
+import { DateTime, Pager, TableFrame } from '../BackOffice.tsx';
+import { LoadFailed } from '../ScreenStates.tsx';
+import { ScreenHeader } from '../ScreenHeader.tsx';
+
+const FILTERS: { value: OrderStatus | undefined; label: string }[] = [
+  { value: undefined, label: 'All' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'failed', label: 'Failed' },
+];
+
+const isStatus = (value: string | null): value is OrderStatus => ORDER_STATUSES.includes(value as OrderStatus);
+
+/** /admin/orders: the checkout's orders as the worker processed them; a failed one can be retried. */
+export function OrdersScreen() {
+  const { params, page, update } = useFilterParams();
+  const raw = params.get('status');
+  const status = isStatus(raw) ? raw : undefined;
+  const orders = useOrders({ status, page });
+
+  return (
+    <>
+      <ScreenHeader
+        title="Orders"
+        intro="Checkout orders as the worker processed them, newest first. Retry a failed one once its cause is fixed (a missing product mapping, say)."
+        actions={
+          <Button variant="secondary" onClick={() => orders.refetch()} disabled={orders.isFetching}>
+            {orders.isFetching && !orders.isPending ? 'Refreshing...' : 'Refresh'}
+          </Button>
+        }
+      />
+      <fieldset className="admin-filter">
+        <legend>Show</legend>
+        {FILTERS.map((filter) => (
+          <label key={filter.label} className="admin-filter-option">
+            <input
+              type="radio"
+              name="order-status"
+              checked={status === filter.value}
+              onChange={() => update({ status: filter.value, page: 1 })}
+            />
+            {filter.label}
+            {orders.data && filter.value && <span className="admin-count"> ({orders.data.counts[filter.value]})</span>}
+          </label>
+        ))}
+      </fieldset>
+      {orders.isPending ? (
+        <Spinner label="Loading orders..." />
+      ) : orders.isError ? (
+        <LoadFailed title={LOAD_ERRORS.orders} error={orders.error} onRetry={() => orders.refetch()} />
+      ) : (
+        <OrderTable list={orders.data} status={status} busy={orders.isPlaceholderData} onPage={(next) => update({ page: next })} />
+      )}
+    </>
+  );
+}
+
+function OrderTable({ list, status, busy, onPage }: { list: OrderList; status?: OrderStatus; busy: boolean; onPage: (page: number) => void }) {
+  const { counts } = list;
+  const inFlight = counts.waiting + counts.active + counts.delayed;
+  return (
+    <section aria-labelledby="order-results" aria-busy={busy}>
+      <h2 id="order-results" className="visually-hidden">
+        Orders
+      </h2>
+      <p className="admin-summary" role="status">
+        {list.total === 0 ? (status ? `No ${status} orders.` : 'No orders yet.') : count(list.total, status ? `${status} order` : 'order')}
+        {inFlight > 0 && ` · ${inFlight} waiting for the worker`}
+      </p>
+      {list.items.length > 0 && (
+        <TableFrame label="Orders">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Event</th>
+              <th scope="col">Order ID</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Products</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((order) => (
+              <OrderRow key={order.jobId} order={order} />
+            ))}
+          </tbody>
+        </TableFrame>
+      )}
+      <Pager label="Orders pages" page={list.page} pageSize={list.pageSize} total={list.total} onPage={onPage} />
+    </section>
+  );
+}
+
+function OrderRow({ order }: { order: AdminOrder }) {
+  return (
+    <tr>
+      <td>
+        <DateTime value={order.processedAt ?? order.receivedAt} />
+      </td>
+      <td>
+        <code>{order.event}</code>
+        {order.test && <span className="badge">Test</span>}
+      </td>
+      <th scope="row" className="admin-code">
+        {order.orderId}
+      </th>
+      <td className="admin-break">
+        {order.result?.action === 'provisioned' ? (
+          <Link to={adminUrls.member(order.result.userId)}>{order.email}</Link>
+        ) : (
+          (order.email ?? <span className="muted">None</span>)
+        )}
+      </td>
+      <td>
+        <ul className="admin-inline-list">
+          {order.products.map((product) => (
+            <li key={product}>
+              <code>{product}</code>
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td>
+        <OrderResult order={order} />
+      </td>
+    </tr>
+  );
+}
+
+/** What the worker did: the programmes it opened, the purchases it refunded, or why it failed. */
+function OrderResult({ order }: { order: AdminOrder }) {
+  const programs = usePrograms();
+  const title = (id: number) => programs.data?.find((program) => program.id === id)?.title ?? `Program ${id}`;
+  const { result } = order;
+  if (order.status === 'failed') return <FailedOrder order={order} />;
+  if (order.status !== 'completed') return <span className="status">Waiting for the worker</span>;
+  if (result?.action === 'provisioned') {
+    return (
+      <span className="status status-completed">
+        Provisioned: {result.programIds.map(title).join(', ') || 'nothing'}
+        {result.newPurchases === 0 && <span className="admin-cell-note">Nothing new: provisioned before</span>}
+      </span>
+    );
+  }
+  if (result?.action === 'refunded') {
+    return <span className="status status-refunded">Refunded: {count(result.refunded, 'purchase')}</span>;
+  }
+  return <span className="status status-completed">Completed</span>;
+}
+
+function FailedOrder({ order }: { order: AdminOrder }) {
+  const retry = useRetryOrder();
+  const toasts = useAdminToasts();
+  return (
+    <div className="admin-failed-order">
+      <span className="status status-failed">Failed</span>
+      <span className="admin-error-text">{order.error}</span>
+      <Button
+        variant="secondary"
+        disabled={retry.isPending}
+        aria-label={`Retry order ${order.orderId}`}
+        onClick={() =>
+          retry.mutate(order.jobId, {
+            onSuccess: () => toasts.success(BACK_OFFICE_MESSAGES.orderRetried),
+            onError: (error) => toasts.failure(BACK_OFFICE_MESSAGES.orderRetryFailed, error),
+          })
+        }
+      >
+        {retry.isPending ? 'Retrying...' : 'Retry'}
+      </Button>
+    </div>
+  );
+}
