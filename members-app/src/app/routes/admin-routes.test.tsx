@@ -31,7 +31,23 @@ describe('admin area', () => {
     expect(nav.getByRole('link', { name: 'Products' }).getAttribute('href')).toBe('/admin/products');
   });
 
-  it.each(['/admin/settings', '/admin/programs/abc', '/admin/programs/1/phases/0', '/admin/programs/1/phases/2/lessons'])(
+  it('opens the back office from the navigation: Members, Orders and Engagement', async () => {
+    const answers = {
+      'GET /api/admin/programs': { status: 200, body: [] },
+      'GET /api/admin/members': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 20 } },
+    };
+    const { router } = renderAdmin('/admin/programs', answers);
+    const nav = within(await screen.findByRole('navigation', { name: 'Admin' }));
+    expect(nav.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/admin/orders');
+    expect(nav.getByRole('link', { name: 'Engagement' }).getAttribute('href')).toBe('/admin/engagement');
+    fireEvent.click(nav.getByRole('link', { name: 'Members' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/members');
+    expect(nav.getByRole('link', { name: 'Members' }).getAttribute('aria-current')).toBe('page');
+    expect(nav.getByRole('link', { name: 'Programs' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it.each(['/admin/settings', '/admin/members/abc', '/admin/programs/abc', '/admin/programs/1/phases/0', '/admin/programs/1/phases/2/lessons'])(
     'shows the not-found screen at %s',
     async (url) => {
       renderAdmin(url);

@@ -50,8 +50,7 @@ export function OrdersScreen() {
               checked={status === filter.value}
               onChange={() => update({ status: filter.value, page: 1 })}
             />
-            {filter.label}
-            {orders.data && filter.value && <span className="admin-count"> ({orders.data.counts[filter.value]})</span>}
+            {orders.data && filter.value ? `${filter.label} (${orders.data.counts[filter.value]})` : filter.label}
           </label>
         ))}
       </fieldset>

@@ -1,0 +1,113 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Engagement, EngagementClass } from '@sleep-ritual/contracts/admin-members';
+import { renderAt, stubFetch } from '../../../../test/render.tsx';
+import { chartSummary, ofOwners } from './engagement-figures.ts';
+import { EngagementScreen } from './EngagementScreen.tsx';
+
+// jsdom has no layout: the chart measures its box through ResizeObserver, which it lacks.
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const lesson = (classId: number, fields: Partial<EngagementClass> = {}): EngagementClass => ({
+  classId,
+  title: `Class ${classId}`,
+  label: `Night ${classId}`,
+  phaseTitle: 'The Ritual',
+  pathTitle: 'Six Nights',
+  started: 0,
+  completed: 0,
+  medianPercentWatched: null,
+  ...fields,
+});
+
+const programs = [
+  { id: 1, title: 'Sleep Ritual' },
+  { id: 3, title: 'Full Transformation' },
+];
+const ritual: Engagement = {
+  programs,
+  program: {
+    programId: 1,
+    title: 'Sleep Ritual',
+    owners: 4,
+    classes: [lesson(1, { started: 4, completed: 3, medianPercentWatched: 92.5 }), lesson(2, { started: 2, completed: 1, medianPercentWatched: 40 }), lesson(3)],
+  },
+};
+const transformation: Engagement = { programs, program: { programId: 3, title: 'Full Transformation', owners: 0, classes: [] } };
+
+/** Answers GET /api/admin/engagement by its programId. */
+function renderEngagement(url = '/admin/engagement') {
+  const base = stubFetch({});
+  const asked: (string | null)[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const address = new URL(String(input), 'http://localhost');
+    if (address.pathname !== '/api/admin/engagement') return base.fetchStub(input, init);
+    const programId = address.searchParams.get('programId');
+    asked.push(programId);
+    const body = programId === '3' ? transformation : programId === '404' ? { error: 'Program not found' } : ritual;
+    return new Response(JSON.stringify(body), { status: programId === '404' ? 404 : 200, headers: { 'content-type': 'application/json' } });
+  });
+  const view = renderAt(url, '/admin/engagement', <EngagementScreen />);
+  return { asked, ...view };
+}
+
+describe('engagement page', () => {
+  it('shows per class, in order, how many owners started and completed it and the median watched', async () => {
+    renderEngagement();
+    const table = within(await screen.findByRole('table', { name: 'Engagement per class of Sleep Ritual' }));
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Class', 'Started', 'Completed', 'Median watched']);
+    const figures = table.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(figures).toEqual([
+      ['4 (100% of owners)', '3 (75% of owners)', '92.5%'],
+      ['2 (50% of owners)', '1 (25% of owners)', '40%'],
+      ['0 (0% of owners)', '0 (0% of owners)', '–Nobody started it'],
+    ]);
+    expect(table.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
+      'Night 1: Class 1The Ritual · Six Nights',
+      'Night 2: Class 2The Ritual · Six Nights',
+      'Night 3: Class 3The Ritual · Six Nights',
+    ]);
+    expect(screen.getByText('4 owners: members who can open this program now.')).toBeTruthy();
+  });
+
+  it('draws the drop-off chart as one image whose name says the same figures', async () => {
+    renderEngagement();
+    const chart = await screen.findByRole('img', { name: /^Owners who started and completed each class of Sleep Ritual/ });
+    expect(chart.getAttribute('aria-label')).toBe(chartSummary(ritual.program!));
+    expect(chart.getAttribute('aria-label')).toContain('Night 1: 4 started, 3 completed; Night 2: 2 started, 1 completed; Night 3: 0 started, 0 completed.');
+  });
+
+  it('switches programme from the picker, and says when a programme has no classes', async () => {
+    const { asked, router } = renderEngagement();
+    const picker = await screen.findByRole('combobox', { name: 'Program' });
+    expect(picker).toHaveProperty('value', '1');
+    fireEvent.change(picker, { target: { value: '3' } });
+    expect(await screen.findByText('This program has no classes yet.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Full Transformation' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?programId=3');
+    expect(asked).toEqual([null, '3']);
+  });
+
+  it("says 'Program not found' for a programme that is gone, with a way back to the first one", async () => {
+    renderEngagement('/admin/engagement?programId=404');
+    expect(await screen.findByRole('heading', { name: 'Program not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Show the first program' }).getAttribute('href')).toBe('/admin/engagement');
+  });
+});
+
+describe('engagement figures', () => {
+  it('gives a count with its share of the owners, and only the count when there are none', () => {
+    expect(ofOwners(1, 3)).toBe('1 (33.3% of owners)');
+    expect(ofOwners(0, 0)).toBe('0');
+  });
+});

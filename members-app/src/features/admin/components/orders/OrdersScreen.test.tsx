@@ -1,0 +1,101 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_MEMBER_MESSAGES, type AdminOrder } from '@sleep-ritual/contracts/admin-members';
+import { renderAt, stubFetch } from '../../../../test/render.tsx';
+import { backOffice } from '../../back-office-fixtures.ts';
+import { rows } from '../../test-fixtures.ts';
+import { ORDERS_POLL_MS, ordersQueryOptions } from '../../api/get-orders.ts';
+import { OrdersScreen } from './OrdersScreen.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const counts = { completed: 1, failed: 1, waiting: 0, active: 0, delayed: 0 };
+const failed = backOffice.order({
+  jobId: 'order.success-555-cd34',
+  orderId: '555',
+  status: 'failed',
+  products: ['bump-9'],
+  result: null,
+  error: 'No programme is mapped to bump-9 (order 555)',
+});
+const provisioned = backOffice.order();
+const list = (items: AdminOrder[], fields: Partial<typeof counts> = {}) => ({ ...backOffice.page(items), counts: { ...counts, ...fields } });
+
+function renderOrders(answers: Parameters<typeof stubFetch>[0], url = '/admin/orders') {
+  const stub = stubFetch({ 'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' })] }, ...answers });
+  vi.stubGlobal('fetch', stub.fetchStub);
+  const view = renderAt(url, '/admin/orders', <OrdersScreen />);
+  return { ...stub, ...view };
+}
+
+describe('orders page', () => {
+  it('lists each order with its time, event, order id, e-mail, products and what the worker did', async () => {
+    renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([failed, provisioned]) } });
+    const table = within(await screen.findByRole('table', { name: 'Orders' }));
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Time', 'Event', 'Order ID', 'E-mail', 'Products', 'Result']);
+    const done = within(table.getByRole('row', { name: /123456789/ }));
+    expect(done.getByText('order.success')).toBeTruthy();
+    expect(done.getByText('product-1')).toBeTruthy();
+    expect(done.getByRole('link', { name: 'maya@example.com' }).getAttribute('href')).toBe('/admin/members/7');
+    expect((await done.findByText(/^Provisioned/)).textContent).toBe('Provisioned: Sleep Ritual');
+    const broken = within(table.getByRole('row', { name: /555/ }));
+    expect(broken.getByText('Failed')).toBeTruthy();
+    expect(broken.getByText('No programme is mapped to bump-9 (order 555)')).toBeTruthy();
+    expect(broken.getByRole('button', { name: 'Retry order 555' })).toBeTruthy();
+    expect(table.queryByRole('button', { name: 'Retry order 123456789' })).toBeNull();
+  });
+
+  it('retries a failed order, says so and refreshes the list', async () => {
+    const answers = {
+      'GET /api/admin/orders': { status: 200, body: list([failed, provisioned]) as unknown },
+      [`POST /api/admin/orders/${failed.jobId}/retry`]: { status: 200, body: { ...failed, status: 'waiting', error: null } },
+    };
+    const { calls } = renderOrders(answers);
+    const retry = await screen.findByRole('button', { name: 'Retry order 555' });
+    answers['GET /api/admin/orders'].body = list([{ ...failed, status: 'completed', error: null, result: provisioned.result }, provisioned], { failed: 0, completed: 2 });
+    fireEvent.click(retry);
+    expect(await screen.findByText('Order queued again', { selector: '.toast-title' })).toBeTruthy();
+    expect(await screen.findByRole('row', { name: /555.*Provisioned: Sleep Ritual/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry order 555' })).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([`/api/admin/orders/${failed.jobId}/retry`]);
+    expect(calls.filter((call) => call.url.startsWith('/api/admin/orders?')).length).toBe(2);
+  });
+
+  it('shows why a retry was refused', async () => {
+    renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([failed]) },
+      [`POST /api/admin/orders/${failed.jobId}/retry`]: { status: 409, body: { error: ADMIN_MEMBER_MESSAGES.onlyFailedOrdersRetry } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry order 555' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to retry order');
+    expect(alert.textContent).toContain(ADMIN_MEMBER_MESSAGES.onlyFailedOrdersRetry);
+  });
+
+  it('filters on failed orders, with the count of each kind', async () => {
+    const { calls, router } = renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([failed, provisioned], { completed: 12, failed: 3 }) } });
+    const filter = within(await screen.findByRole('group', { name: 'Show' }));
+    expect(filter.getByRole('radio', { name: 'All' })).toHaveProperty('checked', true);
+    expect(await filter.findByRole('radio', { name: 'Failed (3)' })).toBeTruthy();
+    fireEvent.click(filter.getByRole('radio', { name: 'Failed (3)' }));
+    expect(router.state.location.search).toBe('?status=failed');
+    await screen.findByRole('table', { name: 'Orders' });
+    expect(calls.filter((call) => call.url.startsWith('/api/admin/orders')).map((call) => call.url)).toEqual([
+      '/api/admin/orders?page=1',
+      '/api/admin/orders?status=failed&page=1',
+    ]);
+  });
+
+  it('says when there are no orders yet', async () => {
+    renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([], { completed: 0, failed: 0 }) } });
+    expect(await screen.findByText('No orders yet.')).toBeTruthy();
+  });
+
+  it('asks again while orders wait for the worker (a retried one, say), and not otherwise', () => {
+    const interval = ordersQueryOptions({ page: 1 }).refetchInterval as (query: { state: { data?: unknown } }) => number | false;
+    expect(interval({ state: { data: list([], { waiting: 1 }) } })).toBe(ORDERS_POLL_MS);
+    expect(interval({ state: { data: list([], { active: 1 }) } })).toBe(ORDERS_POLL_MS);
+    expect(interval({ state: { data: list([failed]) } })).toBe(false);
+    expect(interval({ state: {} })).toBe(false);
+  });
+});
