@@ -116,6 +116,10 @@ async function audit(page: string): Promise<Result> {
 
 /** What the console-errors audit saw, so a lost point can be told from a real bug. */
 function consoleErrors(result: { id: string; details?: unknown }): string {
+  if (result.id === 'inspector-issues') {
+    const items = (result.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] })?.items ?? [];
+    return items.map((item) => `\n      ${item.issueType ?? ''} ${JSON.stringify(item.subItems?.items ?? []).slice(0, 300)}`).join('');
+  }
   if (result.id !== 'errors-in-console') return '';
   const items = (result.details as { items?: { description?: string; sourceLocation?: { url?: string } }[] })?.items ?? [];
   return items.map((item) => `\n      ${item.description ?? ''} ${item.sourceLocation?.url ?? ''}`.trimEnd()).join('');

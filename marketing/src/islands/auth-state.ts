@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/user';
+import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/public-config';
 
 /** Authenticated when the current-user call returns a user, anonymous when it answers 401 (spec §4). */
 export type AuthState = 'loading' | 'anonymous' | 'signed-in';

@@ -3,7 +3,7 @@ import { loginBodySchema } from '@sleep-ritual/contracts/auth';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import { setSignedInHint } from '@sleep-ritual/platform/http/session';
 import { hashPassword, verifyPassword } from '@sleep-ritual/platform/passwords';
-import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/user';
+import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/public-config';
 import type { AuthDeps } from '../deps.ts';
 import type { Limits } from '../domain/limits.ts';
 import { findUserByEmail, findUserById, publicUser, recordSignIn } from '../data/users.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Redis } from 'ioredis';
-import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/user';
+import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/public-config';
 import type { Context } from 'koa';
 import type { Config } from '../config.ts';
 
