@@ -28,7 +28,7 @@ export default function DropOffChart({ program, summary }: { program: ProgramEng
             contentStyle={{ background: paletteColour('--surface', '#18214a'), border: `1px solid ${grid}`, borderRadius: 10 }}
             labelStyle={{ color: paletteColour('--text', '#eef0ff') }}
           />
-          <Legend wrapperStyle={{ color: text }} />
+          <Legend wrapperStyle={{ color: text }} itemSorter={null} />
           <Bar dataKey="started" name="Started" fill={paletteColour('--accent', '#8fb4ff')} radius={[4, 4, 0, 0]} isAnimationActive={false} />
           <Bar dataKey="completed" name="Completed" fill={paletteColour('--success', '#9be7c4')} radius={[4, 4, 0, 0]} isAnimationActive={false} />
         </BarChart>

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Engagement, EngagementClass } from '@sleep-ritual/contracts/admin-members';
 import { renderAt, stubFetch } from '../../../../test/render.tsx';
-import { chartSummary, ofOwners } from './engagement-figures.ts';
+import { chartSummary, shareOfOwners } from './engagement-figures.ts';
 import { EngagementScreen } from './EngagementScreen.tsx';
 
 // jsdom has no layout: the chart measures its box through ResizeObserver, which it lacks.
@@ -66,11 +66,13 @@ describe('engagement page', () => {
     renderEngagement();
     const table = within(await screen.findByRole('table', { name: 'Engagement per class of Sleep Ritual' }));
     expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Class', 'Started', 'Completed', 'Median watched']);
-    const figures = table.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    // Each part of a cell apart: the count, then its share of the owners beneath it.
+    const parts = (cell: HTMLElement) => [...cell.childNodes].map((node) => node.textContent).join(' | ');
+    const figures = table.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map(parts));
     expect(figures).toEqual([
-      ['4 (100% of owners)', '3 (75% of owners)', '92.5%'],
-      ['2 (50% of owners)', '1 (25% of owners)', '40%'],
-      ['0 (0% of owners)', '0 (0% of owners)', '–Nobody started it'],
+      ['4 | 100% of owners', '3 | 75% of owners', '92.5%'],
+      ['2 | 50% of owners', '1 | 25% of owners', '40%'],
+      ['0 | 0% of owners', '0 | 0% of owners', '– | Nobody started it'],
     ]);
     expect(table.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
       'Night 1: Class 1The Ritual · Six Nights',
@@ -106,8 +108,8 @@ describe('engagement page', () => {
 });
 
 describe('engagement figures', () => {
-  it('gives a count with its share of the owners, and only the count when there are none', () => {
-    expect(ofOwners(1, 3)).toBe('1 (33.3% of owners)');
-    expect(ofOwners(0, 0)).toBe('0');
+  it('gives the share of the owners a count is, and none when nobody owns the programme', () => {
+    expect(shareOfOwners(1, 3)).toBe('33.3% of owners');
+    expect(shareOfOwners(0, 0)).toBeNull();
   });
 });

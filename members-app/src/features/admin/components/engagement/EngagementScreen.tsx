@@ -11,7 +11,7 @@ import { adminUrls } from '../../urls.ts';
 import { TableFrame } from '../BackOffice.tsx';
 import { isNotFound, LoadFailed } from '../ScreenStates.tsx';
 import { ScreenHeader } from '../ScreenHeader.tsx';
-import { chartSummary, ofOwners } from './engagement-figures.ts';
+import { chartSummary, shareOfOwners } from './engagement-figures.ts';
 
 // The chart library is loaded only when this page shows a chart, never with the rest of the admin area.
 const DropOffChart = lazy(() => import('./DropOffChart.tsx'));
@@ -55,8 +55,8 @@ function ProgramFigures({ data, busy, onPick }: { data: Engagement; busy: boolea
           ))}
         </select>
       </div>
-      <section aria-labelledby="engagement-title" aria-busy={busy}>
-        <h2 id="engagement-title">{program.title}</h2>
+      <section aria-busy={busy}>
+        <h2>{program.title}</h2>
         <p className="admin-summary" role="status">
           {busy ? 'Loading...' : `${count(program.owners, 'owner')}: members who can open this program now.`}
         </p>
@@ -96,8 +96,8 @@ function ClassFigures({ program }: { program: ProgramEngagement }) {
                 {row.phaseTitle} · {row.pathTitle}
               </span>
             </th>
-            <td>{ofOwners(row.started, program.owners)}</td>
-            <td>{ofOwners(row.completed, program.owners)}</td>
+            <OwnersCell value={row.started} owners={program.owners} />
+            <OwnersCell value={row.completed} owners={program.owners} />
             <td>
               {row.medianPercentWatched === null ? (
                 <>
@@ -112,5 +112,15 @@ function ClassFigures({ program }: { program: ProgramEngagement }) {
         ))}
       </tbody>
     </TableFrame>
+  );
+}
+
+function OwnersCell({ value, owners }: { value: number; owners: number }) {
+  const share = shareOfOwners(value, owners);
+  return (
+    <td>
+      {value}
+      {share && <span className="admin-cell-note">{share}</span>}
+    </td>
   );
 }

@@ -34,8 +34,8 @@ export function describeAction(entry: Pick<AuditEntry, 'action' | 'details'>): s
 export function AuditTrail({ memberId }: { memberId: number }) {
   const log = useAuditLog({ memberId, page: 1 });
   return (
-    <section aria-labelledby="audit-title" className="admin-section">
-      <h2 id="audit-title">Admin actions</h2>
+    <section className="admin-section">
+      <h2>Admin actions</h2>
       {log.isPending ? (
         <Spinner label="Loading admin actions..." />
       ) : log.isError ? (

@@ -7,8 +7,8 @@ const STATUS_WORDS: Record<string, string> = { completed: 'Completed', refunded:
 /** Every purchase, newest first; a grant by hand has no checkout item. */
 export function PurchasesTable({ purchases }: { purchases: MemberPurchase[] }) {
   return (
-    <section aria-labelledby="purchases-title" className="admin-section">
-      <h2 id="purchases-title">Purchases</h2>
+    <section className="admin-section">
+      <h2>Purchases</h2>
       {purchases.length === 0 ? (
         <p className="muted">No purchases.</p>
       ) : (
@@ -26,7 +26,13 @@ export function PurchasesTable({ purchases }: { purchases: MemberPurchase[] }) {
             {purchases.map((purchase) => (
               <tr key={purchase.id}>
                 <td className="admin-code">{purchase.orderId ?? <span className="muted">None</span>}</td>
-                <td>{purchase.isManual ? <span className="muted">Granted by an admin</span> : <code>{purchase.product ?? 'Unknown'}</code>}</td>
+                <td>
+                  {purchase.product ? (
+                    <code>{purchase.product}</code>
+                  ) : (
+                    <span className="muted">{purchase.isManual ? 'Granted by an admin' : 'None'}</span>
+                  )}
+                </td>
                 <td>{purchase.programTitle}</td>
                 <td>
                   <span className={`status status-${purchase.status}`}>{STATUS_WORDS[purchase.status] ?? purchase.status}</span>
@@ -52,8 +58,8 @@ export function ProgressTables({ progress }: { progress: MemberClassProgress[] }
     programs.set(row.programId, program);
   }
   return (
-    <section aria-labelledby="progress-title" className="admin-section">
-      <h2 id="progress-title">Progress</h2>
+    <section className="admin-section">
+      <h2>Progress</h2>
       {programs.size === 0 && <p className="muted">No classes to show.</p>}
       {[...programs.entries()].map(([programId, program]) => (
         <div key={programId} className="admin-subsection">

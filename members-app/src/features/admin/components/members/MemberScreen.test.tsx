@@ -57,7 +57,7 @@ describe('member page', () => {
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'maya@example.com' })).toBeTruthy();
-    const account = within(screen.getByRole('region', { name: 'Account' }));
+    const account = within(screen.getByRole('heading', { level: 2, name: 'Account' }).closest('section')!);
     expect(account.getByText('Has password').nextElementSibling?.textContent).toBe('Yes');
     expect(account.getByText('Last sign-in').nextElementSibling?.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-03T21:00:00.000Z');
 

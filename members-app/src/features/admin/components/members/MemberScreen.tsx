@@ -55,8 +55,8 @@ function MemberPage({ memberId }: { memberId: number }) {
 function AccountSection({ detail }: { detail: MemberDetail }) {
   const { member } = detail;
   return (
-    <section aria-labelledby="account-title" className="admin-section">
-      <h2 id="account-title">Account</h2>
+    <section className="admin-section">
+      <h2>Account</h2>
       <DetailsList
         rows={[
           ['E-mail', member.email],

@@ -73,8 +73,8 @@ function MemberResults({ q, page, onPage }: { q: string; page: number; onPage: (
   if (total === 0) summary = q ? `No members match “${q}”.` : 'No members yet.';
 
   return (
-    <section aria-labelledby="member-results" aria-busy={searching}>
-      <h2 id="member-results" className="visually-hidden">
+    <section aria-busy={searching}>
+      <h2 className="visually-hidden">
         Results
       </h2>
       <p className="admin-summary" role="status">

@@ -45,8 +45,8 @@ export function ProgramAccess({ detail }: { detail: MemberDetail }) {
   }
 
   return (
-    <section aria-labelledby="access-title" className="admin-section">
-      <h2 id="access-title">Program access</h2>
+    <section className="admin-section">
+      <h2>Program access</h2>
       {access.length === 0 ? (
         <p className="muted">This member has no programs.</p>
       ) : (

@@ -69,8 +69,8 @@ function OrderTable({ list, status, busy, onPage }: { list: OrderList; status?: 
   const { counts } = list;
   const inFlight = counts.waiting + counts.active + counts.delayed;
   return (
-    <section aria-labelledby="order-results" aria-busy={busy}>
-      <h2 id="order-results" className="visually-hidden">
+    <section aria-busy={busy}>
+      <h2 className="visually-hidden">
         Orders
       </h2>
       <p className="admin-summary" role="status">
