@@ -9,17 +9,43 @@ export function DateTime({ value, empty = 'Never' }: { value: string | null; emp
 }
 
 /**
- * A table that scrolls sideways inside its own frame on a narrow screen, so the page never does. The
- * frame is focusable and named, so keyboard users can scroll it too.
+ * A table (its column headings, then the rows given) that scrolls sideways inside its own frame on a
+ * narrow screen, so the page never does. The frame is focusable and named, so keyboard users can
+ * scroll it too.
  */
-export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+export function TableFrame({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
   return (
     <div className="admin-table-frame" role="region" aria-label={label} tabIndex={0}>
       <table className="admin-table">
         <caption className="visually-hidden">{label}</caption>
-        {children}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A list's results: a heading for screen-reader navigation, the line that says how many there are
+ * (announced as it changes) and the list itself, marked busy while the next page or search loads.
+ */
+export function Results({ heading, summary, busy, children }: { heading: string; summary: ReactNode; busy: boolean; children: ReactNode }) {
+  return (
+    <section aria-busy={busy}>
+      <h2 className="visually-hidden">{heading}</h2>
+      <p className="admin-summary" role="status">
+        {summary}
+      </p>
+      {children}
+    </section>
   );
 }
 

@@ -78,39 +78,29 @@ function ProgramFigures({ data, busy, onPick }: { data: Engagement; busy: boolea
 /** The figures behind the chart, and its text alternative. */
 function ClassFigures({ program }: { program: ProgramEngagement }) {
   return (
-    <TableFrame label={`Engagement per class of ${program.title}`}>
-      <thead>
-        <tr>
-          <th scope="col">Class</th>
-          <th scope="col">Started</th>
-          <th scope="col">Completed</th>
-          <th scope="col">Median watched</th>
+    <TableFrame label={`Engagement per class of ${program.title}`} columns={['Class', 'Started', 'Completed', 'Median watched']}>
+      {program.classes.map((row) => (
+        <tr key={row.classId}>
+          <th scope="row">
+            <span className="admin-cell-title">{row.label ? `${row.label}: ${row.title}` : row.title}</span>
+            <span className="admin-cell-note">
+              {row.phaseTitle} · {row.pathTitle}
+            </span>
+          </th>
+          <OwnersCell value={row.started} owners={program.owners} />
+          <OwnersCell value={row.completed} owners={program.owners} />
+          <td>
+            {row.medianPercentWatched === null ? (
+              <>
+                <span aria-hidden="true">–</span>
+                <span className="visually-hidden">Nobody started it</span>
+              </>
+            ) : (
+              formatPercent(row.medianPercentWatched)
+            )}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {program.classes.map((row) => (
-          <tr key={row.classId}>
-            <th scope="row">
-              <span className="admin-cell-title">{row.label ? `${row.label}: ${row.title}` : row.title}</span>
-              <span className="admin-cell-note">
-                {row.phaseTitle} · {row.pathTitle}
-              </span>
-            </th>
-            <OwnersCell value={row.started} owners={program.owners} />
-            <OwnersCell value={row.completed} owners={program.owners} />
-            <td>
-              {row.medianPercentWatched === null ? (
-                <>
-                  <span aria-hidden="true">–</span>
-                  <span className="visually-hidden">Nobody started it</span>
-                </>
-              ) : (
-                formatPercent(row.medianPercentWatched)
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
+      ))}
     </TableFrame>
   );
 }

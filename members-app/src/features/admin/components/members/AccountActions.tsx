@@ -13,11 +13,43 @@ import { FormDialog } from '../FormDialog.tsx';
 
 type Member = MemberDetail['member'];
 
+type EmailMutation = {
+  isPending: boolean;
+  mutate: (variables: { memberId: number }, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+};
+
+/** A button that has the worker mail the member, and says whether the e-mail is on its way. */
+function SendEmailButton({
+  memberId,
+  mutation,
+  label,
+  words: [sent, failed],
+  noteId,
+}: {
+  memberId: number;
+  mutation: EmailMutation;
+  label: string;
+  words: [sent: string, failed: string];
+  /** Set when the e-mail is not for this member: the note that says why. */
+  noteId?: string;
+}) {
+  const toasts = useAdminToasts();
+  return (
+    <Button
+      variant="secondary"
+      disabled={Boolean(noteId) || mutation.isPending}
+      aria-describedby={noteId}
+      onClick={() => mutation.mutate({ memberId }, { onSuccess: () => toasts.success(sent), onError: (error) => toasts.failure(failed, error) })}
+    >
+      {mutation.isPending ? 'Sending...' : label}
+    </Button>
+  );
+}
+
 /** The e-mails an admin sends for a member, and the change of their address. */
 export function AccountActions({ member }: { member: Member }) {
   const resend = useResendCreateAccount();
   const reset = useSendPasswordReset();
-  const toasts = useAdminToasts();
   const [changing, setChanging] = useState(false);
 
   return (
@@ -25,37 +57,19 @@ export function AccountActions({ member }: { member: Member }) {
       <Button variant="secondary" onClick={() => setChanging(true)}>
         Change E-mail
       </Button>
-      <Button
-        variant="secondary"
-        disabled={reset.isPending}
-        onClick={() =>
-          reset.mutate(
-            { memberId: member.id },
-            {
-              onSuccess: () => toasts.success(BACK_OFFICE_MESSAGES.passwordResetSent),
-              onError: (error) => toasts.failure(BACK_OFFICE_MESSAGES.passwordResetFailed, error),
-            },
-          )
-        }
-      >
-        {reset.isPending ? 'Sending...' : 'Send Password Reset E-mail'}
-      </Button>
-      <Button
-        variant="secondary"
-        disabled={member.hasPassword || resend.isPending}
-        aria-describedby={member.hasPassword ? 'resend-note' : undefined}
-        onClick={() =>
-          resend.mutate(
-            { memberId: member.id },
-            {
-              onSuccess: () => toasts.success(BACK_OFFICE_MESSAGES.createAccountSent),
-              onError: (error) => toasts.failure(BACK_OFFICE_MESSAGES.createAccountFailed, error),
-            },
-          )
-        }
-      >
-        {resend.isPending ? 'Sending...' : 'Resend Create-Account E-mail'}
-      </Button>
+      <SendEmailButton
+        memberId={member.id}
+        mutation={reset}
+        label="Send Password Reset E-mail"
+        words={[BACK_OFFICE_MESSAGES.passwordResetSent, BACK_OFFICE_MESSAGES.passwordResetFailed]}
+      />
+      <SendEmailButton
+        memberId={member.id}
+        mutation={resend}
+        label="Resend Create-Account E-mail"
+        words={[BACK_OFFICE_MESSAGES.createAccountSent, BACK_OFFICE_MESSAGES.createAccountFailed]}
+        noteId={member.hasPassword ? 'resend-note' : undefined}
+      />
       {member.hasPassword && (
         <p id="resend-note" className="field-hint">
           This member has created their account already: send a password reset e-mail instead.

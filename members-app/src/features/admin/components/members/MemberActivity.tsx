@@ -12,37 +12,26 @@ export function PurchasesTable({ purchases }: { purchases: MemberPurchase[] }) {
       {purchases.length === 0 ? (
         <p className="muted">No purchases.</p>
       ) : (
-        <TableFrame label="Purchases">
-          <thead>
-            <tr>
-              <th scope="col">Order ID</th>
-              <th scope="col">Product</th>
-              <th scope="col">Program</th>
-              <th scope="col">Status</th>
-              <th scope="col">Date</th>
+        <TableFrame label="Purchases" columns={['Order ID', 'Product', 'Program', 'Status', 'Date']}>
+          {purchases.map((purchase) => (
+            <tr key={purchase.id}>
+              <td className="admin-code">{purchase.orderId ?? <span className="muted">None</span>}</td>
+              <td>
+                {purchase.product ? (
+                  <code>{purchase.product}</code>
+                ) : (
+                  <span className="muted">{purchase.isManual ? 'Granted by an admin' : 'None'}</span>
+                )}
+              </td>
+              <td>{purchase.programTitle}</td>
+              <td>
+                <span className={`status status-${purchase.status}`}>{STATUS_WORDS[purchase.status] ?? purchase.status}</span>
+              </td>
+              <td>
+                <DateTime value={purchase.purchasedAt} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {purchases.map((purchase) => (
-              <tr key={purchase.id}>
-                <td className="admin-code">{purchase.orderId ?? <span className="muted">None</span>}</td>
-                <td>
-                  {purchase.product ? (
-                    <code>{purchase.product}</code>
-                  ) : (
-                    <span className="muted">{purchase.isManual ? 'Granted by an admin' : 'None'}</span>
-                  )}
-                </td>
-                <td>{purchase.programTitle}</td>
-                <td>
-                  <span className={`status status-${purchase.status}`}>{STATUS_WORDS[purchase.status] ?? purchase.status}</span>
-                </td>
-                <td>
-                  <DateTime value={purchase.purchasedAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </TableFrame>
       )}
     </section>
@@ -64,45 +53,35 @@ export function ProgressTables({ progress }: { progress: MemberClassProgress[] }
       {[...programs.entries()].map(([programId, program]) => (
         <div key={programId} className="admin-subsection">
           <h3>{program.title}</h3>
-          <TableFrame label={`Progress in ${program.title}`}>
-            <thead>
-              <tr>
-                <th scope="col">Class</th>
-                <th scope="col">Percent watched</th>
-                <th scope="col">Completed</th>
-                <th scope="col">Last watched</th>
-              </tr>
-            </thead>
-            <tbody>
-              {program.rows.map((row) => (
-                <tr key={row.classId}>
-                  <th scope="row">
-                    <span className="admin-cell-title">{row.classTitle}</span>
+          <TableFrame label={`Progress in ${program.title}`} columns={['Class', 'Percent watched', 'Completed', 'Last watched']}>
+            {program.rows.map((row) => (
+              <tr key={row.classId}>
+                <th scope="row">
+                  <span className="admin-cell-title">{row.classTitle}</span>
+                  <span className="admin-cell-note">
+                    {[row.classLabel, row.pathTitle].filter(Boolean).join(' · ')}
+                    {row.isDeleted && <span className="badge badge-muted">Deleted</span>}
+                  </span>
+                </th>
+                <td>
+                  <span className="admin-meter" aria-hidden="true">
+                    <span style={{ width: `${Math.min(100, Math.max(0, row.percentWatched))}%` }} />
+                  </span>
+                  {formatPercent(row.percentWatched)}
+                </td>
+                <td>
+                  {row.completed ? 'Yes' : 'No'}
+                  {row.completed && row.completedAt && (
                     <span className="admin-cell-note">
-                      {[row.classLabel, row.pathTitle].filter(Boolean).join(' · ')}
-                      {row.isDeleted && <span className="badge badge-muted">Deleted</span>}
+                      <DateTime value={row.completedAt} />
                     </span>
-                  </th>
-                  <td>
-                    <span className="admin-meter" aria-hidden="true">
-                      <span style={{ width: `${Math.min(100, Math.max(0, row.percentWatched))}%` }} />
-                    </span>
-                    {formatPercent(row.percentWatched)}
-                  </td>
-                  <td>
-                    {row.completed ? 'Yes' : 'No'}
-                    {row.completed && row.completedAt && (
-                      <span className="admin-cell-note">
-                        <DateTime value={row.completedAt} />
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <DateTime value={row.lastWatchedAt} empty="Not yet" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+                  )}
+                </td>
+                <td>
+                  <DateTime value={row.lastWatchedAt} empty="Not yet" />
+                </td>
+              </tr>
+            ))}
           </TableFrame>
         </div>
       ))}

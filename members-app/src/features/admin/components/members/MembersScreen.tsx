@@ -7,7 +7,7 @@ import { count, fullName, yesNo } from '../../format.ts';
 import { LOAD_ERRORS } from '../../messages.ts';
 import { useFilterParams } from '../../use-filter-params.ts';
 import { adminUrls } from '../../urls.ts';
-import { DateTime, Pager, TableFrame } from '../BackOffice.tsx';
+import { DateTime, Pager, Results, TableFrame } from '../BackOffice.tsx';
 import { LoadFailed } from '../ScreenStates.tsx';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 import { ExportLinks } from './ExportLinks.tsx';
@@ -73,34 +73,16 @@ function MemberResults({ q, page, onPage }: { q: string; page: number; onPage: (
   if (total === 0) summary = q ? `No members match “${q}”.` : 'No members yet.';
 
   return (
-    <section aria-busy={searching}>
-      <h2 className="visually-hidden">
-        Results
-      </h2>
-      <p className="admin-summary" role="status">
-        {searching ? 'Searching...' : summary}
-      </p>
+    <Results heading="Results" summary={searching ? 'Searching...' : summary} busy={searching}>
       {items.length > 0 && (
-        <TableFrame label="Members">
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Name</th>
-              <th scope="col">Has password</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last sign-in</th>
-              <th scope="col">Programs</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((member) => (
-              <MemberRow key={member.id} member={member} />
-            ))}
-          </tbody>
+        <TableFrame label="Members" columns={['E-mail', 'Name', 'Has password', 'Created', 'Last sign-in', 'Programs']}>
+          {items.map((member) => (
+            <MemberRow key={member.id} member={member} />
+          ))}
         </TableFrame>
       )}
       <Pager label="Members pages" page={page} pageSize={pageSize || DEFAULT_PAGE_SIZE} total={total} onPage={onPage} />
-    </section>
+    </Results>
   );
 }
 

@@ -10,7 +10,7 @@ import { BACK_OFFICE_MESSAGES, LOAD_ERRORS } from '../../messages.ts';
 import { useAdminToasts } from '../../use-admin-toasts.ts';
 import { useFilterParams } from '../../use-filter-params.ts';
 import { adminUrls } from '../../urls.ts';
-import { DateTime, Pager, TableFrame } from '../BackOffice.tsx';
+import { DateTime, Pager, Results, TableFrame } from '../BackOffice.tsx';
 import { LoadFailed } from '../ScreenStates.tsx';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 
@@ -68,36 +68,19 @@ export function OrdersScreen() {
 function OrderTable({ list, status, busy, onPage }: { list: OrderList; status?: OrderStatus; busy: boolean; onPage: (page: number) => void }) {
   const { counts } = list;
   const inFlight = counts.waiting + counts.active + counts.delayed;
+  let summary = list.total === 0 ? (status ? `No ${status} orders.` : 'No orders yet.') : count(list.total, status ? `${status} order` : 'order');
+  if (inFlight > 0) summary += ` · ${inFlight} waiting for the worker`;
   return (
-    <section aria-busy={busy}>
-      <h2 className="visually-hidden">
-        Orders
-      </h2>
-      <p className="admin-summary" role="status">
-        {list.total === 0 ? (status ? `No ${status} orders.` : 'No orders yet.') : count(list.total, status ? `${status} order` : 'order')}
-        {inFlight > 0 && ` · ${inFlight} waiting for the worker`}
-      </p>
+    <Results heading="Orders" summary={summary} busy={busy}>
       {list.items.length > 0 && (
-        <TableFrame label="Orders">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Event</th>
-              <th scope="col">Order ID</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Products</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((order) => (
-              <OrderRow key={order.jobId} order={order} />
-            ))}
-          </tbody>
+        <TableFrame label="Orders" columns={['Time', 'Event', 'Order ID', 'E-mail', 'Products', 'Result']}>
+          {list.items.map((order) => (
+            <OrderRow key={order.jobId} order={order} />
+          ))}
         </TableFrame>
       )}
       <Pager label="Orders pages" page={list.page} pageSize={list.pageSize} total={list.total} onPage={onPage} />
-    </section>
+    </Results>
   );
 }
 
