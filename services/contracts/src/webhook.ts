@@ -63,11 +63,6 @@ const customerSchema = z.object(
 
 const itemListSchema = z.preprocess(list, z.array(itemKeySchema).optional());
 
-const productEntrySchema = z.object(
-  { id: itemKeySchema, name: optionalText(255) },
-  { error: 'Each product needs an id' },
-);
-
 /** Amounts are whole cents ("1700" is $17.00); anything else is left out rather than refused. */
 const cents = z.preprocess(
   (value) => {
@@ -77,7 +72,18 @@ const cents = z.preprocess(
   z.number().int().optional(),
 );
 
+/** Quantities arrive as strings too, and parse like amounts. */
+const wholeNumber = cents;
+
+/** A product entry: id, optional name, price (cents) and quantity (spec 001 §3). */
+const productEntrySchema = z.object(
+  { id: itemKeySchema, name: optionalText(255), price: cents, quantity: wholeNumber },
+  { error: 'Each product needs an id' },
+);
+
 const bodySchema = z.object({
+  // Checked in constant time before the body is validated; listed here because the body carries it.
+  thrivecart_secret: z.string().optional(),
   event: z.enum(PURCHASE_EVENTS, { error: `event must be one of ${PURCHASE_EVENTS.join(', ')}` }),
   order_id: orderIdSchema,
   // Zero-padded ("000000123"): kept as the string it is.
