@@ -47,7 +47,7 @@ test('an admin builds a programme, orders and locks its classes, deletes a path,
 
   // Programme
   await page.getByRole('link', { name: 'Create New Program' }).click();
-  await page.getByLabel('Title', { exact: true }).fill(programTitle);
+  await page.getByLabel('Name', { exact: true }).fill(programTitle);
   await expect(page.getByText('Recommended size: 1200x675')).toBeVisible();
   await page.getByRole('button', { name: 'Create Program' }).click();
   await toast(page, 'Program created successfully');

@@ -207,7 +207,8 @@ export const createPhaseSchema = z.object({
   ...phaseFields,
   programId: parentId('programId'),
   orderIndex: orderPosition().default(0),
-  isUnlocked: flag('isUnlocked').default(true),
+  // Left out, the phase is unlocked (the column's default); the spec's create body carries no flag.
+  isUnlocked: flag('isUnlocked').optional(),
 });
 export type CreatePhaseInput = z.input<typeof createPhaseSchema>;
 

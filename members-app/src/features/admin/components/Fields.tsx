@@ -115,11 +115,11 @@ export function ImageUrlInputs({ form, cardSize, coverSize }: { form: Form; card
   );
 }
 
-/** Title, label and description: every level of the tree has them (§3). */
-export function NamingInputs({ form, labelHint }: { form: Form; labelHint?: string }) {
+/** Title, label and description: every level of the tree has them (§3); a programme's title is its name (§5). */
+export function NamingInputs({ form, labelHint, titleLabel = 'Title' }: { form: Form; labelHint?: string; titleLabel?: string }) {
   return (
     <>
-      <TextInput form={form} name="title" label="Title" required />
+      <TextInput form={form} name="title" label={titleLabel} required />
       <TextInput form={form} name="label" label="Label" hint={labelHint} />
       <TextInput form={form} name="description" label="Description" multiline />
     </>

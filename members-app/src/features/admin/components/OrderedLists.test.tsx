@@ -98,7 +98,7 @@ describe('phases list', () => {
     fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: '  Deeper ' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Create Phase' }));
     expect(await screen.findByText('Phase created successfully')).toBeTruthy();
-    expect(bodyOf(calls, 'POST')).toEqual({ programId: 1, title: 'Deeper', label: null, description: null, orderIndex: 0, isUnlocked: true });
+    expect(bodyOf(calls, 'POST')).toEqual({ programId: 1, title: 'Deeper', label: null, description: null, orderIndex: 0 });
   });
 
   it('unlocks a phase from its switch, and saves a dragged order from 0', async () => {

@@ -45,7 +45,7 @@ export function ProgramDetailsScreen() {
       />
       <DetailsList
         rows={[
-          ['Title', details.title],
+          ['Name', details.title],
           ['Label', details.label],
           ['Format', details.format],
           ['Description', details.description],

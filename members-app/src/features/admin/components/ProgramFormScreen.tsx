@@ -97,7 +97,7 @@ function ProgramForm({ existing, programs }: { existing: AdminProgram | undefine
         back={{ label: existing ? 'Back to Program Details' : 'Back to Programs', to: cancelTo }}
       />
       <form className="admin-form" onSubmit={submit} noValidate>
-        <NamingInputs form={form} />
+        <NamingInputs form={form} titleLabel="Name" />
         <TextInput form={form} name="format" label="Format" hint="For example: 6 nights, 20 minutes each" />
         <SelectInput form={form} name="programType" label="Program Type" options={TYPE_OPTIONS} />
         <TextInput

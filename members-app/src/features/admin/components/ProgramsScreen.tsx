@@ -38,7 +38,7 @@ export function ProgramsScreen() {
 
   return (
     <>
-      <ScreenHeader title="Programs" intro="Programmes in the order learners see them." actions={programs.data.length > 0 && create} />
+      <ScreenHeader title="Programs" intro="Programmes in the order learners see them." actions={create} />
       {programs.data.length === 0 ? (
         <StatusMessage
           title="No programs found yet."
