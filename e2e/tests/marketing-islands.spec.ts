@@ -229,9 +229,12 @@ test.describe('the navigation bar and menu', () => {
     await expect(banner.getByRole('status')).toBeVisible();
     await expect(banner.getByRole('status')).toContainText('Checking your account');
     await expect(banner.getByRole('link', { name: /Sign In|Account/ })).toHaveCount(0);
+    // The sales content waits until the check answers, so a signed-in visitor never sees it.
+    await expect(page.locator('main')).toBeHidden();
     answer();
     await expect(banner.getByRole('link', { name: 'Sign In' })).toBeVisible();
     await expect(banner.getByRole('status')).toHaveCount(0);
+    await expect(page.locator('main')).toBeVisible();
   });
 });
 

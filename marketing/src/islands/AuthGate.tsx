@@ -12,6 +12,7 @@ export default function AuthGate({ appUrl, checkingLabel }: Props) {
 
   useEffect(() => {
     if (auth === 'signed-in') window.location.replace(`${appUrl}/my-programs`);
+    if (auth === 'anonymous') document.documentElement.classList.remove('auth-checking');
   }, [auth, appUrl]);
 
   if (auth === 'anonymous') return null;

@@ -6,9 +6,6 @@ export function NotFound() {
       <main id="main" className="not-found">
         <h1>404 - Page Not Found</h1>
         <p>The page you're looking for doesn't exist.</p>
-        <a className="btn btn-secondary" href="/">
-          Go to the home page
-        </a>
       </main>
       <Footer />
     </div>

@@ -7,6 +7,18 @@ import { authKeys } from './keys.ts';
 export const ORDER_WAIT_MS = 30_000;
 export const ORDER_POLL_MS = 2_500;
 
+/**
+ * The look-up's query: the order id as `order_id` (spec 000 §7), followed by what proves the link
+ * (the mailed token, or the checkout's signed thrivecart[...] fields and thrivecart_hash).
+ */
+export function lookupQuery(orderId: string, params: URLSearchParams): string {
+  const query = new URLSearchParams({ order_id: orderId });
+  for (const [key, value] of params) {
+    if (key === 'token' || key === 'thrivecart_hash' || key.startsWith('thrivecart[')) query.append(key, value);
+  }
+  return query.toString();
+}
+
 export function lookUpOrder(query: string): Promise<CreateAccountLookup> {
   return api.get<CreateAccountLookup>(`/api/create-account?${query}`);
 }

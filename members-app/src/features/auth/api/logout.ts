@@ -2,17 +2,25 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { authKeys } from './keys.ts';
 
+/** Long enough to read "Signed out successfully" before the browser leaves for the home page. */
+export const SIGNED_OUT_REDIRECT_MS = 1_200;
+
 export function logout(): Promise<unknown> {
   return api.post('/api/logout');
 }
 
+/** Spec 000 §4: logout clears the cached user and programme data and goes to /. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(authKeys.currentUser(), null);
+      window.setTimeout(() => {
+        // Leave first: the member screens' guard would otherwise react to the cleared user.
+        window.location.replace('/');
+        queryClient.clear();
+        queryClient.setQueryData(authKeys.currentUser(), null);
+      }, SIGNED_OUT_REDIRECT_MS);
     },
   });
 }

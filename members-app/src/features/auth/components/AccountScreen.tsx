@@ -11,10 +11,8 @@ export function AccountScreen() {
 
   function signOut() {
     logout.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: 'Signed out successfully', description: 'You have been logged out of your account.' });
-        window.location.assign('/');
-      },
+      onSuccess: () =>
+        toast({ title: 'Signed out successfully', description: 'You have been logged out of your account.' }),
       onError: () => toast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' }),
     });
   }
@@ -34,7 +32,7 @@ export function AccountScreen() {
           </dd>
         </div>
       </dl>
-      <Button variant="secondary" onClick={signOut} disabled={logout.isPending}>
+      <Button variant="secondary" onClick={signOut} disabled={logout.isPending || logout.isSuccess}>
         {logout.isPending ? 'Logging out...' : 'Logout'}
       </Button>
     </section>

@@ -86,3 +86,17 @@ describe('create account screen', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('the order look-up', () => {
+  it('asks GET /api/create-account?order_id=… whichever key the order id came under, with the proof that came with it', async () => {
+    const { fetchStub, calls } = stubFetch({ 'GET /api/create-account': { status: 200, body: order } });
+    vi.stubGlobal('fetch', fetchStub);
+    renderScreen('?thrivecart[invoice_id]=000123&thrivecart_hash=abc&utm_source=mail');
+    await screen.findByDisplayValue('buyer@example.com');
+    const url = new URL(calls[0]!.url, 'http://localhost');
+    expect(url.pathname).toBe('/api/create-account');
+    expect(url.searchParams.get('order_id')).toBe('000123');
+    expect(url.searchParams.get('thrivecart_hash')).toBe('abc');
+    expect(url.searchParams.has('utm_source')).toBe(false);
+  });
+});

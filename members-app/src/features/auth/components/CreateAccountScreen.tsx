@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { supportEmail } from '../../../lib/public-config.ts';
 import { validate } from '../../../lib/validate.ts';
-import { useCreateAccount, useCreateAccountLookup } from '../api/create-account.ts';
+import { lookupQuery, useCreateAccount, useCreateAccountLookup } from '../api/create-account.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 const TEST_ORDER: CreateAccountLookup = {
@@ -29,7 +29,7 @@ export function CreateAccountScreen() {
   const orderId = orderIdFromQuery(params);
   const testMode = params.get('test') === 'true';
   const [startedAt] = useState(() => Date.now());
-  const lookup = useCreateAccountLookup(params.toString(), Boolean(orderId) && !testMode, startedAt);
+  const lookup = useCreateAccountLookup(lookupQuery(orderId ?? '', params), Boolean(orderId) && !testMode, startedAt);
 
   useEffect(() => {
     // No order and no query at all: nothing to create; the buyer belongs on the home page.

@@ -73,11 +73,6 @@ export function ResetPasswordScreen() {
           error={errors.confirmPassword}
           onChange={(event) => setValues({ ...values, confirmPassword: event.target.value })}
         />
-        {reset.isError && (
-          <p className="form-error" role="alert">
-            {errorMessage(reset.error, 'Failed to reset password')}
-          </p>
-        )}
         <Button type="submit" className="btn-block" disabled={reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>

@@ -36,7 +36,8 @@ export function ProgramScreen() {
   }
 
   const program = hierarchy.data;
-  const phases = program.phases.filter((phase) => phase.paths.length > 0);
+  const phases = program.phases;
+  const hasPaths = phases.some((phase) => phase.paths.length > 0);
   const firstPath = firstOpenablePath(program);
 
   return (
@@ -47,7 +48,7 @@ export function ProgramScreen() {
         <h1 id="program-title">{program.title}</h1>
         {program.description && <p className="lead">{program.description}</p>}
       </header>
-      {phases.length === 0 ? (
+      {!hasPaths ? (
         <p className="empty-note">This program is still being set up. Check back soon!</p>
       ) : (
         phases.map((phase) => (
@@ -55,11 +56,13 @@ export function ProgramScreen() {
             {phase.label && <p className="eyebrow">{phase.label}</p>}
             <h2 id={`phase-${phase.id}`}>{phase.title}</h2>
             {phase.description && <p className="muted">{phase.description}</p>}
-            <ul className="path-cards">
-              {phase.paths.map((path) => (
-                <PathCard key={path.id} programId={program.id} path={path} />
-              ))}
-            </ul>
+            {phase.paths.length > 0 && (
+              <ul className="path-cards">
+                {phase.paths.map((path) => (
+                  <PathCard key={path.id} programId={program.id} path={path} />
+                ))}
+              </ul>
+            )}
           </section>
         ))
       )}
