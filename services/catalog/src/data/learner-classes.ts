@@ -1,7 +1,8 @@
 import type { Knex } from '@sleep-ritual/platform/db';
+import { createBatcher } from '@sleep-ritual/platform/http/request-batcher';
 import {
-  JOIN_PROGRESS,
-  OWNS_PROGRAM,
+  joinProgress,
+  ownsProgram,
   PROGRESS_COLUMNS,
   VISIBLE_PATH_ANCESTORS,
   type ProgressColumns,
@@ -26,20 +27,43 @@ export type ClassRow = ProgressColumns & {
   isOwned: boolean;
 };
 
-/** One visible class with its ancestors, the learner's ownership and progress: one query. */
-export async function findClass(db: Knex, classId: number, userId: number): Promise<ClassRow | undefined> {
-  const { rows } = await db.raw<{ rows: ClassRow[] }>(
-    `select c.id, c.label, c.title, c.description, c."vimeoVideoId", c."additionalContentUrl",
-            c."additionalContentButtonLabel", c."durationMinutes",
+export type ClassLookup = { classId: number; userId: number };
+
+/**
+ * Visible classes with their ancestors, each learner's ownership and progress, for many (class,
+ * learner) lookups in one query: one result per lookup, in order, undefined where the class is not
+ * visible.
+ */
+export async function findClasses(db: Knex, lookups: ClassLookup[]): Promise<(ClassRow | undefined)[]> {
+  const { rows } = await db.raw<{ rows: (ClassRow & { lookup: number })[] }>(
+    `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."vimeoVideoId",
+            c."additionalContentUrl", c."additionalContentButtonLabel", c."durationMinutes",
             (c."isUnlocked" and pa."isUnlocked" and ph."isUnlocked") as "isUnlocked",
             pa.id as "pathId", pa.title as "pathTitle", ph.id as "phaseId", ph.title as "phaseTitle",
-            pr.id as "programId", ${OWNS_PROGRAM} as "isOwned", ${PROGRESS_COLUMNS}
-       from classes c
+            pr.id as "programId", ${ownsProgram('q."userId"')} as "isOwned", ${PROGRESS_COLUMNS}
+       from unnest(?::int[], ?::int[]) with ordinality as q("classId", "userId", lookup)
+       join classes c on c.id = q."classId" and c."deletedAt" is null
        join paths pa on pa.id = c."pathId" and pa."deletedAt" is null
        ${VISIBLE_PATH_ANCESTORS}
-       ${JOIN_PROGRESS}
-      where c.id = ? and c."deletedAt" is null`,
-    [userId, userId, classId],
-  ).options({ name: 'learner-class' });
-  return rows[0];
+       ${joinProgress('q."userId"')}`,
+    [lookups.map((lookup) => lookup.classId), lookups.map((lookup) => lookup.userId)],
+  ).options({ name: 'learner-classes' });
+  const found: (ClassRow | undefined)[] = new Array(lookups.length).fill(undefined);
+  for (const { lookup, ...row } of rows) found[lookup - 1] = row;
+  return found;
+}
+
+const classFinders = new WeakMap<Knex, (lookup: ClassLookup) => Promise<ClassRow | undefined>>();
+
+/**
+ * One visible class for one learner. The class page is the busiest learner call, so the lookups of
+ * concurrent requests go to the database together (see createBatcher): as fresh as a query of its own.
+ */
+export function findClass(db: Knex, classId: number, userId: number): Promise<ClassRow | undefined> {
+  let find = classFinders.get(db);
+  if (!find) {
+    find = createBatcher((lookups: ClassLookup[]) => findClasses(db, lookups), { maxInFlight: 4, maxBatchSize: 100 });
+    classFinders.set(db, find);
+  }
+  return find({ classId, userId });
 }

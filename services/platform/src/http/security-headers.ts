@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
-import helmet from 'koa-helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 /**
@@ -33,17 +34,43 @@ function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
 
-/** nosniff, a referrer policy, HSTS behind https, frame protection and the CSP, on every answer. */
+/**
+ * nosniff, a referrer policy, HSTS behind https, frame protection and the CSP, on every answer. They
+ * depend only on the configuration, so helmet runs once at start-up against a recording response and
+ * each request replays what it did.
+ */
 export function securityHeaders(config: Config) {
-  const base = helmet({
+  const steps = recordHelmet(config);
+  const csp = contentSecurityPolicy(config);
+  return async function securityHeadersMiddleware(ctx: Context, next: Next) {
+    const res = ctx.res;
+    res.setHeader('Content-Security-Policy', csp);
+    for (const [name, value] of steps) {
+      if (value === undefined) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+    await next();
+  };
+}
+
+type HeaderStep = [name: string, value: string | undefined];
+
+function recordHelmet(config: Config): HeaderStep[] {
+  const steps: HeaderStep[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => steps.push([name, value]),
+    removeHeader: (name: string) => steps.push([name, undefined]),
+  };
+  let finished = false;
+  helmet({
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  })({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
   });
-  const csp = contentSecurityPolicy(config);
-  return async function securityHeadersMiddleware(ctx: Context, next: Next) {
-    ctx.set('Content-Security-Policy', csp);
-    await base(ctx, next);
-  };
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return steps;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Context, type Next } from 'koa';
 import type { Redis } from 'ioredis';
@@ -7,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { NotFoundError } from '../errors.ts';
 import { errorHandler } from './error-handler.ts';
+import { requestLog } from './request-log.ts';
 import { originCheck } from './origin-check.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sessionMiddleware } from './session.ts';
@@ -40,21 +40,7 @@ export function createServiceApp(deps: ServiceDeps, options: { originExempt?: st
     (ctx?.log ?? logger).error({ err: error }, 'request failed');
   });
 
-  app.use(async (ctx: Context, next: Next) => {
-    const incoming = ctx.get('X-Request-Id');
-    ctx.requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    ctx.log = logger.child({ requestId: ctx.requestId });
-    ctx.set('X-Request-Id', ctx.requestId);
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      ctx.log.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
-        'request',
-      );
-    }
-  });
+  app.use(requestLog(app, logger));
   app.use(errorHandler);
   app.use(securityHeaders(config));
   app.use(healthRoutes(db, redis));

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/public-config';
 import type { Context } from 'koa';
 import type { Config } from '../config.ts';
+import { SessionKeys } from './session-keys.ts';
 
 export const SESSION_COOKIE = 'sr_session';
 /** A session ends after this long without a request... */
@@ -32,7 +33,8 @@ declare module 'koa' {
  * Every service mounts this with the same keys, so they all know the same user and admin state.
  */
 export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
-  app.keys = config.sessionKeys;
+  // The `cookies` module takes a keygrip-like object in place of the key list (see SessionKeys).
+  app.keys = new SessionKeys(config.sessionKeys) as unknown as string[];
   return session(
     {
       key: SESSION_COOKIE,

@@ -1,0 +1,79 @@
+export type BatcherOptions<I> = {
+  /** Batches running at once; calls made meanwhile wait and go together in the next batch. */
+  maxInFlight: number;
+  maxBatchSize: number;
+  /**
+   * Calls with the same key never share a batch (two upserts of one row cannot be one statement): the
+   * later one waits for the next batch, so calls on one key still run one after another, in order.
+   */
+  keyOf?: (item: I) => string;
+};
+
+type Waiting<I, R> = { item: I; resolve: (result: R) => void; reject: (error: unknown) => void };
+
+/**
+ * Coalesces the same query of concurrent requests into one statement: each call waits at most until
+ * the end of the current turn of the event loop, or until a batch in flight finishes when
+ * `maxInFlight` are running, and then goes with every other call waiting by then. `run` gets the items
+ * in call order and answers one result per item, in the same order. A batch that fails fails each of
+ * its calls with that error. An idle service pays one event-loop turn; a busy one pays one round trip
+ * to the database per batch instead of one per request.
+ */
+export function createBatcher<I, R>(
+  run: (items: I[]) => Promise<R[]>,
+  options: BatcherOptions<I>,
+): (item: I) => Promise<R> {
+  const { maxInFlight, maxBatchSize, keyOf } = options;
+  let waiting: Waiting<I, R>[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  const schedule = () => {
+    if (scheduled || inFlight >= maxInFlight || waiting.length === 0) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  const take = (): Waiting<I, R>[] => {
+    if (!keyOf) return waiting.splice(0, maxBatchSize);
+    const batch: Waiting<I, R>[] = [];
+    const later: Waiting<I, R>[] = [];
+    const keys = new Set<string>();
+    for (const entry of waiting) {
+      const key = keyOf(entry.item);
+      if (batch.length < maxBatchSize && !keys.has(key)) {
+        keys.add(key);
+        batch.push(entry);
+      } else {
+        later.push(entry);
+      }
+    }
+    waiting = later;
+    return batch;
+  };
+
+  const start = (batch: Waiting<I, R>[]) => {
+    inFlight += 1;
+    Promise.resolve()
+      .then(() => run(batch.map((entry) => entry.item)))
+      .then(
+        (results) => batch.forEach((entry, index) => entry.resolve(results[index]!)),
+        (error: unknown) => batch.forEach((entry) => entry.reject(error)),
+      )
+      .finally(() => {
+        inFlight -= 1;
+        schedule();
+      });
+  };
+
+  function flush() {
+    scheduled = false;
+    while (inFlight < maxInFlight && waiting.length > 0) start(take());
+  }
+
+  return (item: I) =>
+    new Promise<R>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      schedule();
+    });
+}
