@@ -74,6 +74,20 @@ describe('createBatcher', () => {
     expect(batches.map((batch) => batch.map((item) => item.n))).toEqual([[1, 2], [3], [4]]);
   });
 
+  it('holds a call back while a batch with its key is in flight, though other batches may start', async () => {
+    const { run, batches, releaseAll } = recordingRun<{ key: string; n: number }>();
+    const load = createBatcher(run, { maxInFlight: 3, maxBatchSize: 100, keyOf: (item) => item.key });
+    const first = load({ key: 'x', n: 1 });
+    await turn();
+    const later = [load({ key: 'x', n: 2 }), load({ key: 'y', n: 3 })];
+    await turn();
+    expect(batches.map((batch) => batch.map((item) => item.n))).toEqual([[1], [3]]);
+    await releaseAll();
+    await releaseAll();
+    await Promise.all([first, ...later]);
+    expect(batches.map((batch) => batch.map((item) => item.n))).toEqual([[1], [3], [2]]);
+  });
+
   it('when a batch fails, each of its calls fails with that error, and later calls still run', async () => {
     let calls = 0;
     const load = createBatcher(

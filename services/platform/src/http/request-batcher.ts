@@ -3,8 +3,8 @@ export type BatcherOptions<I> = {
   maxInFlight: number;
   maxBatchSize: number;
   /**
-   * Calls with the same key never share a batch (two upserts of one row cannot be one statement): the
-   * later one waits for the next batch, so calls on one key still run one after another, in order.
+   * Calls with the same key never share a batch (two upserts of one row cannot be one statement), nor
+   * run while a batch holding that key is in flight: calls on one key run one after another, in order.
    */
   keyOf?: (item: I) => string;
 };
@@ -27,6 +27,7 @@ export function createBatcher<I, R>(
   let waiting: Waiting<I, R>[] = [];
   let inFlight = 0;
   let scheduled = false;
+  const keysInFlight = new Set<string>();
 
   const schedule = () => {
     if (scheduled || inFlight >= maxInFlight || waiting.length === 0) return;
@@ -38,11 +39,11 @@ export function createBatcher<I, R>(
     if (!keyOf) return waiting.splice(0, maxBatchSize);
     const batch: Waiting<I, R>[] = [];
     const later: Waiting<I, R>[] = [];
-    const keys = new Set<string>();
+    const taken = new Set<string>();
     for (const entry of waiting) {
       const key = keyOf(entry.item);
-      if (batch.length < maxBatchSize && !keys.has(key)) {
-        keys.add(key);
+      if (batch.length < maxBatchSize && !taken.has(key) && !keysInFlight.has(key)) {
+        taken.add(key);
         batch.push(entry);
       } else {
         later.push(entry);
@@ -54,6 +55,8 @@ export function createBatcher<I, R>(
 
   const start = (batch: Waiting<I, R>[]) => {
     inFlight += 1;
+    const keys = keyOf ? batch.map((entry) => keyOf(entry.item)) : [];
+    for (const key of keys) keysInFlight.add(key);
     Promise.resolve()
       .then(() => run(batch.map((entry) => entry.item)))
       .then(
@@ -61,6 +64,7 @@ export function createBatcher<I, R>(
         (error: unknown) => batch.forEach((entry) => entry.reject(error)),
       )
       .finally(() => {
+        for (const key of keys) keysInFlight.delete(key);
         inFlight -= 1;
         schedule();
       });
@@ -68,7 +72,12 @@ export function createBatcher<I, R>(
 
   function flush() {
     scheduled = false;
-    while (inFlight < maxInFlight && waiting.length > 0) start(take());
+    while (inFlight < maxInFlight && waiting.length > 0) {
+      const batch = take();
+      // Everything still waiting has its key in flight: the batch holding it reschedules when done.
+      if (batch.length === 0) return;
+      start(batch);
+    }
   }
 
   return (item: I) =>

@@ -26,8 +26,8 @@ const CLASS_ID_IS = `c.id = ? and c."deletedAt" is null`;
  * most of the cost of a write.
  */
 const ASYNC_COMMIT = `(select set_config('synchronous_commit', 'off', true)) as async_commit`;
-const OWNED = `exists (
-  select 1 from purchases pu where pu."userId" = ? and pu."programId" = pr.id and pu.status = 'completed'
+const ownedBy = (userId: string) => `exists (
+  select 1 from purchases pu where pu."userId" = ${userId} and pu."programId" = pr.id and pu.status = 'completed'
 )`;
 const UNLOCKED = `(c."isUnlocked" and pa."isUnlocked" and ph."isUnlocked")`;
 
@@ -40,19 +40,28 @@ const MERGED_PERCENT = `greatest(user_progress."percentWatched", least(100,
 const NOW_COMPLETED = `(excluded.completed or ${MERGED_PERCENT} >= ${COMPLETION_PERCENT})`;
 
 /**
- * Records one event in one statement: the access check is the SELECT feeding the INSERT, so a learner
- * who may not open the class writes nothing and gets no row back. The upsert on (userId, classId) keeps
- * one row per learner and class and is safe against concurrent events. Named, so PostgreSQL prepares
- * it once per connection instead of planning the joins on every heartbeat.
+ * Records many events in one statement, one result per event in order: the record, or undefined when
+ * the learner may not open the class. The access check is the SELECT feeding the INSERT, so a refused
+ * event writes nothing and gets no row back. The upsert on (userId, classId) keeps one row per learner
+ * and class and is safe against concurrent events; a batch never holds two events of one row (see
+ * upsertEventIfAllowed), and it takes its rows in (userId, classId) order, so two batches running at once
+ * cannot deadlock. Named, so PostgreSQL prepares it once per connection instead of planning the joins
+ * on every batch.
  */
-export async function upsertProgressIfAllowed(db: Knex, values: ProgressValues): Promise<ProgressRecord | undefined> {
-  const { rows } = await db.raw<{ rows: ProgressRecord[] }>(
+export async function upsertProgressIfAllowed(db: Knex, events: ProgressValues[]): Promise<(ProgressRecord | undefined)[]> {
+  const column = <K extends keyof ProgressValues>(key: K) => events.map((event) => event[key]);
+  const { rows } = await db.raw<{ rows: (ProgressRecord & { userId: number })[] }>(
     `insert into user_progress
        ("userId", "classId", "sessionId", "maxPositionSec", "durationSeconds", "percentWatched", "totalPlays",
         completed, "completedAt")
-     select ?::int, c.id, c.id, ?::int, ?::int, ?::int, ?::int, ?::boolean, case when ?::boolean then now() end
-       from ${ASYNC_COMMIT}, ${VISIBLE_CLASS}
-      where ${CLASS_ID_IS} and ${UNLOCKED} and ${OWNED}
+     select e."userId", c.id, c.id, e."positionSec", e."durationSec", e.percent, e.plays, e.completed,
+            case when e.completed then now() end
+       from ${ASYNC_COMMIT},
+            unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::boolean[])
+              as e("userId", "classId", "positionSec", "durationSec", percent, plays, completed),
+            ${VISIBLE_CLASS}
+      where c.id = e."classId" and c."deletedAt" is null and ${UNLOCKED} and ${ownedBy('e."userId"')}
+      order by e."userId", e."classId"
      on conflict ("userId", "classId") do update set
        "maxPositionSec" = greatest(user_progress."maxPositionSec", excluded."maxPositionSec"),
        "durationSeconds" = excluded."durationSeconds",
@@ -61,21 +70,24 @@ export async function upsertProgressIfAllowed(db: Knex, values: ProgressValues):
        completed = user_progress.completed or ${NOW_COMPLETED},
        "completedAt" = coalesce(user_progress."completedAt", case when ${NOW_COMPLETED} then now() end),
        "updatedAt" = now()
-     returning ${RECORD_COLUMNS}`,
+     returning ${RECORD_COLUMNS}, "userId"`,
     [
-      values.userId,
-      values.positionSec,
-      values.durationSec,
-      values.percent,
-      values.plays,
-      values.completed,
-      values.completed,
-      values.classId,
-      values.userId,
+      column('userId'),
+      column('classId'),
+      column('positionSec'),
+      column('durationSec'),
+      column('percent'),
+      column('plays'),
+      column('completed'),
     ],
-  ).options({ name: 'progress-upsert' });
-  return rows[0];
+  ).options({ name: 'progress-upsert-many' });
+  const written = new Map<string, ProgressRecord>();
+  for (const { userId, ...record } of rows) written.set(rowKey({ userId, classId: record.classId }), record);
+  return events.map((event) => written.get(rowKey(event)));
 }
+
+/** The row an event goes to: one per learner and class. */
+export const rowKey = (event: { userId: number; classId: number }) => `${event.userId}:${event.classId}`;
 
 /** Why a learner may not open a class: undefined when it is not visible at all. */
 export async function findClassAccess(
@@ -84,7 +96,7 @@ export async function findClassAccess(
   userId: number,
 ): Promise<{ isOwned: boolean; isUnlocked: boolean } | undefined> {
   const { rows } = await db.raw<{ rows: { isOwned: boolean; isUnlocked: boolean }[] }>(
-    `select ${OWNED} as "isOwned", ${UNLOCKED} as "isUnlocked" from ${VISIBLE_CLASS} where ${CLASS_ID_IS}`,
+    `select ${ownedBy('?')} as "isOwned", ${UNLOCKED} as "isUnlocked" from ${VISIBLE_CLASS} where ${CLASS_ID_IS}`,
     [userId, classId],
   ).options({ name: 'progress-class-access' });
   return rows[0];

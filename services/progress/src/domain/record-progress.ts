@@ -2,7 +2,8 @@ import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
 import { COMPLETION_PERCENT, type ProgressEvent, type ProgressRecord } from '@sleep-ritual/contracts/progress';
 import type { Knex } from '@sleep-ritual/platform/db';
 import { ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
-import { findClassAccess, findProgress, upsertProgressIfAllowed, type ProgressValues } from '../data/progress-queries.ts';
+import { upsertEventIfAllowed } from '../data/progress-batches.ts';
+import { findClassAccess, findProgress, type ProgressValues } from '../data/progress-queries.ts';
 
 type Deps = { db: Knex };
 
@@ -31,7 +32,7 @@ export async function recordProgress(
   classId: number,
   event: ProgressEvent,
 ): Promise<ProgressRecord> {
-  const record = await upsertProgressIfAllowed(db, eventValues(userId, classId, event));
+  const record = await upsertEventIfAllowed(db, eventValues(userId, classId, event));
   if (record) return record;
   // Nothing written: find out why, off the fast path.
   const access = await findClassAccess(db, classId, userId);
