@@ -3,13 +3,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
 import { loadConfig } from '@sleep-ritual/platform/config';
 import { NotFoundError, ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 import { repoRoot } from '@sleep-ritual/platform/paths';
 import {
   apiRoutes,
   membersAppAssetsPrefix,
-  membersAppRoutes,
   type ServiceName,
 } from '@sleep-ritual/platform/routes';
 

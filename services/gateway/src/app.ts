@@ -3,9 +3,9 @@ import Koa, { type Context } from 'koa';
 import helmet from 'koa-helmet';
 import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
+import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
 import { contentSecurityPolicy } from '@sleep-ritual/platform/http/security-headers';
 import {
-  isMembersAppRoute,
   membersAppAssetsPrefix,
   serviceForPath,
 } from '@sleep-ritual/platform/routes';

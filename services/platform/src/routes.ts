@@ -3,6 +3,8 @@
  * (infra/nginx/routes.conf, generated from this by `npm run infra:nginx`) both follow it.
  */
 
+import { isUnderPrefix } from '@sleep-ritual/contracts/app-routes';
+
 export type ServiceName = 'auth' | 'catalog' | 'progress' | 'webhooks';
 
 /** API prefixes by owning service. A prefix matches itself and anything below it (`/api/user/…`). */
@@ -38,39 +40,18 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
   webhooks: ['/api/webhooks'],
 };
 
-/** Routes the members SPA answers (its index.html); everything else not under /api is marketing. */
-export const membersAppRoutes: readonly string[] = [
-  '/sign-in',
-  '/my-programs',
-  '/programs',
-  '/program',
-  '/account',
-  '/forgot-password',
-  '/reset-password',
-  '/create-account',
-  '/admin',
-];
-
 /** Where the members app's built files are served from (Vite's `base`). */
 export const membersAppAssetsPrefix = '/app/';
-
-function matches(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
-}
 
 /** The service that owns an API path, by its longest matching prefix. */
 export function serviceForPath(path: string): ServiceName | undefined {
   let best: { service: ServiceName; length: number } | undefined;
   for (const [service, prefixes] of Object.entries(apiRoutes) as [ServiceName, readonly string[]][]) {
     for (const prefix of prefixes) {
-      if (matches(path, prefix) && (!best || prefix.length > best.length)) {
+      if (isUnderPrefix(path, prefix) && (!best || prefix.length > best.length)) {
         best = { service, length: prefix.length };
       }
     }
   }
   return best?.service;
-}
-
-export function isMembersAppRoute(path: string): boolean {
-  return membersAppRoutes.some((prefix) => matches(path, prefix));
 }

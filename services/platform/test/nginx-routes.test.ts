@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
-import { apiRoutes, membersAppRoutes } from '../src/routes.ts';
+import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
+import { apiRoutes } from '../src/routes.ts';
 import { renderNginx } from '../../../scripts/render-nginx.ts';
 
 const rendered = renderNginx();
