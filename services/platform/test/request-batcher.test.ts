@@ -102,4 +102,19 @@ describe('createBatcher', () => {
     expect(await Promise.all(failed)).toEqual(['connection lost', 'connection lost']);
     expect(await load(3)).toBe(3);
   });
+
+  it('fails a call with a 503 when it could not join a batch within maxWaitMs, and later calls still run', async () => {
+    const { run, batches, releaseAll } = recordingRun<number>();
+    const load = createBatcher(run, { maxInFlight: 1, maxBatchSize: 100, maxWaitMs: 50 });
+    const stuck = load(1);
+    await turn();
+    const waiting = load(2).catch((error: { status?: number; message: string }) => [error.status, error.message]);
+    expect(await waiting).toEqual([503, 'The service is temporarily unavailable. Please try again shortly.']);
+    await releaseAll();
+    expect(await stuck).toBe(1);
+    const later = load(3);
+    await releaseAll();
+    expect(await later).toBe(3);
+    expect(batches).toEqual([[1], [3]]);
+  });
 });

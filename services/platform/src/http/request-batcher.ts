@@ -1,3 +1,5 @@
+import { ServiceUnavailableError } from '../errors.ts';
+
 export type BatcherOptions<I> = {
   /** Batches running at once; calls made meanwhile wait and go together in the next batch. */
   maxInFlight: number;
@@ -7,9 +9,14 @@ export type BatcherOptions<I> = {
    * run while a batch holding that key is in flight: calls on one key run one after another, in order.
    */
   keyOf?: (item: I) => string;
+  /**
+   * A call not yet in a batch after this long fails with a 503, as a query does that waits this long
+   * for a pool connection (knex's acquireConnectionTimeout, which is this default).
+   */
+  maxWaitMs?: number;
 };
 
-type Waiting<I, R> = { item: I; resolve: (result: R) => void; reject: (error: unknown) => void };
+type Waiting<I, R> = { item: I; since: number; resolve: (result: R) => void; reject: (error: unknown) => void };
 
 /**
  * Coalesces the same query of concurrent requests into one statement: each call waits at most until
@@ -23,17 +30,35 @@ export function createBatcher<I, R>(
   run: (items: I[]) => Promise<R[]>,
   options: BatcherOptions<I>,
 ): (item: I) => Promise<R> {
-  const { maxInFlight, maxBatchSize, keyOf } = options;
+  const { maxInFlight, maxBatchSize, keyOf, maxWaitMs = 10_000 } = options;
   let waiting: Waiting<I, R>[] = [];
   let inFlight = 0;
   let scheduled = false;
   const keysInFlight = new Set<string>();
+  let expiry: NodeJS.Timeout | undefined;
 
   const schedule = () => {
-    if (scheduled || inFlight >= maxInFlight || waiting.length === 0) return;
+    if (waiting.length === 0) return;
+    if (!expiry) {
+      // The first waiting call is the one that has waited longest.
+      expiry = setTimeout(expire, Math.max(0, maxWaitMs - (performance.now() - waiting[0]!.since)));
+      expiry.unref();
+    }
+    if (scheduled || inFlight >= maxInFlight) return;
     scheduled = true;
     setImmediate(flush);
   };
+
+  function expire() {
+    expiry = undefined;
+    const now = performance.now();
+    const expired = waiting.filter((entry) => now - entry.since >= maxWaitMs);
+    if (expired.length > 0) {
+      waiting = waiting.filter((entry) => now - entry.since < maxWaitMs);
+      for (const entry of expired) entry.reject(new ServiceUnavailableError());
+    }
+    schedule();
+  }
 
   const take = (): Waiting<I, R>[] => {
     if (!keyOf) return waiting.splice(0, maxBatchSize);
@@ -82,7 +107,7 @@ export function createBatcher<I, R>(
 
   return (item: I) =>
     new Promise<R>((resolve, reject) => {
-      waiting.push({ item, resolve, reject });
+      waiting.push({ item, since: performance.now(), resolve, reject });
       schedule();
     });
 }
