@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/public-config';
 import type { Context } from 'koa';
 import type { Config } from '../config.ts';
+import { createBatcher } from './request-batcher.ts';
 import { SessionKeys } from './session-keys.ts';
 
 export const SESSION_COOKIE = 'sr_session';
@@ -33,6 +34,11 @@ declare module 'koa' {
  * Every service mounts this with the same keys, so they all know the same user and admin state.
  */
 export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
+  // Every signed-in request reads its session: the reads of concurrent requests go as one MGET.
+  const readSessions = createBatcher((ids: string[]) => redis.mget(ids.map(sessionKey)), {
+    maxInFlight: 2,
+    maxBatchSize: 200,
+  });
   // The `cookies` module takes a keygrip-like object in place of the key list (see SessionKeys).
   app.keys = new SessionKeys(config.sessionKeys) as unknown as string[];
   return session(
@@ -55,7 +61,7 @@ export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
       },
       store: {
         async get(id: string) {
-          const raw = await redis.get(sessionKey(id));
+          const raw = await readSessions(id);
           return raw ? JSON.parse(raw) : undefined;
         },
         async set(id: string, data: SessionData, maxAge: number | 'session' | undefined) {
