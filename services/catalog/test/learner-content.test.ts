@@ -9,8 +9,10 @@ import {
 } from '@sleep-ritual/contracts/catalog';
 import { clientWithSession, createTestDeps, listen } from '@sleep-ritual/platform/testing';
 import { createApp } from '../src/app.ts';
+import { findClasses } from '../src/data/learner-classes.ts';
 import {
   createClass,
+  createCourse,
   createLearner,
   createPath,
   createPhase,
@@ -300,5 +302,64 @@ describe('GET /api/classes/{id}/details', () => {
     for (const classId of [noVideo, badVideo]) {
       expect((await getJson(client, `/api/classes/${classId}/details`)).vimeoId).toBeNull();
     }
+  });
+
+  // Concurrent class pages are read from the database together; each learner must still get exactly
+  // what a request of its own would give.
+  it('answers many learners at once, each with its own class, its own progress or its own refusal', async () => {
+    const course = await createCourse(deps.db);
+    const other = await createCourse(deps.db);
+    const lockedClassId = await createClass(deps.db, course.pathId, { orderIndex: 2, isUnlocked: false });
+    const deletedClassId = await createClass(deps.db, course.pathId, { orderIndex: 3 });
+    await softDelete(deps.db, 'classes', deletedClassId);
+    const [watcher, newcomer, outsider] = await Promise.all([owner(course.programId), owner(course.programId), owner(other.programId)]);
+    await deps.db('user_progress').insert({ userId: watcher.userId, classId: course.classId, maxPositionSec: 300, durationSeconds: 960, percentWatched: 31 });
+
+    const calls = [
+      { client: watcher, classId: course.classId, status: 200, progress: { maxPositionSec: 300, durationSeconds: 960, percentWatched: 31, completed: false } },
+      { client: newcomer, classId: course.classId, status: 200, progress: null },
+      { client: watcher, classId: course.secondClassId, status: 200, progress: null },
+      { client: outsider, classId: course.classId, status: 403 },
+      { client: outsider, classId: other.classId, status: 200, progress: null },
+      { client: newcomer, classId: lockedClassId, status: 403 },
+      { client: watcher, classId: deletedClassId, status: 404 },
+      { client: newcomer, classId: 2_147_483_647, status: 404 },
+    ];
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all(calls.map(({ client, classId }) => client.request(`/api/classes/${classId}/details`)));
+      for (const [index, answer] of answers.entries()) {
+        const call = calls[index]!;
+        expect(answer.status, `call ${index}`).toBe(call.status);
+        const body = await answer.json();
+        if (call.status === 200) expect(body, `call ${index}`).toMatchObject({ id: call.classId, progress: call.progress });
+      }
+    }
+  });
+
+  it('reads many lookups in one query exactly as it reads each alone, in the order asked', async () => {
+    const course = await createCourse(deps.db);
+    const deletedClassId = await createClass(deps.db, course.pathId, { orderIndex: 2 });
+    await softDelete(deps.db, 'classes', deletedClassId);
+    const [learner, stranger] = await Promise.all([owner(course.programId), owner()]);
+    await deps.db('user_progress').insert({ userId: learner.userId, classId: course.secondClassId, maxPositionSec: 60, durationSeconds: 600, percentWatched: 10 });
+    const lookups = [
+      { classId: course.secondClassId, userId: learner.userId },
+      { classId: deletedClassId, userId: learner.userId },
+      { classId: course.classId, userId: stranger.userId },
+      { classId: course.secondClassId, userId: stranger.userId },
+      { classId: course.classId, userId: learner.userId },
+      { classId: course.secondClassId, userId: learner.userId },
+    ];
+    const together = await findClasses(deps.db, lookups);
+    const alone = await Promise.all(lookups.map(async (lookup) => (await findClasses(deps.db, [lookup]))[0]));
+    expect(together).toEqual(alone);
+    expect(together.map((row) => row && [row.id, row.isOwned, row.maxPositionSec])).toEqual([
+      [course.secondClassId, true, 60],
+      undefined,
+      [course.classId, false, null],
+      [course.secondClassId, false, null],
+      [course.classId, true, null],
+      [course.secondClassId, true, 60],
+    ]);
   });
 });

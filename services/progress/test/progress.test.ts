@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
 import { progressRecordSchema } from '@sleep-ritual/contracts/progress';
 import { clientWithSession, createClient, createTestDeps, listen } from '@sleep-ritual/platform/testing';
 import { createApp } from '../src/app.ts';
+import { upsertEventIfAllowed } from '../src/data/progress-batches.ts';
+import { eventValues } from '../src/domain/record-progress.ts';
 import {
   createClass,
   createCourse,
@@ -282,4 +285,82 @@ describe('concurrent events', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ maxPositionSec: 700, percentWatched: 70 });
   });
+  // The events of concurrent requests are written together; each must have exactly the effect and the
+  // answer it would have alone.
+  it('from many learners at once, each event gets its own record or its own refusal, and only allowed ones are written', async () => {
+    const w = await watcher();
+    const lockedClassId = await createClass(deps.db, w.pathId, { orderIndex: 2, isUnlocked: false });
+    const deletedClassId = await createClass(deps.db, w.pathId, { orderIndex: 3 });
+    await softDelete(deps.db, 'classes', deletedClassId);
+    const secondId = await createLearner(deps.db);
+    await grant(deps.db, secondId, w.programId);
+    const outsiderId = await createLearner(deps.db);
+    const second = await clientWithSession(server.url, deps, { userId: secondId });
+    const outsider = await clientWithSession(server.url, deps, { userId: outsiderId });
+    const put = (client: typeof second, classId: number, event_type: EventType, position_sec: number) =>
+      client.request(`/api/progress/${classId}`, { method: 'PUT', json: { position_sec, duration_sec: 1000, event_type } });
+
+    const answers = await Promise.all([
+      w.send('timeupdate', 100),
+      put(second, w.classId, 'timeupdate', 950),
+      w.send('ended', 10, 1000, w.secondClassId),
+      put(outsider, w.classId, 'timeupdate', 100),
+      put(second, lockedClassId, 'timeupdate', 100),
+      w.send('timeupdate', 100, 1000, deletedClassId),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 403, 403, 404]);
+    const bodies = await Promise.all(answers.map((answer) => answer.json()));
+    expect(bodies[0]).toMatchObject({ classId: w.classId, maxPositionSec: 100, percentWatched: 10, completed: false });
+    expect(bodies[1]).toMatchObject({ classId: w.classId, maxPositionSec: 950, percentWatched: 95, completed: true });
+    expect(bodies[2]).toMatchObject({ classId: w.secondClassId, maxPositionSec: 10, completed: true });
+    expect(bodies.slice(3)).toEqual([
+      { error: learnerAccessMessages.notOwned },
+      { error: learnerAccessMessages.locked },
+      { error: learnerAccessMessages.notFound('class') },
+    ]);
+    const rows = await deps.db('user_progress').whereIn('userId', [w.userId, secondId, outsiderId]).orderBy('id');
+    expect(rows.map((row) => [row.userId, row.classId])).toEqual(
+      expect.arrayContaining([
+        [w.userId, w.classId],
+        [secondId, w.classId],
+        [w.userId, w.secondClassId],
+      ]),
+    );
+    expect(rows).toHaveLength(3);
+  });
+
+  it('of one learner and class sent at once all count, as if sent one after another', async () => {
+    const w = await watcher();
+    const answers = await Promise.all([
+      ...[120, 40, 610, 300, 580, 90, 615, 200].map((position) => w.send('timeupdate', position)),
+      ...[0, 0, 0].map((position) => w.send('session_start', position)),
+    ]);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(await w.row()).toMatchObject({ maxPositionSec: 615, percentWatched: 61, totalPlays: 3, completed: false });
+  });
+
+  it("when one learner's row fails within a batch (the learner deleted meanwhile), the others are still written", async () => {
+    const w = await watcher();
+    const leavingId = await createLearner(deps.db);
+    await grant(deps.db, leavingId, w.programId);
+    const event = { position_sec: 20, duration_sec: 100, event_type: 'timeupdate' } as const;
+    const removal = await deps.db.transaction();
+    try {
+      await removal('users').where({ id: leavingId }).delete();
+      // Both events go in one batch, whose statement waits on the uncommitted removal, which then commits.
+      const written = Promise.all([
+        upsertEventIfAllowed(deps.db, eventValues(leavingId, w.classId, event)),
+        upsertEventIfAllowed(deps.db, eventValues(w.userId, w.classId, event)),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await removal.commit();
+      const [left, stayed] = await written;
+      expect(left).toBeUndefined();
+      expect(stayed).toMatchObject({ classId: w.classId, maxPositionSec: 20, percentWatched: 20 });
+    } finally {
+      if (!removal.isCompleted()) await removal.rollback();
+    }
+    expect(await w.row()).toMatchObject({ maxPositionSec: 20 });
+  });
 });
+
