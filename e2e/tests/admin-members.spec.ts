@@ -3,26 +3,12 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { linkIn, mailsTo, waitForMailTo, type OutboxMail } from '@sleep-ritual/worker/outbox';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
 import { e2eDb, uniqueEmail } from '../support/db.ts';
+import { signInAsAdmin, toast } from '../support/admin.ts';
 import { baseURL, e2eEnv } from '../support/env.ts';
 
 const RITUAL = 'The 6-Night Sleep Meditation Ritual';
 const demo = { email: 'demo@sleepritual.example', password: 'sleep-well-tonight' };
 const isCreateAccountMail = (mail: OutboxMail) => linkIn(mail, '/create-account') !== undefined;
-
-/** Signs in through the admin password form every admin screen shows to a visitor. */
-async function signInAsAdmin(page: Page, to: string) {
-  await page.goto(to);
-  await page.getByLabel('Admin password', { exact: true }).fill(e2eEnv.ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Access granted')).toBeVisible();
-}
-
-/** Waits for a success toast, then dismisses it so the next one is not confused with it. */
-async function toast(page: Page, text: string) {
-  const notice = page.getByRole('status').filter({ hasText: text });
-  await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: 'Dismiss' }).click();
-}
 
 /** ThriveCart's form-encoded order.success for product-1, as the checkout posts it. */
 async function buyThroughCheckout(request: APIRequestContext, email: string, orderId: string) {

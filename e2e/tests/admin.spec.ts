@@ -2,22 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { e2eDb, provisionedBuyer } from '../support/db.ts';
+import { signInAsAdmin, toast } from '../support/admin.ts';
 import { e2eEnv } from '../support/env.ts';
-
-/** Signs in through the admin password form every admin screen shows to a visitor. */
-async function signInAsAdmin(page: Page, to = '/admin') {
-  await page.goto(to);
-  await page.getByLabel('Admin password', { exact: true }).fill(e2eEnv.ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Access granted')).toBeVisible();
-}
-
-/** Waits for a success toast, then dismisses it so the next one is not confused with it. */
-async function toast(page: Page, text: string) {
-  const notice = page.getByRole('status').filter({ hasText: text });
-  await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: 'Dismiss' }).click();
-}
 
 async function createInDialog(page: Page, opener: string, title: string, fields: Record<string, string> = {}, unlocked = false) {
   await page.getByRole('button', { name: opener }).click();
