@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientWithSession, createClient, createTestDeps, listen } from '@sleep-ritual/platform/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clientWithSession, createClient } from '@sleep-ritual/platform/testing';
+import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
 import {
   createClass,
@@ -11,23 +12,18 @@ import {
   grant,
 } from '@sleep-ritual/platform/testing-catalog';
 
-const deps = createTestDeps();
-let server: Awaited<ReturnType<typeof listen>>;
+const service = useService(createApp);
+const deps = service.deps;
 let course: Awaited<ReturnType<typeof createCourse>>;
 
 beforeAll(async () => {
-  server = await listen(createApp(deps));
   course = await createCourse(deps.db);
-});
-afterAll(async () => {
-  await server.close();
-  await deps.close();
 });
 
 async function learner(status?: string) {
   const userId = await createLearner(deps.db);
   if (status) await grant(deps.db, userId, course.programId, status);
-  return clientWithSession(server.url, deps, { userId });
+  return clientWithSession(service.url, deps, { userId });
 }
 
 const contentCalls = () => [
@@ -40,7 +36,7 @@ const contentCalls = () => [
 
 describe('learner calls and ownership', () => {
   it('when nobody is signed in, every learner call answers 401 with the JSON error', async () => {
-    const client = createClient(server.url);
+    const client = createClient(service.url);
     for (const path of ['/api/programs', '/api/my-programs', ...contentCalls()]) {
       const response = await client.request(path);
       expect(response.status, path).toBe(401);
@@ -86,7 +82,7 @@ describe('learner calls and ownership', () => {
     const userId = await createLearner(deps.db);
     await grant(deps.db, userId, course.programId, 'refunded');
     await grant(deps.db, userId, course.programId, 'completed');
-    const client = await clientWithSession(server.url, deps, { userId });
+    const client = await clientWithSession(service.url, deps, { userId });
     expect((await client.request(`/api/classes/${course.classId}/details`)).status).toBe(200);
   });
 
@@ -143,7 +139,7 @@ describe('locks', () => {
     };
     const userId = await createLearner(deps.db);
     await grant(deps.db, userId, programId);
-    return { ids, client: await clientWithSession(server.url, deps, { userId }) };
+    return { ids, client: await clientWithSession(service.url, deps, { userId }) };
   }
 
   it('lists locked phases and paths with isUnlocked false; a path in a locked phase is locked too', async () => {

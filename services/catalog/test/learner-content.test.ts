@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   classDetailsSchema,
   navigationCheckSchema,
@@ -7,7 +7,8 @@ import {
   programHierarchySchema,
   programListSchema,
 } from '@sleep-ritual/contracts/catalog';
-import { clientWithSession, createTestDeps, listen } from '@sleep-ritual/platform/testing';
+import { clientWithSession } from '@sleep-ritual/platform/testing';
+import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
 import { findClasses } from '../src/data/learner-classes.ts';
 import {
@@ -22,21 +23,13 @@ import {
   unique,
 } from '@sleep-ritual/platform/testing-catalog';
 
-const deps = createTestDeps();
-let server: Awaited<ReturnType<typeof listen>>;
-
-beforeAll(async () => {
-  server = await listen(createApp(deps));
-});
-afterAll(async () => {
-  await server.close();
-  await deps.close();
-});
+const service = useService(createApp);
+const deps = service.deps;
 
 async function owner(...programIds: number[]) {
   const userId = await createLearner(deps.db);
   for (const programId of programIds) await grant(deps.db, userId, programId);
-  return Object.assign(await clientWithSession(server.url, deps, { userId }), { userId });
+  return Object.assign(await clientWithSession(service.url, deps, { userId }), { userId });
 }
 
 async function getJson(client: Awaited<ReturnType<typeof owner>>, path: string) {

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientWithSession, createTestDeps, listen } from '@sleep-ritual/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { clientWithSession } from '@sleep-ritual/platform/testing';
+import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
 import { createClass, createCourse, createLearner, createPath, grant, softDelete } from '@sleep-ritual/platform/testing-catalog';
 
-const deps = createTestDeps();
-let server: Awaited<ReturnType<typeof listen>>;
-
-beforeAll(async () => {
-  server = await listen(createApp(deps));
-});
-afterAll(async () => {
-  await server.close();
-  await deps.close();
-});
+const service = useService(createApp);
+const deps = service.deps;
 
 async function ownedCourse() {
   const course = await createCourse(deps.db);
   const userId = await createLearner(deps.db);
   await grant(deps.db, userId, course.programId);
-  const client = await clientWithSession(server.url, deps, { userId });
+  const client = await clientWithSession(service.url, deps, { userId });
   const status = async (path: string) => (await client.request(path)).status;
   const json = async (path: string) => (await client.request(path)).json();
   return { ...course, status, json };

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
 import { progressRecordSchema } from '@sleep-ritual/contracts/progress';
-import { clientWithSession, createClient, createTestDeps, listen } from '@sleep-ritual/platform/testing';
+import { clientWithSession, createClient } from '@sleep-ritual/platform/testing';
+import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
 import { upsertEventIfAllowed } from '../src/data/progress-batches.ts';
 import { eventValues } from '../src/domain/record-progress.ts';
@@ -15,16 +16,8 @@ import {
   softDelete,
 } from '@sleep-ritual/platform/testing-catalog';
 
-const deps = createTestDeps();
-let server: Awaited<ReturnType<typeof listen>>;
-
-beforeAll(async () => {
-  server = await listen(createApp(deps));
-});
-afterAll(async () => {
-  await server.close();
-  await deps.close();
-});
+const service = useService(createApp);
+const deps = service.deps;
 
 type EventType = 'play' | 'timeupdate' | 'pause' | 'ended' | 'exit' | 'session_start';
 
@@ -33,7 +26,7 @@ async function watcher() {
   const course = await createCourse(deps.db);
   const userId = await createLearner(deps.db);
   await grant(deps.db, userId, course.programId);
-  const client = await clientWithSession(server.url, deps, { userId });
+  const client = await clientWithSession(service.url, deps, { userId });
   const send = (event_type: EventType, position_sec: number, duration_sec = 1000, classId = course.classId) =>
     client.request(`/api/progress/${classId}`, { method: 'PUT', json: { position_sec, duration_sec, event_type } });
   const row = () => deps.db('user_progress').where({ userId, classId: course.classId }).first();
@@ -210,7 +203,7 @@ describe('who may record progress', () => {
 
   it('when nobody is signed in, it answers 401 to PUT, POST and GET', async () => {
     const { classId } = await createCourse(deps.db);
-    const client = createClient(server.url);
+    const client = createClient(service.url);
     for (const method of ['PUT', 'POST', 'GET']) {
       const response = await client.request(`/api/progress/${classId}`, method === 'GET' ? {} : { method, json: body });
       expect(response.status, method).toBe(401);
@@ -223,7 +216,7 @@ describe('who may record progress', () => {
       const course = await createCourse(deps.db);
       const userId = await createLearner(deps.db);
       if (status) await grant(deps.db, userId, course.programId, status);
-      const client = await clientWithSession(server.url, deps, { userId });
+      const client = await clientWithSession(service.url, deps, { userId });
       const response = await client.request(`/api/progress/${course.classId}`, { method: 'PUT', json: body });
       expect(response.status, String(status)).toBe(403);
       expect(await response.json()).toEqual({ error: "You don't have access to this program." });
@@ -272,7 +265,7 @@ describe('GET /api/progress/{classId}', () => {
     // Another learner of the same class has no record of their own.
     const other = await createLearner(deps.db);
     await grant(deps.db, other, w.programId);
-    const otherClient = await clientWithSession(server.url, deps, { userId: other });
+    const otherClient = await clientWithSession(service.url, deps, { userId: other });
     expect((await otherClient.request(`/api/progress/${w.classId}`)).status).toBe(404);
   });
 });
@@ -295,8 +288,8 @@ describe('concurrent events', () => {
     const secondId = await createLearner(deps.db);
     await grant(deps.db, secondId, w.programId);
     const outsiderId = await createLearner(deps.db);
-    const second = await clientWithSession(server.url, deps, { userId: secondId });
-    const outsider = await clientWithSession(server.url, deps, { userId: outsiderId });
+    const second = await clientWithSession(service.url, deps, { userId: secondId });
+    const outsider = await clientWithSession(service.url, deps, { userId: outsiderId });
     const put = (client: typeof second, classId: number, event_type: EventType, position_sec: number) =>
       client.request(`/api/progress/${classId}`, { method: 'PUT', json: { position_sec, duration_sec: 1000, event_type } });
 
