@@ -7,13 +7,14 @@ import {
   type CreateAccountLookup,
 } from '@sleep-ritual/contracts/auth';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
-import { PasswordField, TextField } from '../../../components/FormField.tsx';
+import { TextField } from '../../../components/FormField.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { supportEmail } from '../../../lib/public-config.ts';
 import { validate } from '../../../lib/validate.ts';
 import { lookupQuery, useCreateAccount, useCreateAccountLookup } from '../api/create-account.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 const TEST_ORDER: CreateAccountLookup = {
   email: 'test.buyer@example.com',
@@ -142,22 +143,7 @@ function CreateAccountForm({
       </p>
       <form onSubmit={submit} noValidate>
         <TextField label="Email" type="email" name="email" value={order.email} readOnly />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-        />
-        <PasswordField
-          label="Confirm password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => setValues({ ...values, confirmPassword: event.target.value })}
-        />
+        <NewPasswordFields values={values} errors={errors} onChange={setValues} passwordLabel="Password" />
         {create.isError && (
           <p className="form-error" role="alert">
             {errorMessage(create.error, 'Failed to create account. Please try again.')}

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { validate } from '../../../lib/validate.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 export function ResetPasswordScreen() {
   const [params] = useSearchParams();
@@ -57,21 +58,11 @@ export function ResetPasswordScreen() {
   return (
     <AuthCard title="Choose a New Password">
       <form onSubmit={submit} noValidate>
-        <PasswordField
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password ?? errors.token}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-        />
-        <PasswordField
-          label="Confirm password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => setValues({ ...values, confirmPassword: event.target.value })}
+        <NewPasswordFields
+          values={values}
+          errors={{ ...errors, password: errors.password ?? errors.token }}
+          onChange={setValues}
+          passwordLabel="New password"
         />
         <Button type="submit" className="btn-block" disabled={reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
