@@ -27,7 +27,9 @@ function stats(samples: number[], failures: number): Stats {
 }
 
 /** Runs `once(i)` REQUESTS times one after another, then REQUESTS times spread over CONCURRENCY callers. */
-async function measure(once: (index: number) => Promise<boolean>): Promise<{ sequential: Stats; concurrent: Stats }> {
+async function measure(
+  once: (index: number) => Promise<boolean>,
+): Promise<{ sequential: Stats; concurrent: Stats }> {
   for (let index = 0; index < WARM_UP; index += 1) await once(index);
   const timed = async (index: number, samples: number[]) => {
     const started = performance.now();
@@ -51,7 +53,10 @@ async function measure(once: (index: number) => Promise<boolean>): Promise<{ seq
       }
     }),
   );
-  return { sequential: stats(sequentialSamples, sequentialFailures), concurrent: stats(concurrentSamples, concurrentFailures) };
+  return {
+    sequential: stats(sequentialSamples, sequentialFailures),
+    concurrent: stats(concurrentSamples, concurrentFailures),
+  };
 }
 
 async function main(): Promise<void> {
@@ -64,7 +69,9 @@ async function main(): Promise<void> {
 
   const members = Number((await db('users').count<{ n: string }[]>({ n: '*' }))[0]?.n ?? 0);
   if (members < 1_000) {
-    console.error(`${new URL(databaseUrl).pathname.slice(1)} has ${members} members: run \`npm run seed:scale\` first.`);
+    console.error(
+      `${new URL(databaseUrl).pathname.slice(1)} has ${members} members: run \`npm run seed:scale\` first.`,
+    );
     await db.destroy();
     redis.disconnect();
     process.exit(1);
@@ -83,7 +90,10 @@ async function main(): Promise<void> {
     member.email,
   ]);
   searches.push('ma', '');
-  const mainProgram = await db('programs').whereNull('deletedAt').orderBy([{ column: 'orderIndex' }, { column: 'id' }]).first('id', 'title');
+  const mainProgram = await db('programs')
+    .whereNull('deletedAt')
+    .orderBy([{ column: 'orderIndex' }, { column: 'id' }])
+    .first('id', 'title');
 
   const app = await listen(createApp({ config, logger, db, redis }));
   const admin = await clientWithSession(app.url, { redis, config }, { isAdmin: true });
@@ -102,14 +112,21 @@ async function main(): Promise<void> {
   try {
     console.log(
       `bench:admin on ${new URL(databaseUrl).pathname.slice(1)}: ${members} members; ${REQUESTS} sequential + ${REQUESTS} ` +
-        `requests from ${CONCURRENCY} callers per line, after ${WARM_UP} warm-up; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}\n`,
+        `requests from ${CONCURRENCY} callers per line, after ${WARM_UP} warm-up; load average ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}\n`,
     );
     const rows: [string, { sequential: Stats; concurrent: Stats }][] = [
-      ['floor: select 1 through the pool', await measure(async () => (await db.raw('select 1')).rows.length === 1)],
+      [
+        'floor: select 1 through the pool',
+        await measure(async () => (await db.raw('select 1')).rows.length === 1),
+      ],
       ['floor: bare node:http server', await measure(() => ok(bareClient.request('/')))],
       [
         'GET /api/admin/members?q=… (search)',
-        await measure((index) => ok(admin.request(`/api/admin/members?q=${encodeURIComponent(searches[index % searches.length]!)}`))),
+        await measure((index) =>
+          ok(admin.request(`/api/admin/members?q=${encodeURIComponent(searches[index % searches.length]!)}`)),
+        ),
       ],
       ['GET /api/admin/members (newest first)', await measure(() => ok(admin.request('/api/admin/members')))],
       [
@@ -126,7 +143,11 @@ async function main(): Promise<void> {
           `${CONCURRENCY} at once p95 ${concurrent.p95.toFixed(1)} ms`,
       );
     }
-    console.log(`load average at the end ${loadavg().map((n) => n.toFixed(1)).join(' ')} (the machine is shared: compare with the floors)`);
+    console.log(
+      `load average at the end ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} (the machine is shared: compare with the floors)`,
+    );
   } finally {
     await redis.del(`sess:${admin.sessionId}`);
     await app.close();
@@ -137,15 +158,32 @@ async function main(): Promise<void> {
 }
 
 function printTable(rows: [string, { sequential: Stats; concurrent: Stats }][]): void {
-  const header = ['', 'seq p50', 'seq p95', 'seq max', `×${CONCURRENCY} p50`, `×${CONCURRENCY} p95`, `×${CONCURRENCY} max`, 'failed'];
+  const header = [
+    '',
+    'seq p50',
+    'seq p95',
+    'seq max',
+    `×${CONCURRENCY} p50`,
+    `×${CONCURRENCY} p95`,
+    `×${CONCURRENCY} max`,
+    'failed',
+  ];
   const lines = rows.map(([name, { sequential, concurrent }]) => [
     name,
-    ...[sequential.p50, sequential.p95, sequential.max, concurrent.p50, concurrent.p95, concurrent.max].map((ms) => ms.toFixed(1)),
+    ...[sequential.p50, sequential.p95, sequential.max, concurrent.p50, concurrent.p95, concurrent.max].map(
+      (ms) => ms.toFixed(1),
+    ),
     String(sequential.failures + concurrent.failures),
   ]);
-  const widths = header.map((_, column) => Math.max(...[header, ...lines].map((line) => line[column]!.length)));
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...lines].map((line) => line[column]!.length)),
+  );
   for (const line of [header, ...lines]) {
-    console.log(line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+    console.log(
+      line
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join('  '),
+    );
   }
   console.log('(milliseconds)');
 }

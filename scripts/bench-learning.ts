@@ -37,7 +37,10 @@ async function serve(kind: ServerKind): Promise<void> {
     handler = (req, res) => {
       req.resume();
       req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+        });
         res.end(body);
       });
     };
@@ -51,7 +54,9 @@ async function serve(kind: ServerKind): Promise<void> {
       redis: createRedis(config.redisUrl, { failFast: true }),
     };
     const { createApp } =
-      kind === 'catalog' ? await import('@sleep-ritual/catalog/app') : await import('@sleep-ritual/progress/app');
+      kind === 'catalog'
+        ? await import('@sleep-ritual/catalog/app')
+        : await import('@sleep-ritual/progress/app');
     handler = (await createApp(deps)).callback();
   }
   const server = http.createServer(handler);
@@ -107,10 +112,13 @@ async function load(port: number, seconds: number, next: (index: number) => Requ
         headers['content-type'] = 'application/json';
         headers['content-length'] = String(Buffer.byteLength(spec.body));
       }
-      const req = http.request({ host: '127.0.0.1', port, agent, method: spec.method, path: spec.path, headers }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port, agent, method: spec.method, path: spec.path, headers },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
       req.end(spec.body);
     });
@@ -129,7 +137,14 @@ async function load(port: number, seconds: number, next: (index: number) => Requ
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, seconds: elapsed, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), failures };
+  return {
+    requests: latencies.length,
+    seconds: elapsed,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    failures,
+  };
 }
 
 async function measure(server: Server, next: (index: number) => RequestSpec): Promise<Result> {
@@ -140,12 +155,22 @@ async function measure(server: Server, next: (index: number) => RequestSpec): Pr
   return result;
 }
 
-type Fixture = { programId: number; classIds: number[]; learners: { userId: number; cookie: string; sessionId: string }[] };
+type Fixture = {
+  programId: number;
+  classIds: number[];
+  learners: { userId: number; cookie: string; sessionId: string }[];
+};
 
 async function seed(db: Knex, run: string): Promise<Fixture> {
-  const [program] = await db('programs').insert({ title: `Bench ${run}` }).returning('id');
-  const [phase] = await db('phases').insert({ programId: program.id, title: `Bench phase ${run}` }).returning('id');
-  const [path] = await db('paths').insert({ phaseId: phase.id, title: `Bench path ${run}` }).returning('id');
+  const [program] = await db('programs')
+    .insert({ title: `Bench ${run}` })
+    .returning('id');
+  const [phase] = await db('phases')
+    .insert({ programId: program.id, title: `Bench phase ${run}` })
+    .returning('id');
+  const [path] = await db('paths')
+    .insert({ phaseId: phase.id, title: `Bench path ${run}` })
+    .returning('id');
   const classRows = await db('classes')
     .insert(
       Array.from({ length: CLASSES }, (_, index) => ({
@@ -159,10 +184,17 @@ async function seed(db: Knex, run: string): Promise<Fixture> {
     )
     .returning('id');
   const users = await db('users')
-    .insert(Array.from({ length: LEARNERS }, (_, index) => ({ email: `bench-${run}-${index}@bench.example` })))
+    .insert(
+      Array.from({ length: LEARNERS }, (_, index) => ({ email: `bench-${run}-${index}@bench.example` })),
+    )
     .returning('id');
   await db('purchases').insert(
-    users.map((user: { id: number }) => ({ userId: user.id, programId: program.id, status: 'completed', thriveOrderId: `BENCH-${run}-${user.id}` })),
+    users.map((user: { id: number }) => ({
+      userId: user.id,
+      programId: program.id,
+      status: 'completed',
+      thriveOrderId: `BENCH-${run}-${user.id}`,
+    })),
   );
   return {
     programId: program.id,
@@ -246,8 +278,15 @@ async function main(): Promise<void> {
       `  for scale: no-session floor ${pct(healthz, bareGet)}, signed-in floor ${pct(sessionOnly, bareGet)} of the bare server; ` +
         `server CPU per request ${cpuRatio(details, bareGet)} the bare server's (≤ 3.3× would allow 30%)`,
     );
-    console.log(`progress writes: ${writes.rps.toFixed(0)}/s (goal ≥ 2,000/s) ${verdict(writes.rps >= 2000)}; p99 ${writes.p99.toFixed(1)} ms`);
-    const stored = await db('user_progress').whereIn('userId', users.map((user) => user.id)).count<{ count: string }[]>('* as count');
+    console.log(
+      `progress writes: ${writes.rps.toFixed(0)}/s (goal ≥ 2,000/s) ${verdict(writes.rps >= 2000)}; p99 ${writes.p99.toFixed(1)} ms`,
+    );
+    const stored = await db('user_progress')
+      .whereIn(
+        'userId',
+        users.map((user) => user.id),
+      )
+      .count<{ count: string }[]>('* as count');
     console.log(`progress rows written: ${stored[0]?.count} (one per learner and class)`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
@@ -257,7 +296,12 @@ async function main(): Promise<void> {
   }
 }
 
-async function cleanUp(db: Knex, redis: ReturnType<typeof createRedis>, fixture: Fixture, run: string): Promise<void> {
+async function cleanUp(
+  db: Knex,
+  redis: ReturnType<typeof createRedis>,
+  fixture: Fixture,
+  run: string,
+): Promise<void> {
   for (const learner of fixture.learners) {
     await redis.del(`sess:${learner.sessionId}`, `user-sessions:${learner.userId}`);
   }
@@ -285,8 +329,14 @@ function printTable(rows: [string, Result][]): void {
     String(r.failures),
     (r.cpuMicrosPerRequest ?? 0).toFixed(0),
   ]);
-  const widths = header.map((_, column) => Math.max(...[header, ...lines].map((line) => line[column]!.length)));
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...lines].map((line) => line[column]!.length)),
+  );
   for (const line of [header, ...lines]) {
-    console.log(line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+    console.log(
+      line
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join('  '),
+    );
   }
 }

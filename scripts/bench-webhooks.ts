@@ -43,7 +43,10 @@ async function serve(kind: string, prefix: string): Promise<void> {
     handler = (req, res) => {
       req.resume();
       req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(answer) });
+        res.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(answer),
+        });
         res.end(answer);
       });
     };
@@ -54,7 +57,13 @@ async function serve(kind: string, prefix: string): Promise<void> {
     const purchasesQueue = createPurchasesQueue(redis, config.queuePrefix);
     await purchasesQueue.waitUntilReady();
     const { createApp } = await import('@sleep-ritual/webhooks/app');
-    const deps = { config, redis, purchasesQueue, db: createDb(config.databaseUrl), logger: createLogger({ level: 'warn', name: 'webhooks' }) };
+    const deps = {
+      config,
+      redis,
+      purchasesQueue,
+      db: createDb(config.databaseUrl),
+      logger: createLogger({ level: 'warn', name: 'webhooks' }),
+    };
     handler = createApp(deps).callback();
   }
   const server = http.createServer(handler);
@@ -64,8 +73,13 @@ async function serve(kind: string, prefix: string): Promise<void> {
   process.on('SIGTERM', () => process.exit(0));
 }
 
-function startServer(kind: 'bare' | 'webhooks', prefix: string): Promise<{ port: number; child: ChildProcess }> {
-  const child = fork(fileURLToPath(import.meta.url), [`--serve=${kind}`, prefix], { execArgv: ['--import', 'tsx'] });
+function startServer(
+  kind: 'bare' | 'webhooks',
+  prefix: string,
+): Promise<{ port: number; child: ChildProcess }> {
+  const child = fork(fileURLToPath(import.meta.url), [`--serve=${kind}`, prefix], {
+    execArgv: ['--import', 'tsx'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (message: { port: number }) => resolve({ port: message.port, child }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code}`)));
@@ -74,7 +88,11 @@ function startServer(kind: 'bare' | 'webhooks', prefix: string): Promise<{ port:
 
 async function main(): Promise<void> {
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'bench-outbox-'));
-  const config = testConfig({ LOG_LEVEL: 'warn', QUEUE_PREFIX: uniqueQueuePrefix('bench'), OUTBOX_DIR: outboxDir });
+  const config = testConfig({
+    LOG_LEVEL: 'warn',
+    QUEUE_PREFIX: uniqueQueuePrefix('bench'),
+    OUTBOX_DIR: outboxDir,
+  });
   await ensureDatabase(config.databaseUrl);
   const db = createDb(config.databaseUrl, { min: 0, max: 2 });
   await migrateLatest(db);
@@ -112,15 +130,30 @@ async function main(): Promise<void> {
     const wholeBurst = (provisionedAt - measured.startedAt) / 1000;
     const rows = [
       ['', 'receiver', 'bare node:http', 'goal'],
-      ['webhooks accepted per second', measured.perSecond.toFixed(0), baseline.perSecond.toFixed(0), `≥ ${GOAL_ACCEPTED_PER_SECOND}`],
+      [
+        'webhooks accepted per second',
+        measured.perSecond.toFixed(0),
+        baseline.perSecond.toFixed(0),
+        `≥ ${GOAL_ACCEPTED_PER_SECOND}`,
+      ],
       ['answers other than 200', String(measured.failures), String(baseline.failures), '0'],
-      ['last accepted → last provisioned', `${afterLast.toFixed(2)} s`, '', `≤ ${GOAL_PROVISIONED_SECONDS} s`],
+      [
+        'last accepted → last provisioned',
+        `${afterLast.toFixed(2)} s`,
+        '',
+        `≤ ${GOAL_PROVISIONED_SECONDS} s`,
+      ],
       ['first request → all provisioned', `${wholeBurst.toFixed(2)} s`, '', ''],
     ];
     process.stdout.write(
       `\n${ORDERS} form-encoded ThriveCart orders, ${CONCURRENCY} keep-alive connections, worker as its own process` +
         ` (machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)\n\n` +
-        rows.map((row) => `  ${row[0]!.padEnd(34)}${row[1]!.padStart(10)}${row[2]!.padStart(17)}${row[3]!.padStart(10)}`).join('\n') +
+        rows
+          .map(
+            (row) =>
+              `  ${row[0]!.padEnd(34)}${row[1]!.padStart(10)}${row[2]!.padStart(17)}${row[3]!.padStart(10)}`,
+          )
+          .join('\n') +
         `\n\n  ${measured.perSecond >= GOAL_ACCEPTED_PER_SECOND && afterLast <= GOAL_PROVISIONED_SECONDS && measured.failures === 0 ? 'Goals met.' : 'Goals NOT met.'}\n\n`,
     );
   } finally {
@@ -149,7 +182,10 @@ async function burst(port: number, count: number, body: (index: number) => strin
           agent,
           method: 'POST',
           path: WEBHOOK_PATH,
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(payload) },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': Buffer.byteLength(payload),
+          },
         },
         (res) => {
           res.resume();
@@ -177,7 +213,9 @@ async function burst(port: number, count: number, body: (index: number) => strin
 async function waitForProvisioned(db: Knex, orderPrefix: string, count: number): Promise<number> {
   return eventually(
     async () => {
-      const [row] = await db('purchases').where('thriveOrderId', 'like', `${orderPrefix}%`).count<{ n: string }[]>({ n: '*' });
+      const [row] = await db('purchases')
+        .where('thriveOrderId', 'like', `${orderPrefix}%`)
+        .count<{ n: string }[]>({ n: '*' });
       return Number(row?.n) >= count ? performance.now() : undefined;
     },
     { timeoutMs: 120_000, intervalMs: 20, what: `${count} provisioned orders` },

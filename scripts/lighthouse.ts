@@ -44,10 +44,14 @@ const membersAppDir = path.join(repoRoot, 'members-app', 'dist');
 
 if (!existsSync(path.join(marketingDir, 'index.html'))) {
   console.log('marketing/dist is missing: building the marketing site first.');
-  spawnSync('npx', ['turbo', 'run', 'build', '--filter=@sleep-ritual/marketing', '--output-logs=errors-only'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-  });
+  spawnSync(
+    'npx',
+    ['turbo', 'run', 'build', '--filter=@sleep-ritual/marketing', '--output-logs=errors-only'],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    },
+  );
 }
 
 /** An HTTP server on a free port whose handler is set once the configuration (which names the ports) exists. */
@@ -76,7 +80,13 @@ authServer.use(createAuthApp({ config, logger, db, redis, sendEmail: async () =>
 gatewayServer.use(createGateway({ config, logger, marketingDir, membersAppDir }));
 const origin = `http://localhost:${gatewayServer.port}`;
 
-type Result = { page: string; scores: Record<string, number>; lost: string[]; scripts: string[]; scriptBytes: number };
+type Result = {
+  page: string;
+  scores: Record<string, number>;
+  lost: string[];
+  scripts: string[];
+  scriptBytes: number;
+};
 
 async function audit(page: string): Promise<Result> {
   const chrome = await chromeLauncher.launch({
@@ -100,11 +110,20 @@ async function audit(page: string): Promise<Result> {
         .filter((ref) => ref.weight > 0)
         .map((ref) => lhr.audits[ref.id])
         .filter((result) => result && result.score !== null && result.score < 1)
-        .map((result) => `${id}: ${result!.id} (${result!.displayValue ?? `score ${result!.score}`})${consoleErrors(result!)}`),
+        .map(
+          (result) =>
+            `${id}: ${result!.id} (${result!.displayValue ?? `score ${result!.score}`})${consoleErrors(result!)}`,
+        ),
     );
-    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })
-      ?.items ?? [];
-    const scripts = requests.filter((request) => request.resourceType === 'Script').map((request) => request.url);
+    const requests =
+      (
+        lhr.audits['network-requests']?.details as {
+          items?: { url: string; resourceType?: string; transferSize?: number }[];
+        }
+      )?.items ?? [];
+    const scripts = requests
+      .filter((request) => request.resourceType === 'Script')
+      .map((request) => request.url);
     const scriptBytes = requests
       .filter((request) => request.resourceType === 'Script')
       .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
@@ -117,12 +136,22 @@ async function audit(page: string): Promise<Result> {
 /** What the console-errors audit saw, so a lost point can be told from a real bug. */
 function consoleErrors(result: { id: string; details?: unknown }): string {
   if (result.id === 'inspector-issues') {
-    const items = (result.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] })?.items ?? [];
-    return items.map((item) => `\n      ${item.issueType ?? ''} ${JSON.stringify(item.subItems?.items ?? []).slice(0, 300)}`).join('');
+    const items =
+      (result.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] })?.items ?? [];
+    return items
+      .map(
+        (item) =>
+          `\n      ${item.issueType ?? ''} ${JSON.stringify(item.subItems?.items ?? []).slice(0, 300)}`,
+      )
+      .join('');
   }
   if (result.id !== 'errors-in-console') return '';
-  const items = (result.details as { items?: { description?: string; sourceLocation?: { url?: string } }[] })?.items ?? [];
-  return items.map((item) => `\n      ${item.description ?? ''} ${item.sourceLocation?.url ?? ''}`.trimEnd()).join('');
+  const items =
+    (result.details as { items?: { description?: string; sourceLocation?: { url?: string } }[] })?.items ??
+    [];
+  return items
+    .map((item) => `\n      ${item.description ?? ''} ${item.sourceLocation?.url ?? ''}`.trimEnd())
+    .join('');
 }
 
 /** The landing page's JavaScript as gzip would send it: every loaded script file plus the inline ones. */

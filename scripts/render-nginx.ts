@@ -7,11 +7,7 @@ import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
 import { loadConfig } from '@sleep-ritual/platform/config';
 import { NotFoundError, ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 import { repoRoot } from '@sleep-ritual/platform/paths';
-import {
-  apiRoutes,
-  membersAppAssetsPrefix,
-  type ServiceName,
-} from '@sleep-ritual/platform/routes';
+import { apiRoutes, membersAppAssetsPrefix, type ServiceName } from '@sleep-ritual/platform/routes';
 
 export const MARKETING_ROOT = '/srv/marketing';
 export const MEMBERS_APP_ROOT = '/srv/members-app';
@@ -33,7 +29,8 @@ const servicePorts = loadConfig({
 
 /** A path nginx can take literally; anything else would need quoting or regex escaping. */
 function literalPath(value: string): string {
-  if (!/^\/[A-Za-z0-9/_-]*$/.test(value)) throw new Error(`route ${JSON.stringify(value)} is not a plain path`);
+  if (!/^\/[A-Za-z0-9/_-]*$/.test(value))
+    throw new Error(`route ${JSON.stringify(value)} is not a plain path`);
   return value;
 }
 
@@ -52,7 +49,12 @@ function prefixLocations(prefix: string, body: string): string[] {
 function renderUpstreams(): string {
   const lines = [...HEADER, ''];
   for (const service of Object.keys(apiRoutes) as ServiceName[]) {
-    lines.push(`upstream ${service} {`, `    server ${service}:${servicePorts[service]};`, '    keepalive 8;', '}');
+    lines.push(
+      `upstream ${service} {`,
+      `    server ${service}:${servicePorts[service]};`,
+      '    keepalive 8;',
+      '}',
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -66,10 +68,10 @@ function renderRoutes(): string {
     '# Proxy settings, inherited by every proxied location below (none sets its own).',
     'proxy_http_version 1.1;',
     'proxy_set_header Connection "";',
-    '# $http_host keeps the port, which the services\' Origin check compares against.',
+    "# $http_host keeps the port, which the services' Origin check compares against.",
     'proxy_set_header Host $http_host;',
     'proxy_set_header X-Forwarded-Host $http_host;',
-    '# nginx is the edge: replace, not append to, a client\'s X-Forwarded-For so it cannot dodge rate limits.',
+    "# nginx is the edge: replace, not append to, a client's X-Forwarded-For so it cannot dodge rate limits.",
     'proxy_set_header X-Forwarded-For $remote_addr;',
     'proxy_set_header X-Forwarded-Proto $scheme;',
     'proxy_set_header X-Request-Id $forwarded_request_id;',
@@ -96,7 +98,9 @@ function renderRoutes(): string {
     `# Its built files are served under ${assets}; Vite content-hashes everything in assets/.`,
   );
   for (const route of membersAppRoutes) {
-    lines.push(...prefixLocations(route, `root ${MEMBERS_APP_ROOT}; try_files /index.html =404; ${staticHeaders}`));
+    lines.push(
+      ...prefixLocations(route, `root ${MEMBERS_APP_ROOT}; try_files /index.html =404; ${staticHeaders}`),
+    );
   }
   lines.push(
     `location ^~ ${assets} { alias ${MEMBERS_APP_ROOT}/; try_files $uri =404; ${staticHeaders} }`,
@@ -137,7 +141,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     if (readOrEmpty(file) === content) continue;
     if (check) {
       stale = true;
-      console.error(`${relative} differs from the route table: run node --import tsx scripts/render-nginx.ts`);
+      console.error(
+        `${relative} differs from the route table: run node --import tsx scripts/render-nginx.ts`,
+      );
     } else {
       writeFileSync(file, content);
       console.log(`wrote ${relative}`);

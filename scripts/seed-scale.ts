@@ -13,7 +13,8 @@ const DOMAINS = ['mail.scale.example', 'inbox.scale.example', 'post.scale.exampl
 const PROTECTED_DATABASES = ['sleep_ritual', 'sleep_ritual_test', 'sleep_ritual_e2e'];
 const BATCH = 5_000;
 
-const FIRST_NAMES = `Olivia Liam Emma Noah Amelia Oliver Sophia Elijah Charlotte James Ava William Isabella Benjamin Mia
+const FIRST_NAMES =
+  `Olivia Liam Emma Noah Amelia Oliver Sophia Elijah Charlotte James Ava William Isabella Benjamin Mia
   Lucas Evelyn Henry Harper Theodore Luna Jack Camila Levi Gianna Alexander Elizabeth Jackson Eleanor Mateo Ella
   Daniel Abigail Michael Sofia Mason Avery Sebastian Scarlett Ethan Emily Logan Aria Owen Penelope Samuel Chloe
   Jacob Layla Asher Mila Aiden Nora John Hazel Joseph Madison Wyatt Ellie David Lily Leo Nova Luke Isla Julian
@@ -25,9 +26,10 @@ const FIRST_NAMES = `Olivia Liam Emma Noah Amelia Oliver Sophia Elijah Charlotte
   Renée Landon Siobhán Colton Maëlle Roman Zoë Axel Chiara Brooks Saoirse Jonathan Björn Robert Ingrid Jameson
   Freya Ian Astrid Everett Greta Greyson Hana Wesley Yuki Jeremiah Aiko Hunter Priya Leonardo Ananya Jordan
   Fatima Jose Aisha Bennett Amara Silas Zara Nicholas Leila Parker Mariam Beau Noor Weston Sanaa Austin Chidi`
-  .split(/\s+/)
-  .filter(Boolean);
-const LAST_NAMES = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez
+    .split(/\s+/)
+    .filter(Boolean);
+const LAST_NAMES =
+  `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez
   Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis
   Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera
   Campbell Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart
@@ -43,8 +45,8 @@ const LAST_NAMES = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodri
   Hawkins Arnold Pierce Vázquez Hansen Peters Santos Hart Bradley Knight Elliott Cunningham Duncan Armstrong
   Hudson Carroll Lane Riley Andrews Alvarado Ray Delgado Berry Perkins Hoffman Johnston Matthews Peña Richards
   Willis Carpenter Lawrence Sandoval O'Brien Nakamura Okafor Kowalski Novak Lindqvist Dubois Rossi Müller`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** A small deterministic generator, so two runs load the same members. */
 function random(seed: number) {
@@ -68,7 +70,13 @@ type Member = {
 };
 
 type Purchase = { index: number; programId: number; orderId: string; item: string; status: string; at: Date };
-type Progress = { index: number; classId: number; percent: number; completedAt: Date | null; updatedAt: Date };
+type Progress = {
+  index: number;
+  classId: number;
+  percent: number;
+  completedAt: Date | null;
+  updatedAt: Date;
+};
 
 type Catalogue = Map<number, number[]>;
 
@@ -92,7 +100,8 @@ async function catalogue(db: Knex): Promise<Catalogue> {
     ])
     .select('ph.programId', 'c.id as classId');
   const byProgram: Catalogue = new Map();
-  for (const row of rows) byProgram.set(row.programId, [...(byProgram.get(row.programId) ?? []), row.classId]);
+  for (const row of rows)
+    byProgram.set(row.programId, [...(byProgram.get(row.programId) ?? []), row.classId]);
   return byProgram;
 }
 
@@ -114,9 +123,21 @@ function generate(count: number, classes: Catalogue, now: number) {
     const lastName = pick(LAST_NAMES);
     const createdAt = new Date(now - Math.floor(next() * twoYears));
     const hasPassword = next() < 0.78;
-    const lastSignInAt = hasPassword ? new Date(createdAt.getTime() + Math.floor(next() * (now - createdAt.getTime()))) : null;
-    const local = `${firstName}.${lastName}`.normalize('NFD').replace(/[^A-Za-z.]/g, '').toLowerCase();
-    members.push({ email: `${local}${index}@${DOMAINS[index % DOMAINS.length]}`, firstName, lastName, hasPassword, createdAt, lastSignInAt });
+    const lastSignInAt = hasPassword
+      ? new Date(createdAt.getTime() + Math.floor(next() * (now - createdAt.getTime())))
+      : null;
+    const local = `${firstName}.${lastName}`
+      .normalize('NFD')
+      .replace(/[^A-Za-z.]/g, '')
+      .toLowerCase();
+    members.push({
+      email: `${local}${index}@${DOMAINS[index % DOMAINS.length]}`,
+      firstName,
+      lastName,
+      hasPassword,
+      createdAt,
+      lastSignInAt,
+    });
 
     if (next() < 0.06) continue; // signed up through a test order that was never fulfilled
     const orderId = String(5_000_000 + index);
@@ -126,7 +147,14 @@ function generate(count: number, classes: Catalogue, now: number) {
     if (next() < 0.1) owned.push(3);
     for (const programId of owned) {
       const item = programId === 1 ? 'product-1' : programId === 2 ? 'bump-1' : 'upsell-1';
-      purchases.push({ index, programId, orderId, item, status: refunded ? 'refunded' : 'completed', at: createdAt });
+      purchases.push({
+        index,
+        programId,
+        orderId,
+        item,
+        status: refunded ? 'refunded' : 'completed',
+        at: createdAt,
+      });
     }
     if (!hasPassword) continue;
     for (const programId of owned) {
@@ -134,7 +162,9 @@ function generate(count: number, classes: Catalogue, now: number) {
       for (const [position, classId] of (classes.get(programId) ?? []).entries()) {
         if (next() > (keepStarting[position] ?? 0.9)) break;
         const finished = next() < 0.82;
-        const percent = finished ? COMPLETION_PERCENT + Math.floor(next() * (101 - COMPLETION_PERCENT)) : 1 + Math.floor(next() * (COMPLETION_PERCENT - 1));
+        const percent = finished
+          ? COMPLETION_PERCENT + Math.floor(next() * (101 - COMPLETION_PERCENT))
+          : 1 + Math.floor(next() * (COMPLETION_PERCENT - 1));
         watched += Math.floor(next() * 3 * 24 * 60 * 60 * 1000);
         const updatedAt = new Date(Math.min(watched, now));
         progress.push({ index, classId, percent, completedAt: finished ? updatedAt : null, updatedAt });

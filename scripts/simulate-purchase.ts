@@ -53,7 +53,8 @@ const items = (args.product ?? ['product-1']).map((product) => {
   const item = itemKeySchema.safeParse(product);
   return item.success ? item.data : fail(`--product ${product}: ${ITEM_KEY_MESSAGE}`);
 });
-if (args.event === 'order.refund' && !args.order) fail('--order is required for order.refund: pass the id of the order to refund');
+if (args.event === 'order.refund' && !args.order)
+  fail('--order is required for order.refund: pass the id of the order to refund');
 const orderId = args.order ?? String(randomInt(100_000_000, 999_999_999));
 
 const config = loadConfigOrExit();
@@ -78,7 +79,9 @@ try {
   fail(`Could not reach ${url} (${(error as Error).message}). Is the system running (npm start)?`);
 }
 const answer = await response.text();
-process.stdout.write(`POST ${url} (${args.event}, order ${orderId}, ${items.join(', ')}) → ${response.status} ${answer}\n`);
+process.stdout.write(
+  `POST ${url} (${args.event}, order ${orderId}, ${items.join(', ')}) → ${response.status} ${answer}\n`,
+);
 if (!response.ok) process.exit(1);
 
 await reportProvisioning();
@@ -105,10 +108,14 @@ async function reportProvisioning(): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    process.stdout.write(`${wanted === 'refunded' ? 'Refunded' : 'Provisioned'}: ${rows.map((row) => row.title).join(', ')}\n`);
+    process.stdout.write(
+      `${wanted === 'refunded' ? 'Refunded' : 'Provisioned'}: ${rows.map((row) => row.title).join(', ')}\n`,
+    );
     if (wanted === 'completed') {
       process.stdout.write(`Create-account link: ${createAccountUrl(config, orderId, email.data!)}\n`);
-      process.stdout.write(`Refund it with: npm run simulate:purchase -- --email ${email.data} --event order.refund --order ${orderId}\n`);
+      process.stdout.write(
+        `Refund it with: npm run simulate:purchase -- --email ${email.data} --event order.refund --order ${orderId}\n`,
+      );
     }
   } finally {
     await db.destroy();

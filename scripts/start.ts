@@ -18,7 +18,9 @@ function fail(message: string): never {
 }
 
 function oneLine(error: unknown): string {
-  return String((error as Error).message ?? error).split('\n')[0]!.trim();
+  return String((error as Error).message ?? error)
+    .split('\n')[0]!
+    .trim();
 }
 
 function redactUrl(url: string): string {
@@ -57,7 +59,11 @@ async function checkDependencies(config: Config): Promise<void> {
         'start a local PostgreSQL server, or run `docker compose up -d postgres redis`, then try again.',
     );
   }
-  const redis = createRedis(config.redisUrl, { failFast: true, lazyConnect: true, retryStrategy: () => null });
+  const redis = createRedis(config.redisUrl, {
+    failFast: true,
+    lazyConnect: true,
+    retryStrategy: () => null,
+  });
   let refusal: Error | undefined;
   redis.on('error', (error: Error) => (refusal ??= error));
   try {
@@ -90,7 +96,9 @@ function run(command: string, args: string[]): Promise<void> {
       stdio: 'inherit',
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
     });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed`)),
+    );
   });
 }
 
@@ -118,7 +126,12 @@ function startProcess(name: (typeof processes)[number]): ChildProcess {
 async function waitUntilReady(config: Config): Promise<void> {
   const url = `http://127.0.0.1:${config.port}/readyz`;
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(url).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline) fail(`Timed out waiting for ${url}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -145,7 +158,9 @@ function printWelcome(config: Config): void {
 function stopAll(code: number): void {
   if (stopping) return;
   stopping = true;
-  const alive = [...children.values()].filter((child) => child.exitCode === null && child.signalCode === null);
+  const alive = [...children.values()].filter(
+    (child) => child.exitCode === null && child.signalCode === null,
+  );
   for (const child of alive) child.kill('SIGTERM');
   let remaining = alive.length;
   if (remaining === 0) process.exit(code);

@@ -20,6 +20,11 @@ export async function provisionedBuyer(programId = 1): Promise<{ email: string; 
   const email = uniqueEmail();
   const orderId = `E2E-${Date.now()}-${++counter}`;
   const [user] = await e2eDb()('users').insert({ email, username: email }).returning('id');
-  await e2eDb()('purchases').insert({ userId: user.id, programId, thriveOrderId: orderId, status: 'completed' });
+  await e2eDb()('purchases').insert({
+    userId: user.id,
+    programId,
+    thriveOrderId: orderId,
+    status: 'completed',
+  });
   return { email, orderId };
 }

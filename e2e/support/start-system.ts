@@ -13,10 +13,14 @@ await admin.raw('drop database if exists ?? with (force)', [name]);
 await admin.destroy();
 rmSync(e2eEnv.OUTBOX_DIR, { recursive: true, force: true });
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'], {
-  cwd: repoRoot,
-  env: { ...process.env, ...e2eEnv },
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'],
+  {
+    cwd: repoRoot,
+    env: { ...process.env, ...e2eEnv },
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

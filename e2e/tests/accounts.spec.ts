@@ -50,7 +50,9 @@ test.describe('sign-in', () => {
 });
 
 test.describe('password reset', () => {
-  test('a learner resets their password through the e-mailed link and signs in with the new one', async ({ page }) => {
+  test('a learner resets their password through the e-mailed link and signs in with the new one', async ({
+    page,
+  }) => {
     const email = uniqueEmail('forgetful');
     await e2eDb()('users').insert({ email, username: email, password: await hashPassword('old-password-1') });
 
@@ -59,7 +61,9 @@ test.describe('password reset', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
-    await expect(page.getByText("If an account with that email exists, we've sent you a password reset link.")).toBeVisible();
+    await expect(
+      page.getByText("If an account with that email exists, we've sent you a password reset link."),
+    ).toBeVisible();
 
     const mail = await waitForMailTo(e2eEnv.OUTBOX_DIR, email, { timeoutMs: 15_000 });
     const link = /https?:\/\/[^\s"<]+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
@@ -86,7 +90,10 @@ test.describe('password reset', () => {
   test('a reset page without a token says the link is invalid', async ({ page }) => {
     await page.goto('/reset-password');
     await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute('href', '/forgot-password');
+    await expect(page.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 });
 
@@ -141,7 +148,9 @@ test.describe('account creation after purchase', () => {
 });
 
 test.describe('admin sign-in', () => {
-  test('/admin asks for the admin password; a wrong one is refused, the right one opens it', async ({ page }) => {
+  test('/admin asks for the admin password; a wrong one is refused, the right one opens it', async ({
+    page,
+  }) => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
     await page.getByLabel('Admin password', { exact: true }).fill('wrong-password');

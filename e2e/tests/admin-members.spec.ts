@@ -12,7 +12,13 @@ const isCreateAccountMail = (mail: OutboxMail) => linkIn(mail, '/create-account'
 
 /** ThriveCart's form-encoded order.success for product-1, as the checkout posts it. */
 async function buyThroughCheckout(request: APIRequestContext, email: string, orderId: string) {
-  const fields = thrivecartOrderFields({ secret: e2eEnv.THRIVECART_SECRET, orderId, email, items: ['product-1'], firstName: 'Wren' });
+  const fields = thrivecartOrderFields({
+    secret: e2eEnv.THRIVECART_SECRET,
+    orderId,
+    email,
+    items: ['product-1'],
+    firstName: 'Wren',
+  });
   const response = await request.post('/api/webhooks/thrivecart', {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     data: formBody(fields),
@@ -33,13 +39,22 @@ async function demoWatchesNightOne(browser: Browser) {
   expect((await request.post('/api/login', { data: demo })).status()).toBe(200);
   const hierarchy = await (await request.get('/api/programs/1/hierarchy')).json();
   const pathId: number = hierarchy.phases[0].paths[0].id;
-  const classes: { id: number; label: string | null }[] = await (await request.get(`/api/paths/${pathId}/classes`)).json();
+  const classes: { id: number; label: string | null }[] = await (
+    await request.get(`/api/paths/${pathId}/classes`)
+  ).json();
   const night = classes.find((lesson) => lesson.label === 'Night 1')!;
   return {
     classId: night.id,
     async watchPart() {
-      for (const [event_type, position_sec] of [['session_start', 0], ['play', 0], ['timeupdate', 150], ['pause', 240]] as const) {
-        const response = await request.put(`/api/progress/${night.id}`, { data: { position_sec, duration_sec: 960, event_type } });
+      for (const [event_type, position_sec] of [
+        ['session_start', 0],
+        ['play', 0],
+        ['timeupdate', 150],
+        ['pause', 240],
+      ] as const) {
+        const response = await request.put(`/api/progress/${night.id}`, {
+          data: { position_sec, duration_sec: 960, event_type },
+        });
         expect(response.ok()).toBe(true);
       }
     },
@@ -61,22 +76,32 @@ test('an admin finds a buyer from the checkout, resends their e-mail, revokes an
   await expect
     .poll(
       async () => {
-        const found = await (await page.request.get(`/api/admin/members?q=${encodeURIComponent(email)}`)).json();
+        const found = await (
+          await page.request.get(`/api/admin/members?q=${encodeURIComponent(email)}`)
+        ).json();
         return found.items[0]?.programs.map((program: { id: number }) => program.id) ?? [];
       },
       { timeout: 20_000, message: 'the worker provisions the order' },
     )
     .toEqual([1]);
-  const firstMail = await waitForMailTo(e2eEnv.OUTBOX_DIR, email, { matching: isCreateAccountMail, timeoutMs: 15_000 });
+  const firstMail = await waitForMailTo(e2eEnv.OUTBOX_DIR, email, {
+    matching: isCreateAccountMail,
+    timeoutMs: 15_000,
+  });
 
   // The admin finds the member by e-mail and sees the purchase.
   await page.getByRole('searchbox', { name: 'Search by e-mail or name' }).fill(email);
   await expect(page.getByRole('status').filter({ hasText: `1 member match “${email}”` })).toBeVisible();
   await page.getByRole('link', { name: email, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: email })).toBeVisible();
-  const purchase = page.getByRole('table', { name: 'Purchases' }).getByRole('row').filter({ hasText: orderId });
+  const purchase = page
+    .getByRole('table', { name: 'Purchases' })
+    .getByRole('row')
+    .filter({ hasText: orderId });
   await expect(purchase.getByRole('cell')).toHaveText([orderId, 'product-1', RITUAL, 'Completed', /\d{4}/]);
-  const account = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Account' }) });
+  const account = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Account' }) });
   await expect(account.getByText('No: the account has not been created yet')).toBeVisible();
 
   // The buyer lost the e-mail: the admin sends it again, and a second one arrives.
@@ -88,7 +113,9 @@ test('an admin finds a buyer from the checkout, resends their e-mail, revokes an
   });
   expect((await mailsTo(e2eEnv.OUTBOX_DIR, email)).filter(isCreateAccountMail)).toHaveLength(2);
   const audit = page.getByRole('list', { name: 'Admin actions' });
-  await expect(audit.getByRole('listitem').first()).toContainText(`Resent the create-account e-mail to ${email}`);
+  await expect(audit.getByRole('listitem').first()).toContainText(
+    `Resent the create-account e-mail to ${email}`,
+  );
 
   // The member creates the account from the resent link, in a browser of their own.
   const memberContext = await browser.newContext({ baseURL });
@@ -131,16 +158,23 @@ test('an admin finds a buyer from the checkout, resends their e-mail, revokes an
   // The demo learner watches part of Night 1; the engagement page counts them among those who started it.
   const learner = await demoWatchesNightOne(browser);
   const demoUser = await e2eDb()('users').where({ email: demo.email }).first('id');
-  const watchedBefore = await e2eDb()('user_progress').where({ userId: demoUser.id, classId: learner.classId }).first();
+  const watchedBefore = await e2eDb()('user_progress')
+    .where({ userId: demoUser.id, classId: learner.classId })
+    .first();
   const before = await (await page.request.get('/api/admin/engagement?programId=1')).json();
-  const startedBefore: number = before.program.classes.find((row: { classId: number }) => row.classId === learner.classId).started;
+  const startedBefore: number = before.program.classes.find(
+    (row: { classId: number }) => row.classId === learner.classId,
+  ).started;
   await learner.watchPart();
   await learner.close();
 
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Engagement' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Engagement' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Program' })).toHaveValue('1');
-  const nightOne = page.getByRole('table', { name: `Engagement per class of ${RITUAL}` }).getByRole('row').filter({ hasText: 'Night 1:' });
+  const nightOne = page
+    .getByRole('table', { name: `Engagement per class of ${RITUAL}` })
+    .getByRole('row')
+    .filter({ hasText: 'Night 1:' });
   const started = startedBefore + (watchedBefore ? 0 : 1);
   const share = Math.round((started / before.program.owners) * 1000) / 10;
   await expect(nightOne.getByRole('cell').first()).toHaveText(`${started}${share}% of owners`);
@@ -164,21 +198,37 @@ test('the back office works on a 320 px wide phone without sideways scrolling or
 
   await signInAsAdmin(page, '/admin/members');
   const fitsAndPasses = async (screen: string) => {
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${screen} at 320 px`).toBeLessThanOrEqual(0);
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
+    expect(
+      results.violations.map((violation) => ({
+        rule: violation.id,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      })),
+    ).toEqual([]);
   };
   for (const section of ['Members', 'Orders', 'Engagement']) {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: section }).click();
     await expect(page.getByRole('heading', { level: 1, name: section })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /member|order|owner/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /member|order|owner/ })
+        .first(),
+    ).toBeVisible();
     await fitsAndPasses(section);
   }
   const demoUser = await e2eDb()('users').where({ email: demo.email }).first('id');
   await page.goto(`/admin/members/${demoUser.id}`);
   await expect(page.getByRole('table', { name: `Progress in ${RITUAL}` })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Admin actions' }).or(page.getByText('No admin has acted on this member yet.'))).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Admin actions' })
+      .or(page.getByText('No admin has acted on this member yet.')),
+  ).toBeVisible();
   await fitsAndPasses('A member');
   expect(scripts.some((url) => /DropOffChart/.test(url))).toBe(true);
 });

@@ -5,11 +5,18 @@ import { e2eDb, provisionedBuyer } from '../support/db.ts';
 import { signInAsAdmin, toast } from '../support/admin.ts';
 import { e2eEnv } from '../support/env.ts';
 
-async function createInDialog(page: Page, opener: string, title: string, fields: Record<string, string> = {}, unlocked = false) {
+async function createInDialog(
+  page: Page,
+  opener: string,
+  title: string,
+  fields: Record<string, string> = {},
+  unlocked = false,
+) {
   await page.getByRole('button', { name: opener }).click();
   const dialog = page.getByRole('dialog', { name: opener });
   await dialog.getByLabel('Title', { exact: true }).fill(title);
-  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(fields))
+    await dialog.getByLabel(label, { exact: true }).fill(value);
   if (unlocked) await dialog.getByLabel('Unlocked', { exact: true }).check();
   await dialog.getByRole('button', { name: /^Create / }).click();
   await expect(dialog).toBeHidden();
@@ -17,7 +24,8 @@ async function createInDialog(page: Page, opener: string, title: string, fields:
 
 /** The ids in the address of the current admin screen. */
 function idsIn(page: Page) {
-  const [, programId, phaseId, pathId] = /programs\/(\d+)(?:\/phases\/(\d+))?(?:\/paths\/(\d+))?/.exec(page.url()) ?? [];
+  const [, programId, phaseId, pathId] =
+    /programs\/(\d+)(?:\/phases\/(\d+))?(?:\/paths\/(\d+))?/.exec(page.url()) ?? [];
   return { programId: Number(programId), phaseId: Number(phaseId), pathId: Number(pathId) };
 }
 
@@ -72,7 +80,13 @@ test('an admin builds a programme, orders and locks its classes, deletes a path,
   await expect(page.getByText('Manage classes for the Wind Down')).toBeVisible();
   await expect(page.getByText('No classes created yet')).toBeVisible();
   const { phaseId, pathId } = idsIn(page);
-  await createInDialog(page, 'Create New Class', 'Night One', { 'Vimeo Video URL': 'https://vimeo.com/76979871', 'Duration (minutes)': '16' }, true);
+  await createInDialog(
+    page,
+    'Create New Class',
+    'Night One',
+    { 'Vimeo Video URL': 'https://vimeo.com/76979871', 'Duration (minutes)': '16' },
+    true,
+  );
   await toast(page, 'Class created successfully');
   await createInDialog(page, 'Create New Class', 'Night Two', { 'Duration (minutes)': '18' }, true);
   await toast(page, 'Class created successfully');
@@ -98,24 +112,41 @@ test('an admin builds a programme, orders and locks its classes, deletes a path,
   // The order and lock survive a reload, so they are the stored ones.
   await page.reload();
   await expect(cards).toHaveText(['Night Two', 'Night One']);
-  await expect(page.getByRole('switch', { name: 'Unlock Night Two' })).toHaveAttribute('aria-checked', 'false');
-  await expect(page.getByRole('switch', { name: 'Unlock Night One' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('switch', { name: 'Unlock Night Two' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  await expect(page.getByRole('switch', { name: 'Unlock Night One' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   expect(page.url()).toContain(`/admin/programs/${programId}/phases/${phaseId}/paths/${pathId}/classes`);
 
   // A learner who owns the programme.
   const buyer = await provisionedBuyer(programId);
-  await e2eDb()('users').where({ email: buyer.email }).update({ password: await hashPassword('sleepy-nights') });
-  expect((await page.request.post('/api/login', { data: { email: buyer.email, password: 'sleepy-nights' } })).status()).toBe(200);
+  await e2eDb()('users')
+    .where({ email: buyer.email })
+    .update({ password: await hashPassword('sleepy-nights') });
+  expect(
+    (
+      await page.request.post('/api/login', { data: { email: buyer.email, password: 'sleepy-nights' } })
+    ).status(),
+  ).toBe(200);
 
   const classes = await (await page.request.get(`/api/paths/${pathId}/classes`)).json();
-  expect(classes.map(({ title, isUnlocked }: { title: string; isUnlocked: boolean }) => ({ title, isUnlocked }))).toEqual([
+  expect(
+    classes.map(({ title, isUnlocked }: { title: string; isUnlocked: boolean }) => ({ title, isUnlocked })),
+  ).toEqual([
     { title: 'Night Two', isUnlocked: false },
     { title: 'Night One', isUnlocked: true },
   ]);
   const hierarchy = await (await page.request.get(`/api/programs/${programId}/hierarchy`)).json();
-  expect(hierarchy.phases.map((phase: { title: string; paths: { title: string }[] }) => [phase.title, phase.paths.map((path) => path.title)])).toEqual([
-    ['Evening', ['Wind Down']],
-  ]);
+  expect(
+    hierarchy.phases.map((phase: { title: string; paths: { title: string }[] }) => [
+      phase.title,
+      phase.paths.map((path) => path.title),
+    ]),
+  ).toEqual([['Evening', ['Wind Down']]]);
 
   // The learner's path page shows the same: Night Two first and closed, Night One open.
   await page.goto(`/program/${programId}/path/${pathId}`);
@@ -134,10 +165,17 @@ test('the classes list has no axe violations and works on a 320 px wide phone', 
     .first('paths.id as pathId', 'phases.id as phaseId');
   await signInAsAdmin(page, `/admin/programs/1/phases/${demo.phaseId}/paths/${demo.pathId}/classes`);
   await expect(page.getByRole('list', { name: 'Classes' }).getByRole('heading', { level: 2 })).toHaveCount(6);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
+  expect(
+    results.violations.map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    })),
+  ).toEqual([]);
 
   await page.getByRole('button', { name: 'Create New Class' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Class' });
@@ -158,13 +196,19 @@ test('the Products page lists the checkout items, adds one, refuses a duplicate 
   await signInAsAdmin(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
   const mappings = page.getByRole('list', { name: 'Product mappings' });
-  await expect(mappings.getByRole('listitem').filter({ hasText: 'product-1' })).toContainText('The 6-Night Sleep Meditation Ritual');
+  await expect(mappings.getByRole('listitem').filter({ hasText: 'product-1' })).toContainText(
+    'The 6-Night Sleep Meditation Ritual',
+  );
 
   await page.getByLabel('Checkout item', { exact: true }).fill(item.toUpperCase());
-  await page.getByLabel('Program', { exact: true }).selectOption({ label: 'The Full Transformation Program' });
+  await page
+    .getByLabel('Program', { exact: true })
+    .selectOption({ label: 'The Full Transformation Program' });
   await page.getByRole('button', { name: 'Add Mapping' }).click();
   await toast(page, 'Product mapping added successfully');
-  await expect(mappings.getByRole('listitem').filter({ hasText: item })).toContainText('The Full Transformation Program');
+  await expect(mappings.getByRole('listitem').filter({ hasText: item })).toContainText(
+    'The Full Transformation Program',
+  );
 
   await page.getByLabel('Checkout item', { exact: true }).fill(item);
   await page.getByRole('button', { name: 'Add Mapping' }).click();
@@ -173,7 +217,10 @@ test('the Products page lists the checkout items, adds one, refuses a duplicate 
   await expect(page.getByLabel('Checkout item', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByRole('button', { name: `Remove ${item}` }).click();
-  await page.getByRole('alertdialog', { name: 'Remove Product Mapping' }).getByRole('button', { name: 'Remove' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Remove Product Mapping' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await toast(page, 'Product mapping removed successfully');
   await expect(mappings.getByText(item)).toHaveCount(0);
   expect(await e2eDb()('product_program_map').where({ externalProductId: item }).first()).toBeUndefined();

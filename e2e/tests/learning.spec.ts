@@ -17,13 +17,18 @@ async function signIn(page: Page, credentials: { email: string; password: string
 async function learnerOwning(programId: number) {
   const buyer = await provisionedBuyer(programId);
   const password = 'quiet-nights-ahead';
-  await e2eDb()('users').where({ email: buyer.email }).update({ password: await hashPassword(password) });
+  await e2eDb()('users')
+    .where({ email: buyer.email })
+    .update({ password: await hashPassword(password) });
   return { email: buyer.email, password };
 }
 
 async function ritualIds() {
   const path = await e2eDb()('paths').where({ title: RITUAL_PATH }).first('id');
-  const classes = await e2eDb()('classes').where({ pathId: path.id }).orderBy('orderIndex').select('id', 'title');
+  const classes = await e2eDb()('classes')
+    .where({ pathId: path.id })
+    .orderBy('orderIndex')
+    .select('id', 'title');
   return { pathId: path.id as number, classes: classes as { id: number; title: string }[] };
 }
 
@@ -65,7 +70,9 @@ test.describe('learning', () => {
     await expect(page.getByRole('heading', { name: 'Your Programs' })).toBeVisible();
   });
 
-  test('programmes the learner does not own are locked cards, and the upgrade banner shows', async ({ page }) => {
+  test('programmes the learner does not own are locked cards, and the upgrade banner shows', async ({
+    page,
+  }) => {
     await signIn(page, demo);
     await page.goto('/my-programs');
 
@@ -74,11 +81,16 @@ test.describe('learning', () => {
     await expect(full.getByText('Lifetime access for a one-time $349')).toBeVisible();
     await expect(full.getByRole('link', { name: 'Unlock Full Program' })).toHaveAttribute('href', '/upgrade');
     const addOn = card(page, 'Deep Sleep SOS: The 3 a.m. Reset');
-    await expect(addOn.getByRole('link', { name: 'Unlock Full Program' })).toHaveAttribute('href', '/join-now');
+    await expect(addOn.getByRole('link', { name: 'Unlock Full Program' })).toHaveAttribute(
+      'href',
+      '/join-now',
+    );
 
     await expect(page.getByRole('heading', { name: 'Unlock Your Next-Level Self' })).toBeVisible();
     await expect(
-      page.getByText('Upgrade to 12 months of nightly transformation by joining The Full Transformation Program.'),
+      page.getByText(
+        'Upgrade to 12 months of nightly transformation by joining The Full Transformation Program.',
+      ),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/upgrade');
 
@@ -87,7 +99,9 @@ test.describe('learning', () => {
     await expect(page).toHaveURL(/\/upgrade$/);
   });
 
-  test('a learner who owns programme 3 sees no banner, and its locked paths say "Unlocking Soon"', async ({ page }) => {
+  test('a learner who owns programme 3 sees no banner, and its locked paths say "Unlocking Soon"', async ({
+    page,
+  }) => {
     await signIn(page, await learnerOwning(3));
     await page.goto('/programs/my-programs');
     await expect(card(page, FULL_PROGRAM).getByText('You have access to this program')).toBeVisible();
@@ -98,7 +112,9 @@ test.describe('learning', () => {
     await card(page, FULL_PROGRAM).getByRole('button', { name: 'Open Program' }).click();
     await expect(page).toHaveURL(/\/program\/3$/);
     await expect(page.getByRole('heading', { level: 1, name: FULL_PROGRAM })).toBeVisible();
-    await expect(card(page, 'A Calmer Nervous System').getByRole('button', { name: 'Unlocking Soon' })).toBeDisabled();
+    await expect(
+      card(page, 'A Calmer Nervous System').getByRole('button', { name: 'Unlocking Soon' }),
+    ).toBeDisabled();
     await card(page, 'Sleep as a Skill').getByRole('link', { name: 'View Sessions' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sleep as a Skill' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Program Overview' }).click();
@@ -125,7 +141,9 @@ test.describe('learning', () => {
     await expect(page.getByRole('heading', { name: 'Error Loading Program' })).toBeVisible();
   });
 
-  test('recorded progress shows on the path and programme pages; a completed class is marked', async ({ page }) => {
+  test('recorded progress shows on the path and programme pages; a completed class is marked', async ({
+    page,
+  }) => {
     const { pathId, classes } = await ritualIds();
     const [first, second] = classes;
     await signIn(page, await learnerOwning(1));

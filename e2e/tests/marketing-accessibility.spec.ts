@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-const PAGES = ['/', '/the-6-night-sleep-meditation-ritual', '/join-now', '/upgrade', '/terms', '/privacy-policy', '/no-such-page'];
+const PAGES = [
+  '/',
+  '/the-6-night-sleep-meditation-ritual',
+  '/join-now',
+  '/upgrade',
+  '/terms',
+  '/privacy-policy',
+  '/no-such-page',
+];
 
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -27,7 +27,9 @@ async function storedEndTime(page: Page): Promise<number> {
 }
 
 test.describe('the sale countdown', () => {
-  test('starts at four hours, shows two-digit units and keeps its end time across a reload', async ({ page }) => {
+  test('starts at four hours, shows two-digit units and keeps its end time across a reload', async ({
+    page,
+  }) => {
     const before = Date.now();
     await page.goto('/');
     await hydrated(page, 'Countdown');
@@ -50,7 +52,10 @@ test.describe('the sale countdown', () => {
 
   test('reuses a stored end time that is still ahead', async ({ page }) => {
     const endTime = Date.now() + 2.5 * 3_600_000;
-    await page.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [COUNTDOWN_KEY, String(endTime)]);
+    await page.addInitScript(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [COUNTDOWN_KEY, String(endTime)],
+    );
     await page.goto('/join-now');
     await hydrated(page, 'Countdown');
     await expect.poll(async () => (await timerParts(page)).hours).toBe('02');
@@ -71,7 +76,9 @@ test.describe('the sale countdown', () => {
     await page.goto('/join-now');
     await hydrated(page, 'Countdown');
     expect((await timerParts(page)).hours).toBe('00');
-    await expect.poll(() => storedEndTime(page), { timeout: 6_000 }).toBeGreaterThan(Date.now() + FOUR_HOURS_MS - 10_000);
+    await expect
+      .poll(() => storedEndTime(page), { timeout: 6_000 })
+      .toBeGreaterThan(Date.now() + FOUR_HOURS_MS - 10_000);
     await expect.poll(async () => (await timerParts(page)).hours).toMatch(/^0[34]$/);
   });
 
@@ -99,13 +106,17 @@ test.describe('the FAQ accordion', () => {
     await page.goto('/');
     const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
     await hydrated(page, 'FaqAccordion');
-    const first = faq.getByRole('button', { name: 'How is this different from free meditation and sleep apps?' });
+    const first = faq.getByRole('button', {
+      name: 'How is this different from free meditation and sleep apps?',
+    });
     const second = faq.getByRole('button', { name: 'Is the ritual science-based?' });
 
     await expect(faq.getByRole('button', { expanded: true })).toHaveCount(0);
     await first.click();
     await expect(first).toHaveAttribute('aria-expanded', 'true');
-    await expect(faq.getByRole('region', { name: 'How is this different from free meditation and sleep apps?' })).toBeVisible();
+    await expect(
+      faq.getByRole('region', { name: 'How is this different from free meditation and sleep apps?' }),
+    ).toBeVisible();
 
     await second.click();
     await expect(second).toHaveAttribute('aria-expanded', 'true');
@@ -148,13 +159,17 @@ test.describe('the testimonial carousel', () => {
     await expect(second).toHaveAttribute('inert', '');
 
     await carousel.getByRole('button', { name: 'Next testimonial' }).click();
-    await expect(carousel.getByText('Showing testimonial 2 of 3: A Big Promotion After Failure')).toBeAttached();
+    await expect(
+      carousel.getByText('Showing testimonial 2 of 3: A Big Promotion After Failure'),
+    ).toBeAttached();
     await expect(first).toHaveAttribute('inert', '');
     await expect(second).not.toHaveAttribute('inert');
 
     await carousel.getByRole('button', { name: 'Previous testimonial' }).click();
     await carousel.getByRole('button', { name: 'Previous testimonial' }).click();
-    await expect(carousel.getByText('Showing testimonial 3 of 3: Asleep Before the Track Ends')).toBeAttached();
+    await expect(
+      carousel.getByText('Showing testimonial 3 of 3: Asleep Before the Track Ends'),
+    ).toBeAttached();
     await carousel.getByRole('button', { name: 'Show testimonial 1: Dream Job + Travel Lifestyle' }).click();
     await expect(first).not.toHaveAttribute('inert');
   });
@@ -164,14 +179,19 @@ test.describe('the testimonial carousel', () => {
     await page.goto('/');
     const image = page.getByRole('region', { name: 'Member stories' }).locator('img').first();
     await image.scrollIntoViewIfNeeded();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-mobile\.svg$/);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toMatch(/-mobile\.svg$/);
   });
 });
 
 test.describe('the navigation bar and menu', () => {
   test('a signed-out visitor sees Sign In, and the mobile menu opens and closes', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/sign-in');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    );
 
     await page.setViewportSize({ width: 390, height: 844 });
     await hydrated(page, 'NavActions');
@@ -183,7 +203,10 @@ test.describe('the navigation bar and menu', () => {
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.getByText('Already own the program?')).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/sign-in');
-    await expect(menu.getByRole('link', { name: 'Or click here to buy the 6-night ritual' })).toHaveAttribute('href', '/join-now');
+    await expect(menu.getByRole('link', { name: 'Or click here to buy the 6-night ritual' })).toHaveAttribute(
+      'href',
+      '/join-now',
+    );
     await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
 
     await menu.getByRole('button', { name: 'Close menu' }).click();
@@ -200,23 +223,38 @@ test.describe('the navigation bar and menu', () => {
     await expect(page).toHaveURL(/\/join-now$/);
   });
 
-  test('a signed-in visitor sees Account, and the menu offers their account and programmes', async ({ page }) => {
+  test('a signed-in visitor sees Account, and the menu offers their account and programmes', async ({
+    page,
+  }) => {
     await carrySignedInHint(page);
-    await page.route('**/api/user', (route) => route.fulfill({ json: { id: 1, email: 'member@sleepritual.example' } }));
+    await page.route('**/api/user', (route) =>
+      route.fulfill({ json: { id: 1, email: 'member@sleepritual.example' } }),
+    );
     await page.goto('/terms');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu.getByText('Your Account')).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Account', exact: true })).toHaveAttribute('href', '/account');
-    await expect(menu.getByRole('link', { name: 'View my programs' })).toHaveAttribute('href', '/my-programs');
+    await expect(menu.getByRole('link', { name: 'Account', exact: true })).toHaveAttribute(
+      'href',
+      '/account',
+    );
+    await expect(menu.getByRole('link', { name: 'View my programs' })).toHaveAttribute(
+      'href',
+      '/my-programs',
+    );
     await expect(menu.getByText('Already own the program?')).toHaveCount(0);
   });
 
-  test('shows no account link while the sign-in state loads; the landing page shows a spinner', async ({ page }) => {
+  test('shows no account link while the sign-in state loads; the landing page shows a spinner', async ({
+    page,
+  }) => {
     await carrySignedInHint(page);
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
@@ -251,13 +289,19 @@ test.describe('the landing pages are for signed-out visitors', () => {
 
   test('a signed-in visitor is sent from the landing variant to /my-programs as well', async ({ page }) => {
     await carrySignedInHint(page);
-    await page.route('**/api/user', (route) => route.fulfill({ json: { id: 1, email: 'member@sleepritual.example' } }));
-    await page.route('**/my-programs', (route) => route.fulfill({ contentType: 'text/html', body: '<title>My programs</title>' }));
+    await page.route('**/api/user', (route) =>
+      route.fulfill({ json: { id: 1, email: 'member@sleepritual.example' } }),
+    );
+    await page.route('**/my-programs', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>My programs</title>' }),
+    );
     await page.goto('/the-6-night-sleep-meditation-ritual');
     await expect(page).toHaveURL(/\/my-programs$/);
   });
 
-  test('an anonymous visitor stays on the landing page, without a call bound to answer 401', async ({ page }) => {
+  test('an anonymous visitor stays on the landing page, without a call bound to answer 401', async ({
+    page,
+  }) => {
     const calls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/user')) calls.push(request.url());
@@ -268,7 +312,9 @@ test.describe('the landing pages are for signed-out visitors', () => {
     expect(calls).toEqual([]);
   });
 
-  test('a stale hint (the session ended elsewhere) is answered 401 once and then cleared', async ({ page }) => {
+  test('a stale hint (the session ended elsewhere) is answered 401 once and then cleared', async ({
+    page,
+  }) => {
     await carrySignedInHint(page);
     const check = page.waitForResponse('**/api/user');
     await page.goto('/');

@@ -9,8 +9,14 @@ const SALE_BANNER = 'SAVE 35% OFF! LIMITED TIME OFFER ENDS IN...';
 async function expectFooter(page: Page) {
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-  await expect(footer.getByRole('link', { name: supportEmail })).toHaveAttribute('href', `mailto:${supportEmail}`);
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    '/privacy-policy',
+  );
+  await expect(footer.getByRole('link', { name: supportEmail })).toHaveAttribute(
+    'href',
+    `mailto:${supportEmail}`,
+  );
 }
 
 async function expectJoinLink(page: Page, name: string) {
@@ -54,7 +60,10 @@ test.describe('the sales landing page', () => {
     const benefits = hero.getByRole('listitem');
     await expect(benefits).toHaveCount(4);
     for (const benefit of await benefits.all()) await expect(benefit).toContainText('→');
-    await expect(hero.getByRole('link', { name: 'Start the 6 Night Program' })).toHaveAttribute('href', '/join-now');
+    await expect(hero.getByRole('link', { name: 'Start the 6 Night Program' })).toHaveAttribute(
+      'href',
+      '/join-now',
+    );
 
     // Separate desktop and mobile backgrounds, both with their dimensions.
     const source = hero.locator('picture source');
@@ -86,7 +95,9 @@ test.describe('the sales landing page', () => {
     ).toBeVisible();
   });
 
-  test('sells the 6-night ritual: $37 instead of $57, one-time payment, 3 bonuses and the 60-minute bonus', async ({ page }) => {
+  test('sells the 6-night ritual: $37 instead of $57, one-time payment, 3 bonuses and the 60-minute bonus', async ({
+    page,
+  }) => {
     await page.goto('/');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: /Night \d:/ })).toHaveCount(6);
@@ -108,10 +119,18 @@ test.describe('the sales landing page', () => {
     const story = page.getByRole('region', { name: 'Why We Created This' });
     await expect(story.getByRole('img')).toHaveAttribute('loading', 'lazy');
     await expect(story.getByText(/burnout/i).first()).toBeVisible();
-    for (const benefit of [/falling asleep faster/, /nervous system/, /mental spirals/, /more focused and less reactive/]) {
+    for (const benefit of [
+      /falling asleep faster/,
+      /nervous system/,
+      /mental spirals/,
+      /more focused and less reactive/,
+    ]) {
       await expect(story.getByText(benefit).first()).toBeVisible();
     }
-    await expect(story.getByRole('link', { name: 'Start Your 6-Night Sleep Ritual →' })).toHaveAttribute('href', '/join-now');
+    await expect(story.getByRole('link', { name: 'Start Your 6-Night Sleep Ritual →' })).toHaveAttribute(
+      'href',
+      '/join-now',
+    );
   });
 
   test('lists twenty questions, covering the topics the spec names', async ({ page }) => {
@@ -120,7 +139,14 @@ test.describe('the sales landing page', () => {
     const questions = faq.getByRole('button');
     await expect(questions).toHaveCount(20);
     const texts = (await questions.allTextContents()).join('\n');
-    for (const topic of [/free .*apps/i, /science/i, /miss a night/i, /results/i, /one-time payment/i, /headphones/i]) {
+    for (const topic of [
+      /free .*apps/i,
+      /science/i,
+      /miss a night/i,
+      /results/i,
+      /one-time payment/i,
+      /headphones/i,
+    ]) {
       expect(texts).toMatch(topic);
     }
   });
@@ -160,7 +186,9 @@ test.describe('the sales landing page', () => {
     await page.goto('/the-6-night-sleep-meditation-ritual');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Sleep');
     await expect(page.getByText(SALE_BANNER)).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Frequently Asked Questions' }).getByRole('button')).toHaveCount(20);
+    await expect(
+      page.getByRole('region', { name: 'Frequently Asked Questions' }).getByRole('button'),
+    ).toHaveCount(20);
     await expect(page.getByRole('status')).toHaveCount(0);
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Sleep Ritual' })).toHaveAttribute('href', '/');
@@ -171,12 +199,17 @@ test.describe('the sales landing page', () => {
 });
 
 test.describe('the checkout-prelude page', () => {
-  test('shows the headline, subtext, offer card and the FAQ without borders under a header-only nav', async ({ page }) => {
+  test('shows the headline, subtext, offer card and the FAQ without borders under a header-only nav', async ({
+    page,
+  }) => {
     await page.goto('/join-now');
     await expect(page.getByText(SALE_BANNER)).toBeVisible();
     await expect(page.getByRole('timer', { name: 'Sale ends in' })).toBeVisible();
     await expect(
-      page.getByRole('heading', { level: 1, name: "You're one step away from rewiring your mind while you sleep." }),
+      page.getByRole('heading', {
+        level: 1,
+        name: "You're one step away from rewiring your mind while you sleep.",
+      }),
     ).toBeVisible();
     await expect(page.getByText('Join thousands waking up calm, clear, and focused.')).toBeVisible();
 
@@ -190,7 +223,10 @@ test.describe('the checkout-prelude page', () => {
 
     const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
     await expect(faq.getByRole('button')).toHaveCount(20);
-    const border = await faq.locator('.faq__item').first().evaluate((item) => getComputedStyle(item).borderLeftWidth);
+    const border = await faq
+      .locator('.faq__item')
+      .first()
+      .evaluate((item) => getComputedStyle(item).borderLeftWidth);
     expect(border).toBe('0px');
 
     const header = page.getByRole('banner');
@@ -200,14 +236,18 @@ test.describe('the checkout-prelude page', () => {
   });
 
   test('the get-access button takes the browser to the checkout', async ({ page }) => {
-    await page.route(`${checkoutUrl}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Checkout</title>' }));
+    await page.route(`${checkoutUrl}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Checkout</title>' }),
+    );
     await page.goto('/join-now');
     await page.getByRole('link', { name: 'Get Instant Access' }).click();
     await expect(page).toHaveURL(checkoutUrl);
   });
 });
 
-test('the upgrade page offers lifetime access for $349 (regularly $597) through the coupon checkout', async ({ page }) => {
+test('the upgrade page offers lifetime access for $349 (regularly $597) through the coupon checkout', async ({
+  page,
+}) => {
   await page.goto('/upgrade');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('one step away');
   const card = page.getByRole('article');
@@ -215,9 +255,14 @@ test('the upgrade page offers lifetime access for $349 (regularly $597) through 
   await expect(card.getByText('Lifetime access', { exact: true })).toBeVisible();
   await expect(card.locator('s')).toHaveText('$597');
   await expect(card.getByText('$349', { exact: true })).toBeVisible();
-  await expect(card.getByRole('link', { name: 'Get Lifetime Access' })).toHaveAttribute('href', upgradeCheckoutUrl);
+  await expect(card.getByRole('link', { name: 'Get Lifetime Access' })).toHaveAttribute(
+    'href',
+    upgradeCheckoutUrl,
+  );
   expect(upgradeCheckoutUrl).toContain('coupon=');
-  await expect(page.getByRole('region', { name: 'Questions About the Upgrade' }).getByRole('button')).not.toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Questions About the Upgrade' }).getByRole('button'),
+  ).not.toHaveCount(0);
   await expectFooter(page);
 });
 
@@ -285,9 +330,19 @@ test('an unknown path answers 404 with the not-found page and the footer', async
 
 test('every page fits a 320 px wide phone without sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  for (const path of ['/', '/the-6-night-sleep-meditation-ritual', '/join-now', '/upgrade', '/terms', '/privacy-policy', '/missing']) {
+  for (const path of [
+    '/',
+    '/the-6-night-sleep-meditation-ritual',
+    '/join-now',
+    '/upgrade',
+    '/terms',
+    '/privacy-policy',
+    '/missing',
+  ]) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });

@@ -6,7 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.svg', '.xml', '.txt', '.json', '.webmanifest']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.svg',
+  '.xml',
+  '.txt',
+  '.json',
+  '.webmanifest',
+]);
 
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -29,4 +39,6 @@ for await (const file of files(dist)) {
   await writeFile(`${file}.gz`, gzipSync(source, { level: 9 }));
   count += 1;
 }
-console.log(`precompress: wrote .br and .gz for ${count} files in ${path.relative(process.cwd(), dist) || 'dist'}`);
+console.log(
+  `precompress: wrote .br and .gz for ${count} files in ${path.relative(process.cwd(), dist) || 'dist'}`,
+);

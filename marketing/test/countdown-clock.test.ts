@@ -40,7 +40,9 @@ describe('the countdown clock', () => {
 
   it('starts a new period when nothing or garbage is stored', () => {
     expect(resolveEndTime(14_400, NOW, memoryStorage().store)).toBe(NOW + 4 * HOUR);
-    expect(resolveEndTime(14_400, NOW, memoryStorage({ 'countdown:v1:14400': 'soon' }).store)).toBe(NOW + 4 * HOUR);
+    expect(resolveEndTime(14_400, NOW, memoryStorage({ 'countdown:v1:14400': 'soon' }).store)).toBe(
+      NOW + 4 * HOUR,
+    );
   });
 
   it('warns and counts from now in memory when storage throws', () => {
@@ -58,7 +60,12 @@ describe('the countdown clock', () => {
 
   it('shows days, hours, minutes and seconds with two digits each', () => {
     expect(countdownParts(14_400)).toEqual({ days: '00', hours: '04', minutes: '00', seconds: '00' });
-    expect(countdownParts(86_400 + 3_600 * 3 + 60 * 7 + 9)).toEqual({ days: '01', hours: '03', minutes: '07', seconds: '09' });
+    expect(countdownParts(86_400 + 3_600 * 3 + 60 * 7 + 9)).toEqual({
+      days: '01',
+      hours: '03',
+      minutes: '07',
+      seconds: '09',
+    });
     expect(countdownParts(-5)).toEqual({ days: '00', hours: '00', minutes: '00', seconds: '00' });
   });
 

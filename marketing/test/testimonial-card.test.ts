@@ -29,7 +29,9 @@ describe('testimonial screenshots', () => {
         const drawn = [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((match) => match[1]).join(' ');
         expect(drawn).toContain(escapeXml(testimonial.title.split(' ')[0]!));
         expect(drawn.replace(/\s+/g, ' ')).toContain(escapeXml(testimonial.quote).replace(/\s+/g, ' '));
-        const lastBaseline = Math.max(...[...svg.matchAll(/<tspan[^>]* y="(\d+)"/g)].map((match) => Number(match[1])));
+        const lastBaseline = Math.max(
+          ...[...svg.matchAll(/<tspan[^>]* y="(\d+)"/g)].map((match) => Number(match[1])),
+        );
         expect(lastBaseline).toBeLessThan(height - 70);
       }
     }

@@ -155,39 +155,36 @@ export const DEFAULT_BENEFITS_CONCLUSION =
 
 export const whyItWorks: { header: string; intro: string; items: readonly Benefit[] } = {
   header: 'Why It Works',
-  intro: 'Nothing mystical, nothing to believe in. Just the right practice at the moment your mind is most ready for it.',
+  intro:
+    'Nothing mystical, nothing to believe in. Just the right practice at the moment your mind is most ready for it.',
   items: [
     {
       title: 'It meets your brain where it already is',
-      body:
-        'As you drift off, your brain moves from fast, busy activity into slower, more receptive states. Each track is paced to follow that descent instead of fighting it.',
+      body: 'As you drift off, your brain moves from fast, busy activity into slower, more receptive states. Each track is paced to follow that descent instead of fighting it.',
     },
     {
       title: 'It calms the body first',
-      body:
-        'Slow, exhale-led breathing and progressive muscle relaxation engage the "rest and digest" side of your nervous system, so heart rate and tension drop before the mind is asked to follow.',
+      body: 'Slow, exhale-led breathing and progressive muscle relaxation engage the "rest and digest" side of your nervous system, so heart rate and tension drop before the mind is asked to follow.',
     },
     {
       title: 'It gives spirals somewhere to go',
-      body:
-        'Noticing and labelling practices drawn from mindfulness-based approaches loosen repetitive thoughts instead of arguing with them.',
+      body: 'Noticing and labelling practices drawn from mindfulness-based approaches loosen repetitive thoughts instead of arguing with them.',
     },
     {
       title: 'It moves your energy out of your head',
-      body:
-        'Body-scan and breath-focus work draws attention down into the body, releasing the held energy that keeps you wired when you are tired.',
+      body: 'Body-scan and breath-focus work draws attention down into the body, releasing the held energy that keeps you wired when you are tired.',
     },
     {
       title: 'It is built like a habit, not a chore',
-      body:
-        'Same time, same place, same cue: the ritual rides on something you already do every night, so it takes no willpower to keep.',
+      body: 'Same time, same place, same cue: the ritual rides on something you already do every night, so it takes no willpower to keep.',
     },
   ],
 };
 
 export const useCases = {
   header: 'Use It Whenever You Need It',
-  intro: 'After the first six nights, the tracks become a toolkit you can reach for on the nights that matter.',
+  intro:
+    'After the first six nights, the tracks become a toolkit you can reach for on the nights that matter.',
   items: [
     'The night before a big presentation, exam or interview',
     "After a hard conversation you can't stop replaying",
@@ -216,7 +213,10 @@ export const howItFits = {
   header: 'How It Fits Into Your Night',
   intro: 'No new time slot, no special room. The ritual starts where your evening already ends.',
   steps: [
-    { title: 'Get into bed as usual', body: 'Brush your teeth, dim the lights, lie down. Nothing to prepare.' },
+    {
+      title: 'Get into bed as usual',
+      body: 'Brush your teeth, dim the lights, lie down. Nothing to prepare.',
+    },
     {
       title: "Press play on tonight's track",
       body: 'Open your members area on your phone, choose the night and put the screen face down.',

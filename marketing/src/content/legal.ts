@@ -3,14 +3,20 @@
  * or over; prices in USD; sales final; California law; binding arbitration; not for children under 16.
  */
 export type LegalSection = { heading: string; paragraphs: readonly string[] };
-export type LegalDocument = { title: string; description: string; effective: string; sections: readonly LegalSection[] };
+export type LegalDocument = {
+  title: string;
+  description: string;
+  effective: string;
+  sections: readonly LegalSection[];
+};
 
 const EFFECTIVE = 'Effective date: July 1, 2025';
 
 export function termsOfService(supportEmail: string): LegalDocument {
   return {
     title: 'Terms of Service',
-    description: 'The terms that apply when you buy and use The 6-Night Sleep Meditation Ritual and the Sleep Ritual members area.',
+    description:
+      'The terms that apply when you buy and use The 6-Night Sleep Meditation Ritual and the Sleep Ritual members area.',
     effective: EFFECTIVE,
     sections: [
       {

@@ -77,9 +77,20 @@ export default function Carousel({ label, slides, mobileMaxWidth = 640 }: Props)
         </div>
       </div>
       <div className="carousel__controls">
-        <button type="button" className="carousel__arrow" aria-label="Previous testimonial" onClick={() => go(index - 1)}>
+        <button
+          type="button"
+          className="carousel__arrow"
+          aria-label="Previous testimonial"
+          onClick={() => go(index - 1)}
+        >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
         <div className="carousel__dots">
@@ -94,9 +105,20 @@ export default function Carousel({ label, slides, mobileMaxWidth = 640 }: Props)
             />
           ))}
         </div>
-        <button type="button" className="carousel__arrow" aria-label="Next testimonial" onClick={() => go(index + 1)}>
+        <button
+          type="button"
+          className="carousel__arrow"
+          aria-label="Next testimonial"
+          onClick={() => go(index + 1)}
+        >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            <path
+              d="M9 5l7 7-7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
       </div>

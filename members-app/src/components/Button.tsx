@@ -22,7 +22,11 @@ export function ButtonLink({
   className = '',
   children,
   ...props
-}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; variant?: Variant; children: ReactNode }) {
+}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  to: string;
+  variant?: Variant;
+  children: ReactNode;
+}) {
   const classes = `btn btn-${variant} ${className}`;
   if (isExternalTarget(to) || !isAppRoute(to)) {
     return (

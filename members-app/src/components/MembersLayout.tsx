@@ -22,7 +22,11 @@ function MembersNav({ onNavigate }: { onNavigate?: () => void }) {
         </NavLink>
       </li>
       <li>
-        <NavLink to="/account" className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} onClick={onNavigate}>
+        <NavLink
+          to="/account"
+          className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}
+          onClick={onNavigate}
+        >
           Account
         </NavLink>
       </li>

@@ -10,7 +10,10 @@ const TOAST_MS = 5_000;
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
+  const dismiss = useCallback(
+    (id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)),
+    [],
+  );
   const show = useCallback(
     (input: ToastInput) => {
       const id = nextId.current++;
@@ -34,7 +37,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <p className="toast-title">{toast.title}</p>
               {toast.description && <p className="toast-description">{toast.description}</p>}
             </div>
-            <button type="button" className="toast-close" onClick={() => dismiss(toast.id)} aria-label="Dismiss">
+            <button
+              type="button"
+              className="toast-close"
+              onClick={() => dismiss(toast.id)}
+              aria-label="Dismiss"
+            >
               ×
             </button>
           </div>

@@ -15,7 +15,10 @@ describe('api client', () => {
   });
 
   it('turns a non-OK answer into "{status}: {body}" and exposes the server message', async () => {
-    vi.stubGlobal('fetch', async () => new Response('{"error":"Invalid email or password"}', { status: 401 }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response('{"error":"Invalid email or password"}', { status: 401 }),
+    );
     const error = await api.get('/api/user').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('401: {"error":"Invalid email or password"}');

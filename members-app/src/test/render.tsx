@@ -6,7 +6,12 @@ import { ToastProvider } from '../components/Toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 /** Renders one route element at a URL with a fresh QueryClient (retries off) and the toaster. */
-export function renderAt(url: string, path: string, element: ReactNode, extraRoutes: { path: string; element: ReactNode }[] = []) {
+export function renderAt(
+  url: string,
+  path: string,
+  element: ReactNode,
+  extraRoutes: { path: string; element: ReactNode }[] = [],
+) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter([{ path, element }, ...extraRoutes], { initialEntries: [url] });
   const result = render(

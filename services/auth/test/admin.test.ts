@@ -9,7 +9,10 @@ describe('admin sign-in', () => {
   it('is not admin until the shared password is given', async () => {
     const client = createClient(auth.url);
     expect(await (await client.request('/api/admin/check')).json()).toEqual({ isAdmin: false });
-    const response = await client.request('/api/admin/auth', { method: 'POST', json: { password: ADMIN_PASSWORD } });
+    const response = await client.request('/api/admin/auth', {
+      method: 'POST',
+      json: { password: ADMIN_PASSWORD },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true });
     expect(await (await client.request('/api/admin/check')).json()).toEqual({ isAdmin: true });
@@ -32,7 +35,10 @@ describe('admin sign-in', () => {
   it('is independent of the learner sign-in, both ways', async () => {
     const user = await auth.createUser();
     const client = createClient(auth.url);
-    await client.request('/api/login', { method: 'POST', json: { email: user.email, password: user.password } });
+    await client.request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+    });
     expect(await (await client.request('/api/admin/check')).json()).toEqual({ isAdmin: false });
     await client.request('/api/admin/auth', { method: 'POST', json: { password: ADMIN_PASSWORD } });
     expect((await client.request('/api/user')).status).toBe(200);
@@ -52,9 +58,15 @@ describe('admin sign-in', () => {
   it('after 10 wrong passwords from one address, even the right one gets 429', async () => {
     const client = createClient(auth.url);
     for (let i = 0; i < 10; i += 1) {
-      expect((await client.request('/api/admin/auth', { method: 'POST', json: { password: `wrong-${i}` } })).status).toBe(401);
+      expect(
+        (await client.request('/api/admin/auth', { method: 'POST', json: { password: `wrong-${i}` } }))
+          .status,
+      ).toBe(401);
     }
-    const blocked = await client.request('/api/admin/auth', { method: 'POST', json: { password: ADMIN_PASSWORD } });
+    const blocked = await client.request('/api/admin/auth', {
+      method: 'POST',
+      json: { password: ADMIN_PASSWORD },
+    });
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).error).toMatch(/Too many wrong admin passwords/);
   });

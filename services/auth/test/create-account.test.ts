@@ -12,7 +12,10 @@ async function provisionedOrder(options: { hoursAgo?: number; status?: string } 
   orderCounter += 1;
   const orderId = `T${Date.now()}${process.pid}${orderCounter}`;
   const user = await auth.createUser({ password: null });
-  const [program] = await auth.deps.db('programs').insert({ title: 'The 6-Night Sleep Meditation Ritual' }).returning('id');
+  const [program] = await auth.deps
+    .db('programs')
+    .insert({ title: 'The 6-Night Sleep Meditation Ritual' })
+    .returning('id');
   await auth.deps.db('purchases').insert({
     userId: user.id,
     programId: program.id,
@@ -38,8 +41,16 @@ describe('GET /api/create-account', () => {
 
   it('reads the order id from any of the checkout keys', async () => {
     const { orderId } = await provisionedOrder();
-    for (const key of ['thrivecart[order_id]', 'thrivecart[invoice_id]', 'thrivecart[purchase_id]', 'invoice_id', 'purchase_id']) {
-      const response = await createClient(auth.url).request(`/api/create-account?${encodeURIComponent(key)}=${orderId}`);
+    for (const key of [
+      'thrivecart[order_id]',
+      'thrivecart[invoice_id]',
+      'thrivecart[purchase_id]',
+      'invoice_id',
+      'purchase_id',
+    ]) {
+      const response = await createClient(auth.url).request(
+        `/api/create-account?${encodeURIComponent(key)}=${orderId}`,
+      );
       expect(response.status, key).toBe(200);
     }
   });
@@ -49,7 +60,9 @@ describe('GET /api/create-account', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'Order Not Found' });
     const { orderId } = await provisionedOrder({ status: 'refunded' });
-    expect((await createClient(auth.url).request(`/api/create-account?order_id=${orderId}`)).status).toBe(404);
+    expect((await createClient(auth.url).request(`/api/create-account?order_id=${orderId}`)).status).toBe(
+      404,
+    );
     expect((await createClient(auth.url).request('/api/create-account?foo=bar')).status).toBe(400);
   });
 
@@ -58,7 +71,9 @@ describe('GET /api/create-account', () => {
     const bare = await createClient(auth.url).request(`/api/create-account?order_id=${orderId}`);
     expect((await bare.json()).email).toBe(`${user.email[0]}***@test.example`);
     const token = createAccountToken(auth.deps.config, orderId, user.email);
-    const linked = await createClient(auth.url).request(`/api/create-account?order_id=${orderId}&token=${token}`);
+    const linked = await createClient(auth.url).request(
+      `/api/create-account?order_id=${orderId}&token=${token}`,
+    );
     expect((await linked.json()).email).toBe(user.email);
   });
 
@@ -92,7 +107,10 @@ describe('POST /api/create-account', () => {
 
   it('a second attempt gets 409 "Account Already Exists" and does not change the password', async () => {
     const { orderId, user } = await provisionedOrder();
-    await createClient(auth.url).request('/api/create-account', { method: 'POST', json: { order_id: orderId, password: 'first-pass' } });
+    await createClient(auth.url).request('/api/create-account', {
+      method: 'POST',
+      json: { order_id: orderId, password: 'first-pass' },
+    });
     const again = await createClient(auth.url).request('/api/create-account', {
       method: 'POST',
       json: { order_id: orderId, password: 'hijacked' },
@@ -101,7 +119,10 @@ describe('POST /api/create-account', () => {
     expect(await again.json()).toEqual({ error: 'Account Already Exists' });
     const lookup = await createClient(auth.url).request(`/api/create-account?order_id=${orderId}`);
     expect(await lookup.json()).toMatchObject({ hasPassword: true });
-    const login = await createClient(auth.url).request('/api/login', { method: 'POST', json: { email: user.email, password: 'first-pass' } });
+    const login = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: 'first-pass' },
+    });
     expect(login.status).toBe(200);
   });
 

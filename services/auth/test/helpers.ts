@@ -20,7 +20,8 @@ export function useAuthService(overrides: Record<string, string> = {}) {
     async createUser(fields: { password?: string | null; email?: string } = {}) {
       const email = fields.email ?? uniqueEmail();
       const password = fields.password === undefined ? 'correct horse battery' : fields.password;
-      const [user] = await deps.db('users')
+      const [user] = await deps
+        .db('users')
         .insert({ email, password: password ? await hashPassword(password) : null })
         .returning(['id', 'email']);
       return { id: user.id as number, email: user.email as string, password };

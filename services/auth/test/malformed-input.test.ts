@@ -23,7 +23,13 @@ describe('no endpoint answers 500 to bad input', () => {
   });
 
   it.each(endpoints)('%s: wrong types and missing fields are 400 with issues', async (path) => {
-    for (const body of [{}, { email: 42, password: ['x'], token: {}, order_id: null }, [], 'just a string', null]) {
+    for (const body of [
+      {},
+      { email: 42, password: ['x'], token: {}, order_id: null },
+      [],
+      'just a string',
+      null,
+    ]) {
       const response = await createClient(auth.url).request(path, { method: 'POST', json: body });
       expect(response.status, JSON.stringify(body)).toBe(400);
       const answer = await response.json();

@@ -4,7 +4,9 @@ import { clientWithSession, createClient, uniqueEmail } from '@sleep-ritual/plat
 import { useAuthService } from './helpers.ts';
 
 const auth = useAuthService();
-const SAME_ANSWER = { message: "If an account with that email exists, we've sent you a password reset link." };
+const SAME_ANSWER = {
+  message: "If an account with that email exists, we've sent you a password reset link.",
+};
 
 async function signIn(email: string, password: string) {
   return createClient(auth.url).request('/api/login', { method: 'POST', json: { email, password } });
@@ -13,7 +15,10 @@ async function signIn(email: string, password: string) {
 describe('POST /api/forgot-password', () => {
   it('answers the same whether or not the account exists, and mails only an existing one', async () => {
     const user = await auth.createUser();
-    const known = await createClient(auth.url).request('/api/forgot-password', { method: 'POST', json: { email: user.email } });
+    const known = await createClient(auth.url).request('/api/forgot-password', {
+      method: 'POST',
+      json: { email: user.email },
+    });
     const unknownEmail = uniqueEmail();
     const unknown = await createClient(auth.url).request('/api/forgot-password', {
       method: 'POST',
@@ -30,7 +35,10 @@ describe('POST /api/forgot-password', () => {
   });
 
   it('rejects an invalid e-mail with the spec message', async () => {
-    const response = await createClient(auth.url).request('/api/forgot-password', { method: 'POST', json: { email: 'x@' } });
+    const response = await createClient(auth.url).request('/api/forgot-password', {
+      method: 'POST',
+      json: { email: 'x@' },
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe('Enter a valid email');
   });
@@ -38,10 +46,16 @@ describe('POST /api/forgot-password', () => {
   it('allows 5 requests per e-mail an hour, then answers 429', async () => {
     const user = await auth.createUser();
     for (let i = 0; i < 5; i += 1) {
-      const response = await createClient(auth.url).request('/api/forgot-password', { method: 'POST', json: { email: user.email } });
+      const response = await createClient(auth.url).request('/api/forgot-password', {
+        method: 'POST',
+        json: { email: user.email },
+      });
       expect(response.status).toBe(200);
     }
-    const blocked = await createClient(auth.url).request('/api/forgot-password', { method: 'POST', json: { email: user.email } });
+    const blocked = await createClient(auth.url).request('/api/forgot-password', {
+      method: 'POST',
+      json: { email: user.email },
+    });
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).error).toMatch(/Too many reset requests/);
   });
@@ -49,10 +63,16 @@ describe('POST /api/forgot-password', () => {
   it('allows 20 requests per address an hour, then answers 429', async () => {
     const client = createClient(auth.url);
     for (let i = 0; i < 20; i += 1) {
-      const response = await client.request('/api/forgot-password', { method: 'POST', json: { email: uniqueEmail() } });
+      const response = await client.request('/api/forgot-password', {
+        method: 'POST',
+        json: { email: uniqueEmail() },
+      });
       expect(response.status).toBe(200);
     }
-    const blocked = await client.request('/api/forgot-password', { method: 'POST', json: { email: uniqueEmail() } });
+    const blocked = await client.request('/api/forgot-password', {
+      method: 'POST',
+      json: { email: uniqueEmail() },
+    });
     expect(blocked.status).toBe(429);
   });
 });
@@ -84,7 +104,9 @@ describe('POST /api/reset-password', () => {
     const user = await auth.createUser();
     const token = await issueResetToken(auth.deps.db, user.id);
     const body = { token, password: 'first new secret', confirmPassword: 'first new secret' };
-    expect((await createClient(auth.url).request('/api/reset-password', { method: 'POST', json: body })).status).toBe(200);
+    expect(
+      (await createClient(auth.url).request('/api/reset-password', { method: 'POST', json: body })).status,
+    ).toBe(200);
     const again = await createClient(auth.url).request('/api/reset-password', {
       method: 'POST',
       json: { ...body, password: 'second new secret', confirmPassword: 'second new secret' },
@@ -97,7 +119,8 @@ describe('POST /api/reset-password', () => {
   it('refuses an expired token', async () => {
     const user = await auth.createUser();
     const token = await issueResetToken(auth.deps.db, user.id);
-    await auth.deps.db('password_reset_tokens')
+    await auth.deps
+      .db('password_reset_tokens')
       .where({ userId: user.id })
       .update({ expiresAt: new Date(Date.now() - 1000) });
     const response = await createClient(auth.url).request('/api/reset-password', {
@@ -111,7 +134,10 @@ describe('POST /api/reset-password', () => {
   it('expires one hour after it was issued', async () => {
     const user = await auth.createUser();
     await issueResetToken(auth.deps.db, user.id);
-    const [row] = await auth.deps.db('password_reset_tokens').where({ userId: user.id }).select('expiresAt', 'createdAt');
+    const [row] = await auth.deps
+      .db('password_reset_tokens')
+      .where({ userId: user.id })
+      .select('expiresAt', 'createdAt');
     const lifetime = new Date(row.expiresAt).getTime() - new Date(row.createdAt).getTime();
     expect(Math.abs(lifetime - 60 * 60 * 1000)).toBeLessThan(5_000);
   });
@@ -134,7 +160,10 @@ describe('POST /api/reset-password', () => {
   it("ends the user's other sessions", async () => {
     const user = await auth.createUser();
     const elsewhere = createClient(auth.url);
-    await elsewhere.request('/api/login', { method: 'POST', json: { email: user.email, password: user.password } });
+    await elsewhere.request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+    });
     expect((await elsewhere.request('/api/user')).status).toBe(200);
     const token = await issueResetToken(auth.deps.db, user.id);
     await createClient(auth.url).request('/api/reset-password', {
@@ -159,11 +188,17 @@ describe('POST /api/reset-password', () => {
   it('validates with the spec messages', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ password: 'long enough', confirmPassword: 'long enough' }, 'Reset token is required'],
-      [{ token: 't', password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters long'],
+      [
+        { token: 't', password: 'short', confirmPassword: 'short' },
+        'Password must be at least 8 characters long',
+      ],
       [{ token: 't', password: 'long enough', confirmPassword: 'different!' }, "Passwords don't match"],
     ];
     for (const [body, message] of cases) {
-      const response = await createClient(auth.url).request('/api/reset-password', { method: 'POST', json: body });
+      const response = await createClient(auth.url).request('/api/reset-password', {
+        method: 'POST',
+        json: body,
+      });
       expect(response.status).toBe(400);
       expect((await response.json()).error).toBe(message);
     }

@@ -9,7 +9,10 @@ describe('POST /api/login', () => {
   it('signs the learner in: /api/user then answers their e-mail', async () => {
     const user = await auth.createUser();
     const client = createClient(auth.url);
-    const response = await client.request('/api/login', { method: 'POST', json: { email: user.email, password: user.password } });
+    const response = await client.request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id: user.id, email: user.email });
     const me = await client.request('/api/user');
@@ -32,7 +35,10 @@ describe('POST /api/login', () => {
     // An attacker's anonymous session, planted in the victim's browser.
     const client = await clientWithSession(auth.url, auth.deps, {});
     const planted = client.sessionId;
-    await client.request('/api/login', { method: 'POST', json: { email: user.email, password: user.password } });
+    await client.request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+    });
     const after = client.cookies.get(SESSION_COOKIE);
     expect(after).toBeTruthy();
     expect(after).not.toBe(planted);
@@ -60,7 +66,10 @@ describe('POST /api/login', () => {
   it('when the password is wrong, it answers 401 with a JSON error and no session', async () => {
     const user = await auth.createUser();
     const client = createClient(auth.url);
-    const response = await client.request('/api/login', { method: 'POST', json: { email: user.email, password: 'nope-nope' } });
+    const response = await client.request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: 'nope-nope' },
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'Invalid email or password' });
     expect((await client.request('/api/user')).status).toBe(401);
@@ -91,7 +100,10 @@ describe('POST /api/login', () => {
 
   it('validates with the spec messages', async () => {
     const client = createClient(auth.url);
-    const badEmail = await client.request('/api/login', { method: 'POST', json: { email: 'not-an-email', password: 'x' } });
+    const badEmail = await client.request('/api/login', {
+      method: 'POST',
+      json: { email: 'not-an-email', password: 'x' },
+    });
     expect(badEmail.status).toBe(400);
     expect((await badEmail.json()).error).toBe('Enter a valid email');
     const noPassword = await client.request('/api/login', { method: 'POST', json: { email: uniqueEmail() } });
@@ -115,7 +127,9 @@ describe('POST /api/login', () => {
     });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await blocked.json()).toEqual({ error: 'Too many sign-in attempts. Please wait 15 minutes and try again.' });
+    expect(await blocked.json()).toEqual({
+      error: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+    });
   });
 
   it('after 100 failed sign-ins from one address, that address gets 429', async () => {
@@ -127,7 +141,10 @@ describe('POST /api/login', () => {
       });
       expect(response.status).toBe(401);
     }
-    const blocked = await client.request('/api/login', { method: 'POST', json: { email: uniqueEmail(), password: 'x' } });
+    const blocked = await client.request('/api/login', {
+      method: 'POST',
+      json: { email: uniqueEmail(), password: 'x' },
+    });
     expect(blocked.status).toBe(429);
     const elsewhere = await createClient(auth.url).request('/api/login', {
       method: 'POST',
@@ -141,7 +158,10 @@ describe('POST /api/logout', () => {
   it('destroys the session in Redis: the old cookie no longer signs anyone in', async () => {
     const user = await auth.createUser();
     const client = createClient(auth.url);
-    await client.request('/api/login', { method: 'POST', json: { email: user.email, password: user.password } });
+    await client.request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+    });
     const stolen = new Map(client.cookies);
     const sessionId = stolen.get(SESSION_COOKIE)!;
 
@@ -182,7 +202,10 @@ describe('the signed-in hint for the sales pages', () => {
   it('is a readable cookie set at sign-in and cleared at logout, holding nothing secret', async () => {
     const user = await auth.createUser();
     const client = createClient(auth.url);
-    const login = await client.request('/api/login', { method: 'POST', json: { email: user.email, password: user.password } });
+    const login = await client.request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+    });
     const hint = login.headers.getSetCookie().find((line) => line.startsWith('sr_signed_in='))!;
     expect(hint).toMatch(/^sr_signed_in=1;/);
     expect(hint).not.toMatch(/httponly/i);

@@ -38,16 +38,24 @@ const ADMIN_CALLS: [method: string, path: string][] = [
 
 describe('admin calls without the admin session', () => {
   it.each(ADMIN_CALLS)('%s %s answers 401 JSON to an anonymous visitor', async (method, path) => {
-    const { status, body } = await call(bed.anonymous, method, path, method === 'GET' ? undefined : { title: 'x' });
+    const { status, body } = await call(
+      bed.anonymous,
+      method,
+      path,
+      method === 'GET' ? undefined : { title: 'x' },
+    );
     expect(status).toBe(401);
     expect(body).toEqual({ error: 'Admin sign-in required.' });
   });
 
-  it.each(ADMIN_CALLS)('%s %s answers 401 to a signed-in learner who is not an admin', async (method, path) => {
-    const learner = await clientWithSession(bed.url, bed.deps, { userId: 1 });
-    const { status } = await call(learner, method, path, method === 'GET' ? undefined : { title: 'x' });
-    expect(status).toBe(401);
-  });
+  it.each(ADMIN_CALLS)(
+    '%s %s answers 401 to a signed-in learner who is not an admin',
+    async (method, path) => {
+      const learner = await clientWithSession(bed.url, bed.deps, { userId: 1 });
+      const { status } = await call(learner, method, path, method === 'GET' ? undefined : { title: 'x' });
+      expect(status).toBe(401);
+    },
+  );
 
   it('an anonymous create leaves no programme behind', async () => {
     const title = `Anonymous attempt ${Date.now()}`;
@@ -68,7 +76,12 @@ describe('ids in admin addresses', () => {
     ['PATCH', '/api/admin/classes/x/lock'],
     ['GET', '/api/admin/programs/1/phases/x/paths/1'],
   ])('%s %s answers 400 when the id is not a positive whole number', async (method, path) => {
-    const { status, body } = await call(bed.admin, method, path, method === 'GET' ? undefined : { isUnlocked: true });
+    const { status, body } = await call(
+      bed.admin,
+      method,
+      path,
+      method === 'GET' ? undefined : { isUnlocked: true },
+    );
     expect(status).toBe(400);
     expect(body.error).toBe('The id must be a positive whole number.');
   });

@@ -16,7 +16,11 @@ describe('GET /api/admin/audit-log', () => {
     const { status, body } = await call(bed.admin, 'GET', `/api/admin/audit-log?memberId=${member.id}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ total: 3, page: 1, pageSize: 20 });
-    expect(body.items.map((item: { action: string }) => item.action)).toEqual(['change-email', 'revoke-program', 'grant-program']);
+    expect(body.items.map((item: { action: string }) => item.action)).toEqual([
+      'change-email',
+      'revoke-program',
+      'grant-program',
+    ]);
     expect(body.items[0]).toEqual({
       id: expect.any(Number),
       action: 'change-email',
@@ -28,9 +32,17 @@ describe('GET /api/admin/audit-log', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
-    const grants = await call(bed.admin, 'GET', `/api/admin/audit-log?memberId=${member.id}&action=grant-program`);
+    const grants = await call(
+      bed.admin,
+      'GET',
+      `/api/admin/audit-log?memberId=${member.id}&action=grant-program`,
+    );
     expect(grants.body.items.map((item: { action: string }) => item.action)).toEqual(['grant-program']);
-    const second = await call(bed.admin, 'GET', `/api/admin/audit-log?memberId=${member.id}&pageSize=2&page=2`);
+    const second = await call(
+      bed.admin,
+      'GET',
+      `/api/admin/audit-log?memberId=${member.id}&pageSize=2&page=2`,
+    );
     expect(second.body).toMatchObject({ total: 3, items: [{ action: 'grant-program' }] });
   });
 

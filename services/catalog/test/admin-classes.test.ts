@@ -8,15 +8,20 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
   it('creates a class, keeping the Vimeo URL as entered, and answers 201 with it', async () => {
     const { path } = await createTree(bed.admin, 0);
     const title = uniqueTitle('Night');
-    const { status, body } = await call<AdminClass>(bed.admin, 'POST', `/api/admin/paths/${path.id}/classes`, {
-      title,
-      label: 'Night 1',
-      description: 'Letting the day go',
-      vimeoVideoId: 'https://vimeo.com/76979871',
-      additionalContentUrl: 'https://example.com/guide.pdf',
-      additionalContentButtonLabel: '',
-      durationMinutes: 16,
-    });
+    const { status, body } = await call<AdminClass>(
+      bed.admin,
+      'POST',
+      `/api/admin/paths/${path.id}/classes`,
+      {
+        title,
+        label: 'Night 1',
+        description: 'Letting the day go',
+        vimeoVideoId: 'https://vimeo.com/76979871',
+        additionalContentUrl: 'https://example.com/guide.pdf',
+        additionalContentButtonLabel: '',
+        durationMinutes: 16,
+      },
+    );
     expect(status).toBe(201);
     expect(adminClassSchema.parse(body)).toEqual({
       id: expect.any(Number),
@@ -47,11 +52,21 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
 
   it('takes a site path as the additional content link and an unlocked state from the body', async () => {
     const { path } = await createTree(bed.admin, 0);
-    const created = await createClass(bed.admin, path.id, { additionalContentUrl: '/guides/night-1', isUnlocked: true, orderIndex: 4 });
-    expect(created).toMatchObject({ additionalContentUrl: '/guides/night-1', isUnlocked: true, orderIndex: 4, vimeoVideoId: null });
+    const created = await createClass(bed.admin, path.id, {
+      additionalContentUrl: '/guides/night-1',
+      isUnlocked: true,
+      orderIndex: 4,
+    });
+    expect(created).toMatchObject({
+      additionalContentUrl: '/guides/night-1',
+      isUnlocked: true,
+      orderIndex: 4,
+      vimeoVideoId: null,
+    });
   });
 
-  const VIDEO_MESSAGE = 'Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789';
+  const VIDEO_MESSAGE =
+    'Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789';
   it.each([
     [{ title: '' }, 'Title is required'],
     [{ title: 'x'.repeat(256) }, 'Title must be at most 255 characters'],
@@ -62,8 +77,14 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
     [{ title: 'C', vimeoVideoId: 'https://vimeo.com/about' }, VIDEO_MESSAGE],
     [{ title: 'C', vimeoVideoId: '76979871' }, VIDEO_MESSAGE],
     [{ title: 'C', vimeoVideoId: 'ftp://vimeo.com/76979871' }, VIDEO_MESSAGE],
-    [{ title: 'C', additionalContentUrl: 'guide.pdf' }, 'Additional content URL must be a web address starting with https:// or a site path starting with /'],
-    [{ title: 'C', additionalContentButtonLabel: 'x'.repeat(256) }, 'Additional content button label must be at most 255 characters'],
+    [
+      { title: 'C', additionalContentUrl: 'guide.pdf' },
+      'Additional content URL must be a web address starting with https:// or a site path starting with /',
+    ],
+    [
+      { title: 'C', additionalContentButtonLabel: 'x'.repeat(256) },
+      'Additional content button label must be at most 255 characters',
+    ],
   ])('refuses %j with 400 "%s"', async (fields, message) => {
     const { path } = await createTree(bed.admin, 0);
     const { status, body } = await call(bed.admin, 'POST', `/api/admin/paths/${path.id}/classes`, fields);
@@ -132,7 +153,10 @@ describe('PUT /api/admin/classes/{classId}', () => {
     const lesson = classes[0]!;
     for (const [fields, message] of [
       [{ title: 'C', durationMinutes: 0 }, 'Duration must be at least 1 minute'],
-      [{ title: 'C', vimeoVideoId: 'https://vimeo.com/' }, 'Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789'],
+      [
+        { title: 'C', vimeoVideoId: 'https://vimeo.com/' },
+        'Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789',
+      ],
       [{ title: '' }, 'Title is required'],
     ] as const) {
       const { status, body } = await call(bed.admin, 'PUT', `/api/admin/classes/${lesson.id}`, fields);
@@ -153,16 +177,22 @@ describe('PATCH /api/admin/classes/{id}/lock', () => {
   it('unlocks and locks a class', async () => {
     const { classes } = await createTree(bed.admin, 1);
     const lesson = classes[0]!;
-    const unlocked = await call(bed.admin, 'PATCH', `/api/admin/classes/${lesson.id}/lock`, { isUnlocked: true });
+    const unlocked = await call(bed.admin, 'PATCH', `/api/admin/classes/${lesson.id}/lock`, {
+      isUnlocked: true,
+    });
     expect(unlocked.status).toBe(200);
     expect(unlocked.body).toEqual({ ...lesson, isUnlocked: true });
-    const locked = await call(bed.admin, 'PATCH', `/api/admin/classes/${lesson.id}/lock`, { isUnlocked: false });
+    const locked = await call(bed.admin, 'PATCH', `/api/admin/classes/${lesson.id}/lock`, {
+      isUnlocked: false,
+    });
     expect(locked.body).toEqual({ ...lesson, isUnlocked: false });
   });
 
   it('refuses a non-boolean with 400', async () => {
     const { classes } = await createTree(bed.admin, 1);
-    const { status } = await call(bed.admin, 'PATCH', `/api/admin/classes/${classes[0]!.id}/lock`, { isUnlocked: null });
+    const { status } = await call(bed.admin, 'PATCH', `/api/admin/classes/${classes[0]!.id}/lock`, {
+      isUnlocked: null,
+    });
     expect(status).toBe(400);
   });
 });
@@ -182,10 +212,14 @@ describe('DELETE /api/admin/classes/{id}', () => {
     ] as const) {
       expect((await call(bed.admin, method, `/api/admin/classes/${doomed.id}`, json)).status).toBe(404);
     }
-    expect((await call(bed.admin, 'PATCH', `/api/admin/classes/${doomed.id}/lock`, { isUnlocked: true })).status).toBe(404);
+    expect(
+      (await call(bed.admin, 'PATCH', `/api/admin/classes/${doomed.id}/lock`, { isUnlocked: true })).status,
+    ).toBe(404);
     const stored = await bed.deps.db('classes').where({ id: doomed.id }).first();
     expect(stored).toMatchObject({ title: doomed.title, deletedAt: expect.any(Date) });
-    expect(await bed.deps.db('classes').where({ id: doomed.id }).whereNull('deletedAt').first()).toBeUndefined();
+    expect(
+      await bed.deps.db('classes').where({ id: doomed.id }).whereNull('deletedAt').first(),
+    ).toBeUndefined();
   });
 });
 
@@ -193,13 +227,18 @@ describe('POST /api/admin/paths/{pathId}/classes/reorder', () => {
   it('stores the new order 0..n-1 and lists the classes in it', async () => {
     const { path, classes } = await createTree(bed.admin, 3);
     const [a, b, c] = classes as [AdminClass, AdminClass, AdminClass];
-    const { status, body } = await call<AdminClass[]>(bed.admin, 'POST', `/api/admin/paths/${path.id}/classes/reorder`, {
-      classUpdates: [
-        { id: b.id, orderIndex: 0 },
-        { id: c.id, orderIndex: 1 },
-        { id: a.id, orderIndex: 2 },
-      ],
-    });
+    const { status, body } = await call<AdminClass[]>(
+      bed.admin,
+      'POST',
+      `/api/admin/paths/${path.id}/classes/reorder`,
+      {
+        classUpdates: [
+          { id: b.id, orderIndex: 0 },
+          { id: c.id, orderIndex: 1 },
+          { id: a.id, orderIndex: 2 },
+        ],
+      },
+    );
     expect(status).toBe(200);
     expect(body.map((lesson) => [lesson.id, lesson.orderIndex])).toEqual([
       [b.id, 0],
@@ -219,26 +258,64 @@ describe('POST /api/admin/paths/{pathId}/classes/reorder', () => {
 
     const attempts: [unknown, string][] = [
       [
-        { classUpdates: [{ id: b.id, orderIndex: 0 }, { id: a.id, orderIndex: 1 }, { id: foreign.id, orderIndex: 2 }] },
+        {
+          classUpdates: [
+            { id: b.id, orderIndex: 0 },
+            { id: a.id, orderIndex: 1 },
+            { id: foreign.id, orderIndex: 2 },
+          ],
+        },
         `Class ${foreign.id} does not belong to this path`,
       ],
       [
-        { classUpdates: [{ id: b.id, orderIndex: 0 }, { id: a.id, orderIndex: 1 }, { id: deleted.id, orderIndex: 2 }] },
+        {
+          classUpdates: [
+            { id: b.id, orderIndex: 0 },
+            { id: a.id, orderIndex: 1 },
+            { id: deleted.id, orderIndex: 2 },
+          ],
+        },
         `Class ${deleted.id} does not belong to this path`,
       ],
-      [{ classUpdates: [{ id: b.id, orderIndex: 0 }] }, 'The new order must list every class of this path; reload the page and try again'],
-      [{ classUpdates: [{ id: b.id, orderIndex: 0 }, { id: a.id, orderIndex: 0 }] }, 'Each position may appear only once'],
-      [{ classUpdates: [{ id: b.id, orderIndex: 0 }, { id: b.id, orderIndex: 1 }] }, 'Each id may appear only once'],
+      [
+        { classUpdates: [{ id: b.id, orderIndex: 0 }] },
+        'The new order must list every class of this path; reload the page and try again',
+      ],
+      [
+        {
+          classUpdates: [
+            { id: b.id, orderIndex: 0 },
+            { id: a.id, orderIndex: 0 },
+          ],
+        },
+        'Each position may appear only once',
+      ],
+      [
+        {
+          classUpdates: [
+            { id: b.id, orderIndex: 0 },
+            { id: b.id, orderIndex: 1 },
+          ],
+        },
+        'Each id may appear only once',
+      ],
       [{ classUpdates: [] }, 'The new order is empty'],
       [{}, 'The new order must be a list of {id, orderIndex}'],
     ];
     for (const [json, message] of attempts) {
-      const { status, body } = await call(bed.admin, 'POST', `/api/admin/paths/${path.id}/classes/reorder`, json);
+      const { status, body } = await call(
+        bed.admin,
+        'POST',
+        `/api/admin/paths/${path.id}/classes/reorder`,
+        json,
+      );
       expect(status).toBe(400);
       expect(messages(body)).toContain(message);
     }
     expect((await call(bed.admin, 'GET', `/api/admin/paths/${path.id}/classes`)).body).toEqual([a, b]);
-    expect((await call(bed.admin, 'GET', `/api/admin/paths/${other.path.id}/classes`)).body).toEqual([foreign]);
+    expect((await call(bed.admin, 'GET', `/api/admin/paths/${other.path.id}/classes`)).body).toEqual([
+      foreign,
+    ]);
   });
 
   it('answers 404 "Path not found" for an unknown path', async () => {

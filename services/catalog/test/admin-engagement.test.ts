@@ -24,7 +24,11 @@ describe('GET /api/admin/engagement', () => {
     // Progress of someone who no longer owns the programme is left out.
     await watched(refunded!.id, course.classId, 10);
 
-    const { status, body } = await call(bed.admin, 'GET', `/api/admin/engagement?programId=${course.programId}`);
+    const { status, body } = await call(
+      bed.admin,
+      'GET',
+      `/api/admin/engagement?programId=${course.programId}`,
+    );
     expect(status).toBe(200);
     expect(body.programs).toContainEqual({ id: course.programId, title: expect.stringMatching(/^Program /) });
     expect(body.program).toEqual({
@@ -42,7 +46,12 @@ describe('GET /api/admin/engagement', () => {
           completed: 1,
           medianPercentWatched: 75,
         },
-        expect.objectContaining({ classId: course.secondClassId, started: 1, completed: 0, medianPercentWatched: 40 }),
+        expect.objectContaining({
+          classId: course.secondClassId,
+          started: 1,
+          completed: 0,
+          medianPercentWatched: 40,
+        }),
       ],
     });
   });
@@ -59,14 +68,27 @@ describe('GET /api/admin/engagement', () => {
 
     const { body } = await call(bed.admin, 'GET', `/api/admin/engagement?programId=${course.programId}`);
     expect(body.program.owners).toBe(1);
-    expect(body.program.classes[0]).toMatchObject({ classId: course.classId, started: 1, completed: 0, medianPercentWatched: 30 });
+    expect(body.program.classes[0]).toMatchObject({
+      classId: course.classId,
+      started: 1,
+      completed: 0,
+      medianPercentWatched: 30,
+    });
   });
 
   it('answers a programme nobody watched with zeros and no median', async () => {
     const course = await createCourse(db());
     const { body } = await call(bed.admin, 'GET', `/api/admin/engagement?programId=${course.programId}`);
     expect(body.program.owners).toBe(0);
-    expect(body.program.classes.map((row: { started: number; completed: number; medianPercentWatched: number | null }) => [row.started, row.completed, row.medianPercentWatched])).toEqual([
+    expect(
+      body.program.classes.map(
+        (row: { started: number; completed: number; medianPercentWatched: number | null }) => [
+          row.started,
+          row.completed,
+          row.medianPercentWatched,
+        ],
+      ),
+    ).toEqual([
       [0, 0, null],
       [0, 0, null],
     ]);
@@ -100,9 +122,30 @@ describe('medianOfBuckets', () => {
     expect(medianOfBuckets([])).toBeNull();
     expect(medianOfBuckets([{ value: 30, count: 0 }])).toBeNull();
     expect(medianOfBuckets([{ value: 40, count: 1 }])).toBe(40);
-    expect(medianOfBuckets([{ value: 100, count: 1 }, { value: 50, count: 1 }])).toBe(75);
-    expect(medianOfBuckets([{ value: 10, count: 3 }, { value: 90, count: 1 }])).toBe(10);
-    expect(medianOfBuckets([{ value: 10, count: 2 }, { value: 90, count: 2 }])).toBe(50);
-    expect(medianOfBuckets([{ value: 95, count: 2 }, { value: 5, count: 1 }, { value: 60, count: 2 }])).toBe(60);
+    expect(
+      medianOfBuckets([
+        { value: 100, count: 1 },
+        { value: 50, count: 1 },
+      ]),
+    ).toBe(75);
+    expect(
+      medianOfBuckets([
+        { value: 10, count: 3 },
+        { value: 90, count: 1 },
+      ]),
+    ).toBe(10);
+    expect(
+      medianOfBuckets([
+        { value: 10, count: 2 },
+        { value: 90, count: 2 },
+      ]),
+    ).toBe(50);
+    expect(
+      medianOfBuckets([
+        { value: 95, count: 2 },
+        { value: 5, count: 1 },
+        { value: 60, count: 2 },
+      ]),
+    ).toBe(60);
   });
 });

@@ -67,7 +67,10 @@ export const createPath = (admin: Client, phaseId: number, fields: Record<string
   created<AdminPath>(admin, `/api/admin/phases/${phaseId}/paths`, { title: uniqueTitle('Path'), ...fields });
 
 export const createClass = (admin: Client, pathId: number, fields: Record<string, unknown> = {}) =>
-  created<AdminClass>(admin, `/api/admin/paths/${pathId}/classes`, { title: uniqueTitle('Class'), ...fields });
+  created<AdminClass>(admin, `/api/admin/paths/${pathId}/classes`, {
+    title: uniqueTitle('Class'),
+    ...fields,
+  });
 
 /** A programme with one phase, one path and the given number of classes. */
 export async function createTree(admin: Client, classCount = 2) {

@@ -7,7 +7,10 @@ const bed = adminTestbed();
 
 /** A learner who bought the programme, with a session. */
 async function owner(programId: number) {
-  const [user] = await bed.deps.db('users').insert({ email: uniqueEmail('owner') }).returning('id');
+  const [user] = await bed.deps
+    .db('users')
+    .insert({ email: uniqueEmail('owner') })
+    .returning('id');
   await bed.deps
     .db('purchases')
     .insert({ userId: user.id, programId, status: 'completed', thriveOrderId: `T-${randomUUID()}` });
@@ -35,12 +38,18 @@ describe('what the admin changes is what a learner who owns the programme sees',
     });
     expect(reordered.status).toBe(200);
     await call(bed.admin, 'PATCH', `/api/admin/classes/${first.id}/lock`, { isUnlocked: false });
-    const deleted = await call(bed.admin, 'DELETE', `/api/admin/programs/${program.id}/phases/${phase.id}/paths/${doomed.id}`);
+    const deleted = await call(
+      bed.admin,
+      'DELETE',
+      `/api/admin/programs/${program.id}/phases/${phase.id}/paths/${doomed.id}`,
+    );
     expect(deleted.status).toBe(200);
 
     const classes = await call(learner, 'GET', `/api/paths/${path.id}/classes`);
     expect(classes.status).toBe(200);
-    expect(classes.body.map((lesson: { id: number; isUnlocked: boolean }) => [lesson.id, lesson.isUnlocked])).toEqual([
+    expect(
+      classes.body.map((lesson: { id: number; isUnlocked: boolean }) => [lesson.id, lesson.isUnlocked]),
+    ).toEqual([
       [second.id, true],
       [first.id, false],
     ]);

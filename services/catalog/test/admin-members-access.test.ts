@@ -1,17 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { clientWithSession, createClient } from '@sleep-ritual/platform/testing';
 import { createProgram } from '@sleep-ritual/platform/testing-catalog';
-import { ADMIN_BACK_OFFICE_CALLS, auditRowsOf, backOfficeTestbed, call, createMember } from './admin-members-fixtures.ts';
+import {
+  ADMIN_BACK_OFFICE_CALLS,
+  auditRowsOf,
+  backOfficeTestbed,
+  call,
+  createMember,
+} from './admin-members-fixtures.ts';
 
 const bed = backOfficeTestbed('members-access');
 
 describe('the back-office calls without the admin session', () => {
-  it.each(ADMIN_BACK_OFFICE_CALLS)('%s %s answers 401 to anonymous visitors and to signed-in learners', async (method, path, body) => {
-    const anonymous = await call(createClient(bed.url), method, path, body);
-    expect(anonymous).toMatchObject({ status: 401, body: { error: 'Admin sign-in required.' } });
-    const learner = await clientWithSession(bed.url, bed.deps, { userId: 1 });
-    expect((await call(learner, method, path, body)).status).toBe(401);
-  });
+  it.each(ADMIN_BACK_OFFICE_CALLS)(
+    '%s %s answers 401 to anonymous visitors and to signed-in learners',
+    async (method, path, body) => {
+      const anonymous = await call(createClient(bed.url), method, path, body);
+      expect(anonymous).toMatchObject({ status: 401, body: { error: 'Admin sign-in required.' } });
+      const learner = await clientWithSession(bed.url, bed.deps, { userId: 1 });
+      expect((await call(learner, method, path, body)).status).toBe(401);
+    },
+  );
 
   it('a learner who tries the actions changes nothing, records nothing and queues no e-mail', async () => {
     const member = await createMember(bed.deps.db);

@@ -6,7 +6,14 @@ import { linkIn, waitForMailTo } from '@sleep-ritual/worker/outbox';
 import { createEmailsQueue, createPurchasesQueue } from '@sleep-ritual/worker/queues';
 import { createApp } from '../src/app.ts';
 import { createCourse, createProgram } from '@sleep-ritual/platform/testing-catalog';
-import { auditRowsOf, backOfficeTestbed, call, createMember, purchase, sessionDigest } from './admin-members-fixtures.ts';
+import {
+  auditRowsOf,
+  backOfficeTestbed,
+  call,
+  createMember,
+  purchase,
+  sessionDigest,
+} from './admin-members-fixtures.ts';
 
 const bed = backOfficeTestbed('members-actions', { consumers: true });
 const db = () => bed.deps.db;
@@ -23,10 +30,17 @@ describe('POST /api/admin/members/{id}/grants', () => {
     const member = await createMember(db());
     expect(await learnerSees(member.id, course.programId)).toBe(403);
 
-    const { status, body } = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, { programId: course.programId });
+    const { status, body } = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, {
+      programId: course.programId,
+    });
     expect(status).toBe(201);
     expect(body.purchases).toEqual([
-      expect.objectContaining({ programId: course.programId, status: 'completed', isManual: true, product: null }),
+      expect.objectContaining({
+        programId: course.programId,
+        status: 'completed',
+        isManual: true,
+        product: null,
+      }),
     ]);
     const orderId: string = body.purchases[0].orderId;
     expect(orderId).toMatch(new RegExp(`^manual-${member.id}-${course.programId}-[\\w-]{12}$`));
@@ -55,8 +69,13 @@ describe('POST /api/admin/members/{id}/grants', () => {
     const programId = await createProgram(db());
     const member = await createMember(db());
     await purchase(db(), member.id, programId);
-    const { status, body } = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, { programId });
-    expect({ status, body }).toEqual({ status: 409, body: { error: 'This member already has access to this programme.' } });
+    const { status, body } = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, {
+      programId,
+    });
+    expect({ status, body }).toEqual({
+      status: 409,
+      body: { error: 'This member already has access to this programme.' },
+    });
     expect(await auditRowsOf(db(), member.id)).toEqual([]);
   });
 
@@ -64,9 +83,17 @@ describe('POST /api/admin/members/{id}/grants', () => {
     const programId = await createProgram(db());
     const member = await createMember(db());
     const refunded = await purchase(db(), member.id, programId, { status: 'refunded' });
-    const { status, body } = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, { programId });
+    const { status, body } = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, {
+      programId,
+    });
     expect(status).toBe(201);
-    expect(body.purchases.map((row: { id: number; status: string; isManual: boolean }) => [row.id === refunded.id, row.status, row.isManual])).toEqual([
+    expect(
+      body.purchases.map((row: { id: number; status: string; isManual: boolean }) => [
+        row.id === refunded.id,
+        row.status,
+        row.isManual,
+      ]),
+    ).toEqual([
       [false, 'completed', true],
       [true, 'refunded', false],
     ]);
@@ -75,12 +102,16 @@ describe('POST /api/admin/members/{id}/grants', () => {
   it('answers 404 for an unknown member or programme, or a deleted programme, and records nothing', async () => {
     const member = await createMember(db());
     const deleted = await createProgram(db(), { deletedAt: new Date() });
-    expect(await call(bed.admin, 'POST', '/api/admin/members/2000000000/grants', { programId: deleted })).toMatchObject({
+    expect(
+      await call(bed.admin, 'POST', '/api/admin/members/2000000000/grants', { programId: deleted }),
+    ).toMatchObject({
       status: 404,
       body: { error: 'Member not found' },
     });
     for (const programId of [2_000_000_000, deleted]) {
-      expect(await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, { programId })).toMatchObject({
+      expect(
+        await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, { programId }),
+      ).toMatchObject({
         status: 404,
         body: { error: 'Program not found' },
       });
@@ -107,23 +138,38 @@ describe('DELETE /api/admin/members/{id}/grants/{programId}', () => {
     const bought = await purchase(db(), member.id, course.programId);
     expect(await learnerSees(member.id, course.programId)).toBe(200);
 
-    const revoked = await call(bed.admin, 'DELETE', `/api/admin/members/${member.id}/grants/${course.programId}`);
+    const revoked = await call(
+      bed.admin,
+      'DELETE',
+      `/api/admin/members/${member.id}/grants/${course.programId}`,
+    );
     expect(revoked.status).toBe(200);
-    expect(revoked.body.purchases).toEqual([expect.objectContaining({ id: bought.id, status: 'revoked', orderId: bought.orderId })]);
+    expect(revoked.body.purchases).toEqual([
+      expect.objectContaining({ id: bought.id, status: 'revoked', orderId: bought.orderId }),
+    ]);
     expect(await learnerSees(member.id, course.programId)).toBe(403);
     const learner = await clientWithSession(bed.url, bed.deps, { userId: member.id });
     expect((await call(learner, 'GET', '/api/my-programs')).body).toEqual([]);
 
-    const granted = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, { programId: course.programId });
+    const granted = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, {
+      programId: course.programId,
+    });
     expect(granted.status).toBe(201);
-    expect(granted.body.purchases).toEqual([expect.objectContaining({ id: bought.id, status: 'completed', isManual: false })]);
+    expect(granted.body.purchases).toEqual([
+      expect.objectContaining({ id: bought.id, status: 'completed', isManual: false }),
+    ]);
     expect(await learnerSees(member.id, course.programId)).toBe(200);
 
     const audit = await auditRowsOf(db(), member.id);
     expect(audit.map((row) => [row.action, row.details])).toEqual([
       [
         'revoke-program',
-        { programId: course.programId, programTitle: expect.any(String), purchaseIds: [bought.id], orderIds: [bought.orderId] },
+        {
+          programId: course.programId,
+          programTitle: expect.any(String),
+          purchaseIds: [bought.id],
+          orderIds: [bought.orderId],
+        },
       ],
       [
         'grant-program',
@@ -136,21 +182,29 @@ describe('DELETE /api/admin/members/{id}/grants/{programId}', () => {
         },
       ],
     ]);
-    expect(new Set(audit.map((row) => row.adminSessionId))).toEqual(new Set([sessionDigest(bed.admin.sessionId)]));
+    expect(new Set(audit.map((row) => row.adminSessionId))).toEqual(
+      new Set([sessionDigest(bed.admin.sessionId)]),
+    );
   });
 
   it('answers 404 when the member has no access to revoke, or the member or programme is unknown', async () => {
     const programId = await createProgram(db());
     const member = await createMember(db());
     await purchase(db(), member.id, programId, { status: 'refunded' });
-    expect(await call(bed.admin, 'DELETE', `/api/admin/members/${member.id}/grants/${programId}`)).toMatchObject({
+    expect(
+      await call(bed.admin, 'DELETE', `/api/admin/members/${member.id}/grants/${programId}`),
+    ).toMatchObject({
       status: 404,
       body: { error: 'This member has no access to this programme to revoke.' },
     });
-    expect((await call(bed.admin, 'DELETE', `/api/admin/members/${member.id}/grants/2000000000`)).body).toEqual({
+    expect(
+      (await call(bed.admin, 'DELETE', `/api/admin/members/${member.id}/grants/2000000000`)).body,
+    ).toEqual({
       error: 'Program not found',
     });
-    expect((await call(bed.admin, 'DELETE', `/api/admin/members/2000000000/grants/${programId}`)).body).toEqual({
+    expect(
+      (await call(bed.admin, 'DELETE', `/api/admin/members/2000000000/grants/${programId}`)).body,
+    ).toEqual({
       error: 'Member not found',
     });
     expect(await auditRowsOf(db(), member.id)).toEqual([]);
@@ -168,9 +222,17 @@ describe('POST /api/admin/members/{id}/resend-create-account', () => {
     const member = await createMember(db());
     const order = await purchase(db(), member.id, programId);
 
-    const { status, body } = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/resend-create-account`);
+    const { status, body } = await call(
+      bed.admin,
+      'POST',
+      `/api/admin/members/${member.id}/resend-create-account`,
+    );
     expect(status).toBe(202);
-    expect(body).toEqual({ queued: true, template: 'create-account', jobId: expect.stringMatching(/^create-account-.+-resend-/) });
+    expect(body).toEqual({
+      queued: true,
+      template: 'create-account',
+      jobId: expect.stringMatching(/^create-account-.+-resend-/),
+    });
     const job = await bed.queues.emails.getJob(body.jobId);
     expect(job?.data).toEqual({ template: 'create-account', userId: member.id, orderId: order.orderId });
 
@@ -178,7 +240,9 @@ describe('POST /api/admin/members/{id}/resend-create-account', () => {
     expect(mail.subject).toBe('Your Sleep Ritual is ready: create your account');
     const link = linkIn(mail, '/create-account')!;
     expect(link.searchParams.get('order_id')).toBe(order.orderId);
-    expect(verifyCreateAccountToken(bed.deps.config, order.orderId, member.email, link.searchParams.get('token')!)).toBe(true);
+    expect(
+      verifyCreateAccountToken(bed.deps.config, order.orderId, member.email, link.searchParams.get('token')!),
+    ).toBe(true);
 
     const second = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/resend-create-account`);
     expect(second.body.jobId).not.toBe(body.jobId);
@@ -193,13 +257,17 @@ describe('POST /api/admin/members/{id}/resend-create-account', () => {
     const programId = await createProgram(db());
     const withPassword = await createMember(db(), { password: 'hash' });
     await purchase(db(), withPassword.id, programId);
-    expect(await call(bed.admin, 'POST', `/api/admin/members/${withPassword.id}/resend-create-account`)).toMatchObject({
+    expect(
+      await call(bed.admin, 'POST', `/api/admin/members/${withPassword.id}/resend-create-account`),
+    ).toMatchObject({
       status: 409,
       body: { error: 'This member has already created an account. Send a password reset e-mail instead.' },
     });
     const refunded = await createMember(db());
     await purchase(db(), refunded.id, programId, { status: 'refunded' });
-    expect(await call(bed.admin, 'POST', `/api/admin/members/${refunded.id}/resend-create-account`)).toMatchObject({
+    expect(
+      await call(bed.admin, 'POST', `/api/admin/members/${refunded.id}/resend-create-account`),
+    ).toMatchObject({
       status: 409,
       body: { error: 'This member has no purchase that gives access, so there is no account to create.' },
     });
@@ -208,7 +276,9 @@ describe('POST /api/admin/members/{id}/resend-create-account', () => {
   });
 
   it('answers 404 for an unknown member and 400 for an invalid id', async () => {
-    expect((await call(bed.admin, 'POST', '/api/admin/members/2000000000/resend-create-account')).status).toBe(404);
+    expect(
+      (await call(bed.admin, 'POST', '/api/admin/members/2000000000/resend-create-account')).status,
+    ).toBe(404);
     expect((await call(bed.admin, 'POST', '/api/admin/members/0/resend-create-account')).status).toBe(400);
   });
 });
@@ -219,7 +289,10 @@ describe('POST /api/admin/members/{id}/password-reset', () => {
     const { status, body } = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/password-reset`);
     expect(status).toBe(202);
     expect(body).toEqual({ queued: true, template: 'password-reset', jobId: expect.any(String) });
-    expect((await bed.queues.emails.getJob(body.jobId))?.data).toEqual({ template: 'password-reset', userId: member.id });
+    expect((await bed.queues.emails.getJob(body.jobId))?.data).toEqual({
+      template: 'password-reset',
+      userId: member.id,
+    });
     const mail = await waitForMailTo(bed.deps.config.outboxDir, member.email);
     expect(linkIn(mail, '/reset-password')?.searchParams.get('token')).toBeTruthy();
     expect((await auditRowsOf(db(), member.id)).map((row) => [row.action, row.details])).toEqual([
@@ -241,7 +314,9 @@ describe('PATCH /api/admin/members/{id}', () => {
     const member = await createMember(db());
     await db()('users').where({ id: member.id }).update({ username: member.email.toUpperCase() });
     const newEmail = `new-${member.email}`;
-    const { status, body } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, { email: ` ${newEmail.toUpperCase()} ` });
+    const { status, body } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, {
+      email: ` ${newEmail.toUpperCase()} `,
+    });
     expect(status).toBe(200);
     expect(body.member).toMatchObject({ email: newEmail, username: newEmail });
     expect((await auditRowsOf(db(), member.id)).map((row) => [row.action, row.details])).toEqual([
@@ -251,39 +326,52 @@ describe('PATCH /api/admin/members/{id}', () => {
 
   it('leaves a username the member chose as it is', async () => {
     const member = await createMember(db(), { username: `sleepy-${Date.now()}-${Math.random()}` });
-    const { body } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, { email: `changed-${member.email}` });
+    const { body } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, {
+      email: `changed-${member.email}`,
+    });
     expect(body.member.username).toMatch(/^sleepy-/);
   });
 
   it('answers 409 when another member has the address in any case, and changes nothing', async () => {
     const member = await createMember(db());
     const other = await createMember(db());
-    const { status, body } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, { email: other.email.toUpperCase() });
-    expect({ status, body }).toEqual({ status: 409, body: { error: 'This e-mail address is already used by another member.' } });
+    const { status, body } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, {
+      email: other.email.toUpperCase(),
+    });
+    expect({ status, body }).toEqual({
+      status: 409,
+      body: { error: 'This e-mail address is already used by another member.' },
+    });
     expect((await db()('users').where({ id: member.id }).first()).email).toBe(member.email);
     expect(await auditRowsOf(db(), member.id)).toEqual([]);
   });
 
   it('changes nothing and records nothing when the address is the one the member has', async () => {
     const member = await createMember(db());
-    const { status, body } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, { email: member.email });
+    const { status, body } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, {
+      email: member.email,
+    });
     expect(status).toBe(200);
     expect(body.member.email).toBe(member.email);
     expect(await auditRowsOf(db(), member.id)).toEqual([]);
   });
 
-  it.each([[{}], [{ email: 'not-an-address' }], [{ email: 42 }], [{ email: `${'a'.repeat(250)}@example.com` }]])(
-    'answers 400 to %j',
-    async (json) => {
-      const member = await createMember(db());
-      const { status, body } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, json);
-      expect(status).toBe(400);
-      expect(body.error).toBe('Enter a valid email');
-    },
-  );
+  it.each([
+    [{}],
+    [{ email: 'not-an-address' }],
+    [{ email: 42 }],
+    [{ email: `${'a'.repeat(250)}@example.com` }],
+  ])('answers 400 to %j', async (json) => {
+    const member = await createMember(db());
+    const { status, body } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, json);
+    expect(status).toBe(400);
+    expect(body.error).toBe('Enter a valid email');
+  });
 
   it('answers 404 for an unknown member', async () => {
-    expect(await call(bed.admin, 'PATCH', '/api/admin/members/2000000000', { email: 'nobody@example.com' })).toMatchObject({
+    expect(
+      await call(bed.admin, 'PATCH', '/api/admin/members/2000000000', { email: 'nobody@example.com' }),
+    ).toMatchObject({
       status: 404,
       body: { error: 'Member not found' },
     });
@@ -293,7 +381,10 @@ describe('PATCH /api/admin/members/{id}', () => {
 describe('while Redis is down', () => {
   it('the e-mail actions answer 503 and leave no audit row behind', async () => {
     const connection = createRedis(bed.deps.config.redisUrl, { failFast: true });
-    const queues = { purchases: createPurchasesQueue(connection, 'down'), emails: createEmailsQueue(connection, 'down') };
+    const queues = {
+      purchases: createPurchasesQueue(connection, 'down'),
+      emails: createEmailsQueue(connection, 'down'),
+    };
     connection.disconnect();
     const server = await listen(createApp({ ...bed.deps, queues }));
     try {

@@ -26,15 +26,21 @@ describe('GET /api/admin/exports/members.csv', () => {
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(headers.get('content-disposition')).toBe(`attachment; filename="members-${today()}.csv"`);
-    expect(body.split('\r\n')[0]).toBe('Member ID,E-mail,First name,Last name,Has password,Created,Last sign-in,Programmes');
+    expect(body.split('\r\n')[0]).toBe(
+      'Member ID,E-mail,First name,Last name,Has password,Created,Last sign-in,Programmes',
+    );
     const title = (await bed.deps.db('programs').where({ id: course.programId }).first('title')).title;
     expect(lineOf(body, member.id)).toBe(
       `${member.id},${member.email},"'=HYPERLINK(""https://evil.example"",""Click"")","O'Brien, Jr",yes,2026-03-01T08:00:00.000Z,,${title}`,
     );
     expect(body.endsWith('\r\n')).toBe(true);
 
-    const audit = await bed.deps.db('admin_audit_log').where({ adminSessionId: sessionDigest(admin.sessionId) });
-    expect(audit).toEqual([expect.objectContaining({ action: 'export-members', memberId: null, details: {} })]);
+    const audit = await bed.deps
+      .db('admin_audit_log')
+      .where({ adminSessionId: sessionDigest(admin.sessionId) });
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'export-members', memberId: null, details: {} }),
+    ]);
   });
 });
 
@@ -59,7 +65,8 @@ describe('GET /api/admin/exports/progress.csv', () => {
     expect(body.split('\r\n')[0]).toBe(
       'Member ID,E-mail,Programme,Class ID,Class,Percent watched,Completed,Completed at,Last watched,Plays',
     );
-    const names = await bed.deps.db('classes as c')
+    const names = await bed.deps
+      .db('classes as c')
       .join('paths as pa', 'pa.id', 'c.pathId')
       .join('phases as ph', 'ph.id', 'pa.phaseId')
       .join('programs as pr', 'pr.id', 'ph.programId')
@@ -68,7 +75,9 @@ describe('GET /api/admin/exports/progress.csv', () => {
     expect(body.split('\r\n').filter((line) => line.startsWith(`${member.id},`))).toEqual([
       `${member.id},${member.email},${names.programTitle},${course.classId},${names.classTitle},92,yes,2026-11-20T22:00:00.000Z,2026-11-20T22:05:00.000Z,3`,
     ]);
-    const audit = await bed.deps.db('admin_audit_log').where({ adminSessionId: sessionDigest(admin.sessionId) });
+    const audit = await bed.deps
+      .db('admin_audit_log')
+      .where({ adminSessionId: sessionDigest(admin.sessionId) });
     expect(audit.map((row) => row.action)).toEqual(['export-progress']);
   });
 });
@@ -79,7 +88,8 @@ describe('csv cells', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    for (const risky of ['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(risky).replace(/^"/, '')).toMatch(/^'/);
+    for (const risky of ['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx'])
+      expect(csvCell(risky).replace(/^"/, '')).toMatch(/^'/);
     expect(csvCell(-2)).toBe('-2');
     expect(csvCell(null)).toBe('');
     expect(csvCell(true)).toBe('true');

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Knex } from '@sleep-ritual/platform/db';
-import { clientWithSession, createClient, createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
+import {
+  clientWithSession,
+  createClient,
+  createTestDeps,
+  listen,
+  uniqueEmail,
+} from '@sleep-ritual/platform/testing';
 import { startConsumers } from '@sleep-ritual/worker/consumers';
 import { openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
 import { createApp } from '../src/app.ts';
@@ -32,7 +38,9 @@ export function backOfficeTestbed(label: string, options: { consumers?: boolean 
   beforeAll(async () => {
     bed.queues = await openTestQueues(deps.config.redisUrl, deps.config.queuePrefix);
     if (options.consumers) consumers = startConsumers(deps);
-    server = await listen(createApp({ ...deps, queues: { purchases: bed.queues.purchases, emails: bed.queues.emails } }));
+    server = await listen(
+      createApp({ ...deps, queues: { purchases: bed.queues.purchases, emails: bed.queues.emails } }),
+    );
     bed.url = server.url;
     bed.admin = await clientWithSession(server.url, deps, { isAdmin: true });
   });
@@ -51,11 +59,18 @@ export async function call<T = any>(client: Client, method: string, path: string
   const response = await client.request(path, { method, ...(json === undefined ? {} : { json }) });
   const text = await response.text();
   const isJson = response.headers.get('content-type')?.includes('json');
-  return { status: response.status, body: (text && isJson ? JSON.parse(text) : text || undefined) as T, headers: response.headers };
+  return {
+    status: response.status,
+    body: (text && isJson ? JSON.parse(text) : text || undefined) as T,
+    headers: response.headers,
+  };
 }
 
 /** A member as the worker creates one from a checkout (no password), or with the given fields. */
-export async function createMember(db: Knex, fields: Record<string, unknown> = {}): Promise<{ id: number; email: string }> {
+export async function createMember(
+  db: Knex,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: number; email: string }> {
   const [row] = await db('users')
     .insert({ email: uniqueEmail('member'), firstName: 'Maya', lastName: 'Lindqvist', ...fields })
     .returning(['id', 'email']);

@@ -12,7 +12,11 @@ describe('GET /api/admin/members', () => {
     const word = uniqueWord();
     const programId = await createProgram(bed.deps.db);
     const refundedId = await createProgram(bed.deps.db);
-    const member = await createMember(bed.deps.db, { email: `${word}.jones@example.com`, password: 'hash', lastSignInAt: new Date() });
+    const member = await createMember(bed.deps.db, {
+      email: `${word}.jones@example.com`,
+      password: 'hash',
+      lastSignInAt: new Date(),
+    });
     await purchase(bed.deps.db, member.id, programId);
     await purchase(bed.deps.db, member.id, refundedId, { status: 'refunded' });
 
@@ -46,7 +50,11 @@ describe('GET /api/admin/members', () => {
     expect(bySurname.body.items.map((item: { id: number }) => item.id)).toEqual([newer.id, older.id]);
     expect(bySurname.body.total).toBe(2);
 
-    const byFullName = await call(bed.admin, 'GET', `/api/admin/members?q=${encodeURIComponent(`saoirse ${surname}`)}`);
+    const byFullName = await call(
+      bed.admin,
+      'GET',
+      `/api/admin/members?q=${encodeURIComponent(`saoirse ${surname}`)}`,
+    );
     expect(byFullName.body.items.map((item: { id: number }) => item.id)).toEqual([older.id]);
 
     const second = await call(bed.admin, 'GET', `/api/admin/members?q=${surname}&page=2&pageSize=1`);
@@ -59,7 +67,9 @@ describe('GET /api/admin/members', () => {
     const older = await createMember(bed.deps.db, { email: `x${word}@example.com` });
     const newer = await createMember(bed.deps.db, { email: `${word}@example.com.au` });
     const ids = async (query: string) =>
-      (await call(bed.admin, 'GET', `/api/admin/members?q=${word}@EXAMPLE.com${query}`)).body.items.map((item: { id: number }) => item.id);
+      (await call(bed.admin, 'GET', `/api/admin/members?q=${word}@EXAMPLE.com${query}`)).body.items.map(
+        (item: { id: number }) => item.id,
+      );
     expect(await ids('')).toEqual([exact.id, newer.id, older.id]);
     expect(await ids('&pageSize=2')).toEqual([exact.id, newer.id]);
     expect(await ids('&pageSize=2&page=2')).toEqual([older.id]);
@@ -76,7 +86,9 @@ describe('GET /api/admin/members', () => {
     const { body } = await call(bed.admin, 'GET', `/api/admin/members?q=${word}.kim@example.com`);
     expect(body.items.map((item: { id: number }) => item.id)).toEqual([member.id, longer.id]);
     expect((await call(bed.admin, 'GET', `/api/admin/members?q=${word}.kim@example.c`)).body.total).toBe(2);
-    expect((await call(bed.admin, 'GET', `/api/admin/members?q=im@example.org`)).body.total).toBeGreaterThanOrEqual(1);
+    expect(
+      (await call(bed.admin, 'GET', `/api/admin/members?q=im@example.org`)).body.total,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('reads % and _ in a search as the characters, not as wildcards', async () => {
@@ -119,9 +131,19 @@ describe('GET /api/admin/members/{id}', () => {
   it('shows the account state, the purchases newest first, and the progress per class in learning order', async () => {
     const course = await createCourse(bed.deps.db);
     const signedIn = new Date('2026-11-20T21:30:00Z');
-    const member = await createMember(bed.deps.db, { password: 'hash', lastSignInAt: signedIn, username: null });
-    const first = await purchase(bed.deps.db, member.id, course.programId, { status: 'refunded', product: 'product-7' });
-    await bed.deps.db('purchases').where({ id: first.id }).update({ purchasedAt: new Date('2026-01-01T00:00:00Z') });
+    const member = await createMember(bed.deps.db, {
+      password: 'hash',
+      lastSignInAt: signedIn,
+      username: null,
+    });
+    const first = await purchase(bed.deps.db, member.id, course.programId, {
+      status: 'refunded',
+      product: 'product-7',
+    });
+    await bed.deps
+      .db('purchases')
+      .where({ id: first.id })
+      .update({ purchasedAt: new Date('2026-01-01T00:00:00Z') });
     const second = await purchase(bed.deps.db, member.id, course.programId, { product: 'bump-3' });
     await bed.deps.db('user_progress').insert({
       userId: member.id,
@@ -160,7 +182,12 @@ describe('GET /api/admin/members/{id}', () => {
         purchasedAt: expect.any(String),
         updatedAt: expect.any(String),
       },
-      expect.objectContaining({ id: first.id, status: 'refunded', product: 'product-7', purchasedAt: '2026-01-01T00:00:00.000Z' }),
+      expect.objectContaining({
+        id: first.id,
+        status: 'refunded',
+        product: 'product-7',
+        purchasedAt: '2026-01-01T00:00:00.000Z',
+      }),
     ]);
     expect(body.progress).toEqual([
       expect.objectContaining({
@@ -194,10 +221,14 @@ describe('GET /api/admin/members/{id}', () => {
     const course = await createCourse(bed.deps.db);
     const member = await createMember(bed.deps.db);
     await purchase(bed.deps.db, member.id, course.programId);
-    await bed.deps.db('user_progress').insert({ userId: member.id, classId: course.classId, percentWatched: 40 });
+    await bed.deps
+      .db('user_progress')
+      .insert({ userId: member.id, classId: course.classId, percentWatched: 40 });
     await bed.deps.db('classes').where({ id: course.classId }).update({ deletedAt: new Date() });
     const { body } = await call(bed.admin, 'GET', `/api/admin/members/${member.id}`);
-    expect(body.progress.map((row: { classId: number; isDeleted: boolean }) => [row.classId, row.isDeleted])).toEqual([
+    expect(
+      body.progress.map((row: { classId: number; isDeleted: boolean }) => [row.classId, row.isDeleted]),
+    ).toEqual([
       [course.classId, true],
       [course.secondClassId, false],
     ]);
@@ -209,6 +240,9 @@ describe('GET /api/admin/members/{id}', () => {
       body: { error: 'Member not found' },
     });
     const invalid = await call(bed.admin, 'GET', '/api/admin/members/abc');
-    expect(invalid).toMatchObject({ status: 400, body: { error: 'The id must be a positive whole number.' } });
+    expect(invalid).toMatchObject({
+      status: 400,
+      body: { error: 'The id must be a positive whole number.' },
+    });
   });
 });

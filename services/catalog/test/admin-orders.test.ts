@@ -23,7 +23,9 @@ function order(email: string, items: string[], event: PurchaseJob['event'] = 'or
 }
 
 const finished = (jobId: string, state: 'completed' | 'failed') =>
-  eventually(async () => (await bed.queues.purchases.getJobState(jobId)) === state, { what: `job ${jobId} ${state}` });
+  eventually(async () => (await bed.queues.purchases.getJobState(jobId)) === state, {
+    what: `job ${jobId} ${state}`,
+  });
 
 describe('GET /api/admin/orders and POST /api/admin/orders/{jobId}/retry', () => {
   it('lists processed orders newest first with what they provisioned or why they failed, and retries a failed one', async () => {
@@ -78,26 +80,40 @@ describe('GET /api/admin/orders and POST /api/admin/orders/{jobId}/retry', () =>
       counts: { ...before.counts, completed: before.counts.completed + 1, failed: before.counts.failed + 1 },
     });
     const jobIds = async (query: string) =>
-      (await call(bed.admin, 'GET', `/api/admin/orders?${query}`)).body.items.map((item: { jobId: string }) => item.jobId);
+      (await call(bed.admin, 'GET', `/api/admin/orders?${query}`)).body.items.map(
+        (item: { jobId: string }) => item.jobId,
+      );
     expect(await jobIds('status=failed&pageSize=1')).toEqual([badId]);
     expect(await jobIds('status=completed&pageSize=1')).toEqual([goodId]);
     expect(await jobIds('pageSize=1&page=2')).toEqual([goodId]);
 
     // The admin adds the missing mapping, then retries: the order now provisions.
-    await bed.deps.db('product_program_map').insert({ externalProductId: unmappedItem, programId: mapped.programId });
+    await bed.deps
+      .db('product_program_map')
+      .insert({ externalProductId: unmappedItem, programId: mapped.programId });
     const retried = await call(bed.admin, 'POST', `/api/admin/orders/${badId}/retry`);
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ jobId: badId, orderId: bad.orderId, error: null });
     expect(['waiting', 'active', 'completed']).toContain(retried.body.status);
     await finished(badId, 'completed');
     const purchases = await bed.deps.db('purchases').where({ thriveOrderId: bad.orderId });
-    expect(purchases).toEqual([expect.objectContaining({ userId: buyerId, programId: mapped.programId, status: 'completed' })]);
+    expect(purchases).toEqual([
+      expect.objectContaining({ userId: buyerId, programId: mapped.programId, status: 'completed' }),
+    ]);
 
-    const audit = await bed.deps.db('admin_audit_log').where({ action: 'retry-order' }).whereRaw(`details->>'jobId' = ?`, [badId]);
+    const audit = await bed.deps
+      .db('admin_audit_log')
+      .where({ action: 'retry-order' })
+      .whereRaw(`details->>'jobId' = ?`, [badId]);
     expect(audit).toEqual([
       expect.objectContaining({
         memberId: buyerId,
-        details: { jobId: badId, orderId: bad.orderId, event: 'order.success', error: expect.stringMatching(/^No programme is mapped/) },
+        details: {
+          jobId: badId,
+          orderId: bad.orderId,
+          event: 'order.success',
+          error: expect.stringMatching(/^No programme is mapped/),
+        },
         adminSessionId: sessionDigest(bed.admin.sessionId),
       }),
     ]);
@@ -111,7 +127,9 @@ describe('GET /api/admin/orders and POST /api/admin/orders/{jobId}/retry', () =>
       status: 409,
       body: { error: 'Only a failed order can be retried.' },
     });
-    expect(await call(bed.admin, 'POST', '/api/admin/orders/order.success-0-000000000000/retry')).toMatchObject({
+    expect(
+      await call(bed.admin, 'POST', '/api/admin/orders/order.success-0-000000000000/retry'),
+    ).toMatchObject({
       status: 404,
       body: { error: 'Order not found' },
     });

@@ -52,8 +52,14 @@ describe('POST /api/admin/phases/{phaseId}/paths', () => {
     [{ title: '' }, 'Title is required'],
     [{ description: 'no title' }, 'Title is required'],
     [{ title: 'x'.repeat(256) }, 'Title must be at most 255 characters'],
-    [{ title: 'P', cardImageUrl: `https://cdn.example.com/${'x'.repeat(480)}.jpg` }, 'Card image URL must be at most 500 characters'],
-    [{ title: 'P', coverArtUrl: 'not a link' }, 'Cover art URL must be a web address starting with https:// or a site path starting with /'],
+    [
+      { title: 'P', cardImageUrl: `https://cdn.example.com/${'x'.repeat(480)}.jpg` },
+      'Card image URL must be at most 500 characters',
+    ],
+    [
+      { title: 'P', coverArtUrl: 'not a link' },
+      'Cover art URL must be a web address starting with https:// or a site path starting with /',
+    ],
     [{ title: 'P', isUnlocked: 'yes' }, 'isUnlocked must be true or false'],
   ])('refuses %j with 400 "%s"', async (fields, message) => {
     const phase = await createPhase(bed.admin, (await createProgram(bed.admin)).id);
@@ -66,7 +72,9 @@ describe('POST /api/admin/phases/{phaseId}/paths', () => {
   it('answers 404 "Phase not found" under a deleted phase', async () => {
     const phase = await createPhase(bed.admin, (await createProgram(bed.admin)).id);
     await call(bed.admin, 'DELETE', `/api/admin/phases/${phase.id}`);
-    const { status, body } = await call(bed.admin, 'POST', `/api/admin/phases/${phase.id}/paths`, { title: 'Late' });
+    const { status, body } = await call(bed.admin, 'POST', `/api/admin/phases/${phase.id}/paths`, {
+      title: 'Late',
+    });
     expect(status).toBe(404);
     expect(body).toEqual({ error: 'Phase not found' });
   });
@@ -126,7 +134,9 @@ describe('GET, PATCH, DELETE /api/admin/programs/{programId}/phases/{phaseId}/pa
 
   it('refuses an empty title with 400 "Title is required"', async () => {
     const { program, phase, path } = await createTree(bed.admin, 0);
-    const { status, body } = await call(bed.admin, 'PATCH', nested(program.id, phase.id, path.id), { title: '' });
+    const { status, body } = await call(bed.admin, 'PATCH', nested(program.id, phase.id, path.id), {
+      title: '',
+    });
     expect(status).toBe(400);
     expect(body.error).toBe('Title is required');
     expect((await call(bed.admin, 'GET', nested(program.id, phase.id, path.id))).body).toEqual(path);
@@ -162,10 +172,15 @@ describe('GET, PATCH, DELETE /api/admin/programs/{programId}/phases/{phaseId}/pa
     expect((await call(bed.admin, 'GET', nested(program.id, phase.id, path.id))).status).toBe(404);
     expect((await call(bed.admin, 'GET', `/api/admin/paths/${path.id}/classes`)).status).toBe(404);
     expect((await call(bed.admin, 'GET', `/api/admin/classes/${classes[0]!.id}`)).status).toBe(404);
-    expect((await call(bed.admin, 'PATCH', `/api/admin/paths/${path.id}/lock`, { isUnlocked: true })).status).toBe(404);
+    expect(
+      (await call(bed.admin, 'PATCH', `/api/admin/paths/${path.id}/lock`, { isUnlocked: true })).status,
+    ).toBe(404);
     const stored = await bed.deps.db('paths').where({ id: path.id }).first();
     expect(stored).toMatchObject({ title: path.title, deletedAt: expect.any(Date) });
-    const storedClasses = await bed.deps.db('classes').whereIn('id', classes.map((row) => row.id));
+    const storedClasses = await bed.deps.db('classes').whereIn(
+      'id',
+      classes.map((row) => row.id),
+    );
     expect(storedClasses).toHaveLength(2);
     expect(storedClasses.every((row) => row.deletedAt instanceof Date)).toBe(true);
   });
@@ -183,7 +198,9 @@ describe('PATCH /api/admin/paths/{id}/lock', () => {
 
   it('refuses a body without isUnlocked with 400', async () => {
     const { path } = await createTree(bed.admin, 0);
-    const { status, body } = await call(bed.admin, 'PATCH', `/api/admin/paths/${path.id}/lock`, { locked: true });
+    const { status, body } = await call(bed.admin, 'PATCH', `/api/admin/paths/${path.id}/lock`, {
+      locked: true,
+    });
     expect(status).toBe(400);
     expect(body.error).toBe('isUnlocked must be true or false');
   });
@@ -195,13 +212,18 @@ describe('PATCH /api/admin/phases/{phaseId}/paths/reorder', () => {
     const a = await createPath(bed.admin, phase.id, { orderIndex: 1 });
     const b = await createPath(bed.admin, phase.id, { orderIndex: 2 });
     const c = await createPath(bed.admin, phase.id, { orderIndex: 3 });
-    const { status, body } = await call<AdminPath[]>(bed.admin, 'PATCH', `/api/admin/phases/${phase.id}/paths/reorder`, {
-      paths: [
-        { id: b.id, orderIndex: 1 },
-        { id: c.id, orderIndex: 2 },
-        { id: a.id, orderIndex: 3 },
-      ],
-    });
+    const { status, body } = await call<AdminPath[]>(
+      bed.admin,
+      'PATCH',
+      `/api/admin/phases/${phase.id}/paths/reorder`,
+      {
+        paths: [
+          { id: b.id, orderIndex: 1 },
+          { id: c.id, orderIndex: 2 },
+          { id: a.id, orderIndex: 3 },
+        ],
+      },
+    );
     expect(status).toBe(200);
     expect(body.map((path) => [path.id, path.orderIndex])).toEqual([
       [b.id, 1],
@@ -216,31 +238,63 @@ describe('PATCH /api/admin/phases/{phaseId}/paths/reorder', () => {
     const phase = await createPhase(bed.admin, (await createProgram(bed.admin)).id);
     const a = await createPath(bed.admin, phase.id, { orderIndex: 1 });
     const b = await createPath(bed.admin, phase.id, { orderIndex: 2 });
-    const foreign = await createPath(bed.admin, (await createPhase(bed.admin, phase.programId)).id, { orderIndex: 1 });
+    const foreign = await createPath(bed.admin, (await createPhase(bed.admin, phase.programId)).id, {
+      orderIndex: 1,
+    });
     const deleted = await createPath(bed.admin, phase.id, { orderIndex: 3 });
     await call(bed.admin, 'DELETE', nested(phase.programId, phase.id, deleted.id));
 
     const attempts: [unknown, string][] = [
-      [{ paths: [{ id: b.id, orderIndex: 0 }, { id: a.id, orderIndex: 1 }] }, 'Order must be at least 1'],
       [
-        { paths: [{ id: b.id, orderIndex: 1 }, { id: a.id, orderIndex: 2 }, { id: foreign.id, orderIndex: 3 }] },
+        {
+          paths: [
+            { id: b.id, orderIndex: 0 },
+            { id: a.id, orderIndex: 1 },
+          ],
+        },
+        'Order must be at least 1',
+      ],
+      [
+        {
+          paths: [
+            { id: b.id, orderIndex: 1 },
+            { id: a.id, orderIndex: 2 },
+            { id: foreign.id, orderIndex: 3 },
+          ],
+        },
         `Path ${foreign.id} does not belong to this phase`,
       ],
       [
-        { paths: [{ id: b.id, orderIndex: 1 }, { id: a.id, orderIndex: 2 }, { id: deleted.id, orderIndex: 3 }] },
+        {
+          paths: [
+            { id: b.id, orderIndex: 1 },
+            { id: a.id, orderIndex: 2 },
+            { id: deleted.id, orderIndex: 3 },
+          ],
+        },
         `Path ${deleted.id} does not belong to this phase`,
       ],
-      [{ paths: [{ id: b.id, orderIndex: 1 }] }, 'The new order must list every path of this phase; reload the page and try again'],
+      [
+        { paths: [{ id: b.id, orderIndex: 1 }] },
+        'The new order must list every path of this phase; reload the page and try again',
+      ],
       [{ paths: [] }, 'The new order is empty'],
       [[{ id: b.id, orderIndex: 1 }], 'Invalid input: expected object, received array'],
     ];
     for (const [json, message] of attempts) {
-      const { status, body } = await call(bed.admin, 'PATCH', `/api/admin/phases/${phase.id}/paths/reorder`, json);
+      const { status, body } = await call(
+        bed.admin,
+        'PATCH',
+        `/api/admin/phases/${phase.id}/paths/reorder`,
+        json,
+      );
       expect(status).toBe(400);
       expect(messages(body)).toContain(message);
     }
     expect((await call(bed.admin, 'GET', `/api/admin/phases/${phase.id}/paths`)).body).toEqual([a, b]);
-    expect((await call(bed.admin, 'GET', `/api/admin/phases/${foreign.phaseId}/paths`)).body).toEqual([foreign]);
+    expect((await call(bed.admin, 'GET', `/api/admin/phases/${foreign.phaseId}/paths`)).body).toEqual([
+      foreign,
+    ]);
   });
 
   it('answers 404 "Phase not found" for a deleted phase', async () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { adminPhaseSchema, type AdminPhase } from '@sleep-ritual/contracts/admin';
-import { adminTestbed, call, createPath, createPhase, createProgram, messages, uniqueTitle } from './admin-fixtures.ts';
+import {
+  adminTestbed,
+  call,
+  createPath,
+  createPhase,
+  createProgram,
+  messages,
+  uniqueTitle,
+} from './admin-fixtures.ts';
 
 const bed = adminTestbed();
 
@@ -8,13 +16,18 @@ describe('POST /api/admin/programs/{programId}/phases', () => {
   it('creates a phase with the spec body (order 0, unlocked) and answers 201 with it', async () => {
     const program = await createProgram(bed.admin);
     const title = uniqueTitle('Phase');
-    const { status, body } = await call<AdminPhase>(bed.admin, 'POST', `/api/admin/programs/${program.id}/phases`, {
-      programId: program.id,
-      title,
-      label: null,
-      description: null,
-      orderIndex: 0,
-    });
+    const { status, body } = await call<AdminPhase>(
+      bed.admin,
+      'POST',
+      `/api/admin/programs/${program.id}/phases`,
+      {
+        programId: program.id,
+        title,
+        label: null,
+        description: null,
+        orderIndex: 0,
+      },
+    );
     expect(status).toBe(201);
     expect(adminPhaseSchema.parse(body)).toEqual({
       id: expect.any(Number),
@@ -36,7 +49,12 @@ describe('POST /api/admin/programs/{programId}/phases', () => {
       description: 'Settling in',
     });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ programId: program.id, label: 'Week one', description: 'Settling in', orderIndex: 0 });
+    expect(body).toMatchObject({
+      programId: program.id,
+      label: 'Week one',
+      description: 'Settling in',
+      orderIndex: 0,
+    });
   });
 
   it('refuses a body naming another programme with 400', async () => {
@@ -58,7 +76,12 @@ describe('POST /api/admin/programs/{programId}/phases', () => {
     [{ title: 'P', orderIndex: -1 }, 'Order must be at least 0'],
   ])('refuses %j with 400 "%s"', async (fields, message) => {
     const program = await createProgram(bed.admin);
-    const { status, body } = await call(bed.admin, 'POST', `/api/admin/programs/${program.id}/phases`, fields);
+    const { status, body } = await call(
+      bed.admin,
+      'POST',
+      `/api/admin/programs/${program.id}/phases`,
+      fields,
+    );
     expect(status).toBe(400);
     expect(messages(body)).toContain(message);
     expect((await call(bed.admin, 'GET', `/api/admin/programs/${program.id}/phases`)).body).toEqual([]);
@@ -67,7 +90,9 @@ describe('POST /api/admin/programs/{programId}/phases', () => {
   it('answers 404 "Program not found" under a deleted programme', async () => {
     const program = await createProgram(bed.admin);
     await call(bed.admin, 'DELETE', `/api/admin/programs/${program.id}`);
-    const { status, body } = await call(bed.admin, 'POST', `/api/admin/programs/${program.id}/phases`, { title: 'Late' });
+    const { status, body } = await call(bed.admin, 'POST', `/api/admin/programs/${program.id}/phases`, {
+      title: 'Late',
+    });
     expect(status).toBe(404);
     expect(body).toEqual({ error: 'Program not found' });
   });
@@ -119,10 +144,14 @@ describe('PUT /api/admin/phases/{phaseId}', () => {
 describe('PATCH /api/admin/phases/{id}/lock', () => {
   it('locks and unlocks a phase', async () => {
     const phase = await createPhase(bed.admin, (await createProgram(bed.admin)).id);
-    const locked = await call(bed.admin, 'PATCH', `/api/admin/phases/${phase.id}/lock`, { isUnlocked: false });
+    const locked = await call(bed.admin, 'PATCH', `/api/admin/phases/${phase.id}/lock`, {
+      isUnlocked: false,
+    });
     expect(locked.status).toBe(200);
     expect(locked.body).toEqual({ ...phase, isUnlocked: false });
-    const unlocked = await call(bed.admin, 'PATCH', `/api/admin/phases/${phase.id}/lock`, { isUnlocked: true });
+    const unlocked = await call(bed.admin, 'PATCH', `/api/admin/phases/${phase.id}/lock`, {
+      isUnlocked: true,
+    });
     expect(unlocked.body).toEqual({ ...phase, isUnlocked: true });
   });
 
@@ -135,7 +164,9 @@ describe('PATCH /api/admin/phases/{id}/lock', () => {
   });
 
   it('answers 404 for an unknown phase', async () => {
-    const { status } = await call(bed.admin, 'PATCH', '/api/admin/phases/2147483000/lock', { isUnlocked: true });
+    const { status } = await call(bed.admin, 'PATCH', '/api/admin/phases/2147483000/lock', {
+      isUnlocked: true,
+    });
     expect(status).toBe(404);
   });
 });
@@ -208,7 +239,10 @@ describe('PUT /api/admin/phases/reorder', () => {
         ],
         `Phase ${deleted.id} does not exist`,
       ],
-      [[{ id: b.id, orderIndex: 0 }], 'The new order must list every phase of this program; reload the page and try again'],
+      [
+        [{ id: b.id, orderIndex: 0 }],
+        'The new order must list every phase of this program; reload the page and try again',
+      ],
       [[{ id: 'x', orderIndex: 0 }], 'Each id must be a positive whole number'],
       [[], 'The new order is empty'],
     ];

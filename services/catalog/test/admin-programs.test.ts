@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { adminProgramSchema, type AdminProgram } from '@sleep-ritual/contracts/admin';
-import { adminTestbed, call, createPhase, createProgram, createTree, messages, uniqueTitle } from './admin-fixtures.ts';
+import {
+  adminTestbed,
+  call,
+  createPhase,
+  createProgram,
+  createTree,
+  messages,
+  uniqueTitle,
+} from './admin-fixtures.ts';
 
 const bed = adminTestbed();
 /** The title of every refused create below: none may ever be stored. */
@@ -35,7 +43,12 @@ describe('POST /api/admin/programs', () => {
       label: '',
       redirectUrl: '  ',
     });
-    expect(body).toMatchObject({ programType: 'Full Program', isActive: true, label: null, redirectUrl: null });
+    expect(body).toMatchObject({
+      programType: 'Full Program',
+      isActive: true,
+      label: null,
+      redirectUrl: null,
+    });
     expect(body.title).not.toMatch(/^\s|\s$/);
     const last = Math.max(0, ...before.body.map((program) => program.orderIndex));
     expect(body.orderIndex).toBeGreaterThan(last);
@@ -50,10 +63,19 @@ describe('POST /api/admin/programs', () => {
     [{ title: REFUSED, orderIndex: 0 }, 'Display order must be at least 1'],
     [{ title: REFUSED, orderIndex: 1.5 }, 'Display order must be a whole number'],
     [{ title: REFUSED, orderIndex: 'first' }, 'Display order must be a number'],
-    [{ title: REFUSED, cardImageUrl: `https://cdn.example.com/${'x'.repeat(480)}.jpg` }, 'Card image URL must be at most 500 characters'],
-    [{ title: REFUSED, coverArtUrl: 'javascript:alert(1)' }, 'Cover art URL must be a web address starting with https:// or a site path starting with /'],
+    [
+      { title: REFUSED, cardImageUrl: `https://cdn.example.com/${'x'.repeat(480)}.jpg` },
+      'Card image URL must be at most 500 characters',
+    ],
+    [
+      { title: REFUSED, coverArtUrl: 'javascript:alert(1)' },
+      'Cover art URL must be a web address starting with https:// or a site path starting with /',
+    ],
     [{ title: REFUSED, redirectUrl: `/${'x'.repeat(255)}` }, 'Redirect URL must be at most 255 characters'],
-    [{ title: REFUSED, redirectUrl: '//evil.example' }, 'Redirect URL must be a web address starting with https:// or a site path starting with /'],
+    [
+      { title: REFUSED, redirectUrl: '//evil.example' },
+      'Redirect URL must be a web address starting with https:// or a site path starting with /',
+    ],
     [{ title: REFUSED, isActive: 'yes' }, 'Active must be true or false'],
   ])('refuses %j with 400 "%s"', async (fields, message) => {
     const { status, body } = await call(bed.admin, 'POST', '/api/admin/programs', fields);
@@ -90,7 +112,11 @@ describe('GET /api/admin/programs', () => {
 
 describe('PUT /api/admin/programs/{programId}', () => {
   it('changes the fields sent, clears those sent empty and keeps those left out', async () => {
-    const program = await createProgram(bed.admin, { label: 'Old label', format: 'Course', description: 'Kept' });
+    const program = await createProgram(bed.admin, {
+      label: 'Old label',
+      format: 'Course',
+      description: 'Kept',
+    });
     const title = uniqueTitle('Renamed');
     const { status, body } = await call(bed.admin, 'PUT', `/api/admin/programs/${program.id}`, {
       title,
@@ -151,7 +177,9 @@ describe('DELETE /api/admin/programs/{programId}', () => {
       expect((await call(bed.admin, 'GET', path_)).status).toBe(404);
     }
     expect((await call(bed.admin, 'DELETE', `/api/admin/programs/${program.id}`)).status).toBe(404);
-    expect((await call(bed.admin, 'PUT', `/api/admin/programs/${program.id}`, { title: 'Back' })).status).toBe(404);
+    expect(
+      (await call(bed.admin, 'PUT', `/api/admin/programs/${program.id}`, { title: 'Back' })).status,
+    ).toBe(404);
 
     // The rows stay, marked with the one deletedAt that learner queries filter on (`deletedAt is null`).
     const stored = await bed.deps.db('programs').where({ id: program.id }).first();
@@ -181,7 +209,11 @@ describe('DELETE /api/admin/programs/{programId}', () => {
 
 describe('PUT /api/admin/programs/reorder', () => {
   it('stores the positions sent and lists the programmes in the new order', async () => {
-    const [a, b, c] = [await createProgram(bed.admin), await createProgram(bed.admin), await createProgram(bed.admin)];
+    const [a, b, c] = [
+      await createProgram(bed.admin),
+      await createProgram(bed.admin),
+      await createProgram(bed.admin),
+    ];
     const { status, body } = await call<AdminProgram[]>(bed.admin, 'PUT', '/api/admin/programs/reorder', [
       { id: c!.id, orderIndex: 0 },
       { id: a!.id, orderIndex: 1 },

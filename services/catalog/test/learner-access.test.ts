@@ -46,7 +46,10 @@ describe('learner calls and ownership', () => {
 
   it('a learner without a purchase sees the programme listed as not owned and gets 403 for its content', async () => {
     const client = await learner();
-    const programs = (await (await client.request('/api/programs')).json()) as { id: number; isOwned: boolean }[];
+    const programs = (await (await client.request('/api/programs')).json()) as {
+      id: number;
+      isOwned: boolean;
+    }[];
     expect(programs.find((p) => p.id === course.programId)).toMatchObject({ isOwned: false });
     expect(await (await client.request('/api/my-programs')).json()).toEqual([]);
     for (const path of contentCalls()) {
@@ -58,7 +61,10 @@ describe('learner calls and ownership', () => {
 
   it('a learner whose purchase was refunded has lost access: not owned, and 403 for the content', async () => {
     const client = await learner('refunded');
-    const programs = (await (await client.request('/api/programs')).json()) as { id: number; isOwned: boolean }[];
+    const programs = (await (await client.request('/api/programs')).json()) as {
+      id: number;
+      isOwned: boolean;
+    }[];
     expect(programs.find((p) => p.id === course.programId)).toMatchObject({ isOwned: false });
     expect(await (await client.request('/api/my-programs')).json()).toEqual([]);
     for (const path of contentCalls()) expect((await client.request(path)).status, path).toBe(403);
@@ -71,7 +77,10 @@ describe('learner calls and ownership', () => {
 
   it('an owning learner sees the programme as owned, in my-programs, and opens all of its content', async () => {
     const client = await learner('completed');
-    const programs = (await (await client.request('/api/programs')).json()) as { id: number; isOwned: boolean }[];
+    const programs = (await (await client.request('/api/programs')).json()) as {
+      id: number;
+      isOwned: boolean;
+    }[];
     expect(programs.find((p) => p.id === course.programId)).toMatchObject({ isOwned: true });
     const mine = (await (await client.request('/api/my-programs')).json()) as { id: number }[];
     expect(mine.map((p) => p.id)).toEqual([course.programId]);
@@ -97,7 +106,13 @@ describe('learner calls and ownership', () => {
 describe('ids in paths', () => {
   it('answers 400 for an id that is not a positive whole number, and 404 for an unknown one', async () => {
     const client = await learner('completed');
-    for (const path of ['/api/programs/abc/hierarchy', '/api/paths/0/details', '/api/classes/-4/details', '/api/paths/1.5/classes', '/api/classes/99999999999/details']) {
+    for (const path of [
+      '/api/programs/abc/hierarchy',
+      '/api/paths/0/details',
+      '/api/classes/-4/details',
+      '/api/paths/1.5/classes',
+      '/api/classes/99999999999/details',
+    ]) {
       const response = await client.request(path);
       expect(response.status, path).toBe(400);
       expect(await response.json(), path).toMatchObject({ error: 'The id must be a positive whole number.' });

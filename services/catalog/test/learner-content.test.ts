@@ -61,9 +61,17 @@ describe('GET /api/programs and /api/my-programs', () => {
     const programs = programListSchema.parse(await getJson(client, '/api/programs'));
     const ours = programs.filter((p) => [later, first, tie].includes(p.id));
     expect(ours.map((p) => p.id)).toEqual([first, later, tie]);
-    expect(Object.keys(ours[0]!).sort()).toEqual(
-      ['cardImageUrl', 'description', 'format', 'id', 'isOwned', 'programCardFinePrint', 'programType', 'redirectUrl', 'title'],
-    );
+    expect(Object.keys(ours[0]!).sort()).toEqual([
+      'cardImageUrl',
+      'description',
+      'format',
+      'id',
+      'isOwned',
+      'programCardFinePrint',
+      'programType',
+      'redirectUrl',
+      'title',
+    ]);
     expect(ours[0]).toMatchObject({ ...card, isOwned: false });
     expect(ours.map((p) => p.isOwned)).toEqual([false, true, false]);
 
@@ -75,11 +83,23 @@ describe('GET /api/programs and /api/my-programs', () => {
 describe('GET /api/programs/{id}/hierarchy', () => {
   it('gives the programme with its phases and paths in order, each path with its class and completed counts', async () => {
     const programId = await createProgram(deps.db, { coverArtUrl: 'https://img.example/cover.jpg' });
-    const phaseB = await createPhase(deps.db, programId, { orderIndex: 2, label: 'Phase B', description: 'Second' });
-    const phaseA = await createPhase(deps.db, programId, { orderIndex: 1, label: 'Phase A', description: 'First' });
+    const phaseB = await createPhase(deps.db, programId, {
+      orderIndex: 2,
+      label: 'Phase B',
+      description: 'Second',
+    });
+    const phaseA = await createPhase(deps.db, programId, {
+      orderIndex: 1,
+      label: 'Phase A',
+      description: 'First',
+    });
     const emptyPhase = await createPhase(deps.db, programId, { orderIndex: 3 });
     const path2 = await createPath(deps.db, phaseA, { orderIndex: 2 });
-    const path1 = await createPath(deps.db, phaseA, { orderIndex: 1, label: 'Month 1', cardImageUrl: 'https://img.example/p.jpg' });
+    const path1 = await createPath(deps.db, phaseA, {
+      orderIndex: 1,
+      label: 'Month 1',
+      cardImageUrl: 'https://img.example/p.jpg',
+    });
     const path3 = await createPath(deps.db, phaseB, { orderIndex: 1 });
     const done = await createClass(deps.db, path1);
     const started = await createClass(deps.db, path1);
@@ -94,8 +114,14 @@ describe('GET /api/programs/{id}/hierarchy', () => {
     const other = await owner(programId);
     await deps.db('user_progress').insert({ userId: other.userId, classId: started, completed: true });
 
-    const hierarchy = programHierarchySchema.parse(await getJson(client, `/api/programs/${programId}/hierarchy`));
-    expect(hierarchy).toMatchObject({ id: programId, coverArtUrl: 'https://img.example/cover.jpg', description: 'About it' });
+    const hierarchy = programHierarchySchema.parse(
+      await getJson(client, `/api/programs/${programId}/hierarchy`),
+    );
+    expect(hierarchy).toMatchObject({
+      id: programId,
+      coverArtUrl: 'https://img.example/cover.jpg',
+      description: 'About it',
+    });
     expect(hierarchy.phases.map((p) => p.id)).toEqual([phaseA, phaseB, emptyPhase]);
     expect(hierarchy.phases[0]).toMatchObject({ label: 'Phase A', description: 'First', isUnlocked: true });
     expect(hierarchy.phases[2]!.paths).toEqual([]);
@@ -112,7 +138,9 @@ describe('GET /api/programs/{id}/hierarchy', () => {
       },
       expect.objectContaining({ id: path2, classCount: 1, completedCount: 0 }),
     ]);
-    expect(hierarchy.phases[1]!.paths).toEqual([expect.objectContaining({ id: path3, classCount: 0, completedCount: 0 })]);
+    expect(hierarchy.phases[1]!.paths).toEqual([
+      expect.objectContaining({ id: path3, classCount: 0, completedCount: 0 }),
+    ]);
   });
 
   it('answers a programme without phases with an empty list', async () => {
@@ -283,7 +311,12 @@ describe('GET /api/classes/{id}/details', () => {
       completed: true,
     });
     const resumed = await getJson(client, `/api/classes/${classId}/details`);
-    expect(resumed.progress).toEqual({ maxPositionSec: 912, durationSeconds: 960, percentWatched: 95, completed: true });
+    expect(resumed.progress).toEqual({
+      maxPositionSec: 912,
+      durationSeconds: 960,
+      percentWatched: 95,
+      completed: true,
+    });
   });
 
   it('gives vimeoId null when no id can be extracted from the stored URL', async () => {
@@ -305,11 +338,28 @@ describe('GET /api/classes/{id}/details', () => {
     const lockedClassId = await createClass(deps.db, course.pathId, { orderIndex: 2, isUnlocked: false });
     const deletedClassId = await createClass(deps.db, course.pathId, { orderIndex: 3 });
     await softDelete(deps.db, 'classes', deletedClassId);
-    const [watcher, newcomer, outsider] = await Promise.all([owner(course.programId), owner(course.programId), owner(other.programId)]);
-    await deps.db('user_progress').insert({ userId: watcher.userId, classId: course.classId, maxPositionSec: 300, durationSeconds: 960, percentWatched: 31 });
+    const [watcher, newcomer, outsider] = await Promise.all([
+      owner(course.programId),
+      owner(course.programId),
+      owner(other.programId),
+    ]);
+    await deps
+      .db('user_progress')
+      .insert({
+        userId: watcher.userId,
+        classId: course.classId,
+        maxPositionSec: 300,
+        durationSeconds: 960,
+        percentWatched: 31,
+      });
 
     const calls = [
-      { client: watcher, classId: course.classId, status: 200, progress: { maxPositionSec: 300, durationSeconds: 960, percentWatched: 31, completed: false } },
+      {
+        client: watcher,
+        classId: course.classId,
+        status: 200,
+        progress: { maxPositionSec: 300, durationSeconds: 960, percentWatched: 31, completed: false },
+      },
       { client: newcomer, classId: course.classId, status: 200, progress: null },
       { client: watcher, classId: course.secondClassId, status: 200, progress: null },
       { client: outsider, classId: course.classId, status: 403 },
@@ -319,12 +369,15 @@ describe('GET /api/classes/{id}/details', () => {
       { client: newcomer, classId: 2_147_483_647, status: 404 },
     ];
     for (let round = 0; round < 3; round += 1) {
-      const answers = await Promise.all(calls.map(({ client, classId }) => client.request(`/api/classes/${classId}/details`)));
+      const answers = await Promise.all(
+        calls.map(({ client, classId }) => client.request(`/api/classes/${classId}/details`)),
+      );
       for (const [index, answer] of answers.entries()) {
         const call = calls[index]!;
         expect(answer.status, `call ${index}`).toBe(call.status);
         const body = await answer.json();
-        if (call.status === 200) expect(body, `call ${index}`).toMatchObject({ id: call.classId, progress: call.progress });
+        if (call.status === 200)
+          expect(body, `call ${index}`).toMatchObject({ id: call.classId, progress: call.progress });
       }
     }
   });
@@ -334,7 +387,15 @@ describe('GET /api/classes/{id}/details', () => {
     const deletedClassId = await createClass(deps.db, course.pathId, { orderIndex: 2 });
     await softDelete(deps.db, 'classes', deletedClassId);
     const [learner, stranger] = await Promise.all([owner(course.programId), owner()]);
-    await deps.db('user_progress').insert({ userId: learner.userId, classId: course.secondClassId, maxPositionSec: 60, durationSeconds: 600, percentWatched: 10 });
+    await deps
+      .db('user_progress')
+      .insert({
+        userId: learner.userId,
+        classId: course.secondClassId,
+        maxPositionSec: 60,
+        durationSeconds: 600,
+        percentWatched: 10,
+      });
     const lookups = [
       { classId: course.secondClassId, userId: learner.userId },
       { classId: deletedClassId, userId: learner.userId },

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { clientWithSession } from '@sleep-ritual/platform/testing';
 import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
-import { createClass, createCourse, createLearner, createPath, grant, softDelete } from '@sleep-ritual/platform/testing-catalog';
+import {
+  createClass,
+  createCourse,
+  createLearner,
+  createPath,
+  grant,
+  softDelete,
+} from '@sleep-ritual/platform/testing-catalog';
 
 const service = useService(createApp);
 const deps = service.deps;
@@ -34,7 +41,9 @@ describe('soft-deleted and inactive content is invisible to learners', () => {
   it('an inactive programme is not listed and its content answers 404, even to its owner', async () => {
     const course = await ownedCourse();
     await deps.db('programs').where({ id: course.programId }).update({ isActive: false });
-    expect((await course.json('/api/programs')).map((p: { id: number }) => p.id)).not.toContain(course.programId);
+    expect((await course.json('/api/programs')).map((p: { id: number }) => p.id)).not.toContain(
+      course.programId,
+    );
     expect(await course.json('/api/my-programs')).toEqual([]);
     expect(await course.status(`/api/programs/${course.programId}/hierarchy`)).toBe(404);
     expect(await course.status(`/api/classes/${course.classId}/details`)).toBe(404);
@@ -65,10 +74,12 @@ describe('soft-deleted and inactive content is invisible to learners', () => {
     const third = await createClass(deps.db, course.pathId, { orderIndex: 2 });
     await softDelete(deps.db, 'classes', course.classId);
     const expected = [course.secondClassId, third];
-    expect((await course.json(`/api/paths/${course.pathId}/classes`)).map((c: { id: number }) => c.id)).toEqual(expected);
-    expect((await course.json(`/api/paths/${course.pathId}/details`)).classes.map((c: { id: number }) => c.id)).toEqual(
-      expected,
-    );
+    expect(
+      (await course.json(`/api/paths/${course.pathId}/classes`)).map((c: { id: number }) => c.id),
+    ).toEqual(expected);
+    expect(
+      (await course.json(`/api/paths/${course.pathId}/details`)).classes.map((c: { id: number }) => c.id),
+    ).toEqual(expected);
     const hierarchy = await course.json(`/api/programs/${course.programId}/hierarchy`);
     expect(hierarchy.phases[0].paths[0].classCount).toBe(2);
     expect(await course.status(`/api/classes/${course.classId}/details`)).toBe(404);

@@ -12,7 +12,10 @@ const PATH = '/api/admin/product-mappings';
 beforeAll(async () => {
   server = await listen(createApp(deps));
   admin = await clientWithSession(server.url, deps, { isAdmin: true });
-  [{ id: programId }] = await deps.db('programs').insert({ title: `Mapped programme ${Date.now()}` }).returning('id');
+  [{ id: programId }] = await deps
+    .db('programs')
+    .insert({ title: `Mapped programme ${Date.now()}` })
+    .returning('id');
 });
 afterAll(async () => {
   await server.close();
@@ -69,16 +72,24 @@ describe('POST /api/admin/product-mappings', () => {
 
   it('reads a bare number as the main product, product-N', async () => {
     const number = uniqueNumber();
-    const { status, body } = await send(admin, 'POST', PATH, { externalProductId: String(number), programId });
+    const { status, body } = await send(admin, 'POST', PATH, {
+      externalProductId: String(number),
+      programId,
+    });
     expect(status).toBe(201);
     expect(body.externalProductId).toBe(`product-${number}`);
   });
 
   it('answers 409 when the item is already mapped, however it was written', async () => {
     const number = uniqueNumber();
-    expect((await send(admin, 'POST', PATH, { externalProductId: `product-${number}`, programId })).status).toBe(201);
+    expect(
+      (await send(admin, 'POST', PATH, { externalProductId: `product-${number}`, programId })).status,
+    ).toBe(201);
     const again = await send(admin, 'POST', PATH, { externalProductId: ` ${number} `, programId });
-    expect(again).toEqual({ status: 409, body: { error: 'This checkout item is already mapped to a programme.' } });
+    expect(again).toEqual({
+      status: 409,
+      body: { error: 'This checkout item is already mapped to a programme.' },
+    });
   });
 
   it.each([
@@ -96,21 +107,36 @@ describe('POST /api/admin/product-mappings', () => {
   });
 
   it('answers 404 when the programme does not exist or was deleted', async () => {
-    const missing = await send(admin, 'POST', PATH, { externalProductId: `product-${uniqueNumber()}`, programId: 2_000_000_000 });
+    const missing = await send(admin, 'POST', PATH, {
+      externalProductId: `product-${uniqueNumber()}`,
+      programId: 2_000_000_000,
+    });
     expect(missing).toEqual({ status: 404, body: { error: 'Program not found' } });
 
-    const [{ id: deleted }] = await deps.db('programs').insert({ title: 'Deleted programme', deletedAt: new Date() }).returning('id');
-    const gone = await send(admin, 'POST', PATH, { externalProductId: `product-${uniqueNumber()}`, programId: deleted });
+    const [{ id: deleted }] = await deps
+      .db('programs')
+      .insert({ title: 'Deleted programme', deletedAt: new Date() })
+      .returning('id');
+    const gone = await send(admin, 'POST', PATH, {
+      externalProductId: `product-${uniqueNumber()}`,
+      programId: deleted,
+    });
     expect(gone.status).toBe(404);
   });
 });
 
 describe('DELETE /api/admin/product-mappings/{id}', () => {
   it('removes the mapping: 204, then it is no longer listed, and a second delete is 404', async () => {
-    const { body: mapping } = await send(admin, 'POST', PATH, { externalProductId: `bump-${uniqueNumber()}`, programId });
+    const { body: mapping } = await send(admin, 'POST', PATH, {
+      externalProductId: `bump-${uniqueNumber()}`,
+      programId,
+    });
     expect(await send(admin, 'DELETE', `${PATH}/${mapping.id}`)).toEqual({ status: 204, body: undefined });
     expect((await send(admin, 'GET', PATH)).body).not.toContainEqual(mapping);
-    expect(await send(admin, 'DELETE', `${PATH}/${mapping.id}`)).toEqual({ status: 404, body: { error: 'Product mapping not found' } });
+    expect(await send(admin, 'DELETE', `${PATH}/${mapping.id}`)).toEqual({
+      status: 404,
+      body: { error: 'Product mapping not found' },
+    });
   });
 
   it('answers 400 to an id that is not a positive whole number', async () => {

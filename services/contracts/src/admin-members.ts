@@ -17,8 +17,7 @@ export const ADMIN_MEMBER_MESSAGES = {
   emailInUse: 'This e-mail address is already used by another member.',
   alreadyHasAccess: 'This member already has access to this programme.',
   noAccessToRevoke: 'This member has no access to this programme to revoke.',
-  accountAlreadyCreated:
-    'This member has already created an account. Send a password reset e-mail instead.',
+  accountAlreadyCreated: 'This member has already created an account. Send a password reset e-mail instead.',
   noOrderForAccount: 'This member has no purchase that gives access, so there is no account to create.',
   onlyFailedOrdersRetry: 'Only a failed order can be retried.',
   programIdRequired: 'Choose the programme.',
@@ -125,7 +124,12 @@ export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
 const timestamp = z.string();
 const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 
 const programRef = z.object({ id: z.number().int(), title: z.string() });
 

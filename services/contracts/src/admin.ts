@@ -78,7 +78,10 @@ function optionalLink(field: string, maxLength: number) {
       blankToNull,
       text(field)
         .max(maxLength, `${field} must be at most ${maxLength} characters`)
-        .refine(isLink, `${field} must be a web address starting with https:// or a site path starting with /`)
+        .refine(
+          isLink,
+          `${field} must be a web address starting with https:// or a site path starting with /`,
+        )
         .nullable(),
     )
     .optional();
@@ -140,7 +143,15 @@ const idSchema = z
 
 /** A parent id repeated in a create body must name the parent of the address. */
 const parentId = (field: string) =>
-  z.preprocess(numericText, z.number({ error: `${field} must be a positive whole number` }).int().positive()).optional();
+  z
+    .preprocess(
+      numericText,
+      z
+        .number({ error: `${field} must be a positive whole number` })
+        .int()
+        .positive(),
+    )
+    .optional();
 
 /** Title, label and description: every level has them. */
 const namingFields = {
@@ -317,7 +328,10 @@ function orderList(minPosition: number) {
       error: 'The new order must be a list of {id, orderIndex}',
     })
     .min(1, 'The new order is empty')
-    .refine((items) => new Set(items.map((item) => item.id)).size === items.length, 'Each id may appear only once')
+    .refine(
+      (items) => new Set(items.map((item) => item.id)).size === items.length,
+      'Each id may appear only once',
+    )
     .refine(
       (items) => new Set(items.map((item) => item.orderIndex)).size === items.length,
       'Each position may appear only once',
@@ -358,7 +372,9 @@ export const adminCourseSchema = z.object({
 
 /** The admin course reorder payload: courses, each an id and its orderPosition. */
 export const reorderAdminCoursesSchema = z.object({
-  courses: z.array(z.object({ id: idSchema, orderPosition: orderPosition(0) })).min(1, 'The new order is empty'),
+  courses: z
+    .array(z.object({ id: idSchema, orderPosition: orderPosition(0) }))
+    .min(1, 'The new order is empty'),
 });
 
 /** The admin order payload: an order id and a password of at least 6 characters. */

@@ -2,13 +2,20 @@ import { z } from 'zod';
 
 /** Spec 000 §5: the forms' rules and their exact messages, shared by the members app and services/auth. */
 
-const email = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email').max(255, 'Enter a valid email'));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email').max(255, 'Enter a valid email'));
 // Long enough for any passphrase, short enough that hashing it cannot be used to tie up the server.
 const MAX_PASSWORD = 200;
 
 export const loginBodySchema = z.object({
   email,
-  password: z.string('Password is required').min(1, 'Password is required').max(MAX_PASSWORD, 'Password is too long'),
+  password: z
+    .string('Password is required')
+    .min(1, 'Password is required')
+    .max(MAX_PASSWORD, 'Password is too long'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -16,7 +23,10 @@ export const forgotPasswordBodySchema = z.object({ email });
 
 export const resetPasswordBodySchema = z
   .object({
-    token: z.string('Reset token is required').min(1, 'Reset token is required').max(255, 'Reset token is required'),
+    token: z
+      .string('Reset token is required')
+      .min(1, 'Reset token is required')
+      .max(255, 'Reset token is required'),
     password: z
       .string('Password must be at least 8 characters long')
       .min(8, 'Password must be at least 8 characters long')
@@ -57,7 +67,10 @@ export const orderProofSchema = z.object({
   thrivecart_hash: z.string().max(255).optional(),
 });
 
-export const createAccountBodySchema = orderProofSchema.extend({ order_id: orderId, password: createAccountPassword });
+export const createAccountBodySchema = orderProofSchema.extend({
+  order_id: orderId,
+  password: createAccountPassword,
+});
 export type CreateAccountBody = z.infer<typeof createAccountBodySchema>;
 
 export const createAccountLookupSchema = z.object({
@@ -97,7 +110,10 @@ export function thrivecartFieldsFromQuery(params: URLSearchParams): Record<strin
 }
 
 export const adminAuthBodySchema = z.object({
-  password: z.string('Password is required').min(1, 'Password is required').max(MAX_PASSWORD, 'Invalid password'),
+  password: z
+    .string('Password is required')
+    .min(1, 'Password is required')
+    .max(MAX_PASSWORD, 'Invalid password'),
 });
 
 export const messageSchema = z.object({ message: z.string() });

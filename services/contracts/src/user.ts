@@ -7,4 +7,3 @@ export const currentUserSchema = z.object({
   lastName: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-

@@ -27,7 +27,11 @@ function scalar(value: unknown): unknown {
 function list(value: unknown): unknown {
   if (value === undefined || value === null || value === '') return undefined;
   if (Array.isArray(value)) return value;
-  if (typeof value === 'string') return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
   if (typeof value === 'object') return 'id' in value ? [value] : Object.values(value);
   return value;
 }
@@ -39,7 +43,9 @@ const flag = z.preprocess(
   z
     .string()
     .optional()
-    .transform((value) => (value === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()))),
+    .transform((value) =>
+      value === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()),
+    ),
 );
 
 const orderIdSchema = z.preprocess(
@@ -51,7 +57,10 @@ const orderIdSchema = z.preprocess(
 
 const customerSchema = z.object(
   {
-    email: z.preprocess(scalar, z.email({ error: 'customer[email] must be a valid e-mail address' }).max(255)),
+    email: z.preprocess(
+      scalar,
+      z.email({ error: 'customer[email] must be a valid e-mail address' }).max(255),
+    ),
     first_name: optionalText(255),
     last_name: optionalText(255),
     firstname: optionalText(255),
@@ -64,13 +73,10 @@ const customerSchema = z.object(
 const itemListSchema = z.preprocess(list, z.array(itemKeySchema).optional());
 
 /** Amounts are whole cents ("1700" is $17.00); anything else is left out rather than refused. */
-const cents = z.preprocess(
-  (value) => {
-    const text = scalar(value);
-    return typeof text === 'string' && /^\d{1,12}$/.test(text) ? Number(text) : undefined;
-  },
-  z.number().int().optional(),
-);
+const cents = z.preprocess((value) => {
+  const text = scalar(value);
+  return typeof text === 'string' && /^\d{1,12}$/.test(text) ? Number(text) : undefined;
+}, z.number().int().optional());
 
 /** Quantities arrive as strings too, and parse like amounts. */
 const wholeNumber = cents;

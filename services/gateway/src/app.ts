@@ -5,10 +5,7 @@ import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
 import { contentSecurityPolicy } from '@sleep-ritual/platform/http/security-headers';
-import {
-  membersAppAssetsPrefix,
-  serviceForPath,
-} from '@sleep-ritual/platform/routes';
+import { membersAppAssetsPrefix, serviceForPath } from '@sleep-ritual/platform/routes';
 import { proxyTo } from './proxy.ts';
 import { inlineScriptHashes, marketingPage, sendFile } from './static-files.ts';
 
@@ -40,7 +37,12 @@ export function createGateway(deps: GatewayDeps): Koa {
   app.use(async (ctx, next) => {
     const started = performance.now();
     await next();
-    logger.debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) });
+    logger.debug({
+      method: ctx.method,
+      path: ctx.path,
+      status: ctx.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
 
   app.use(async (ctx) => {
@@ -53,7 +55,9 @@ export function createGateway(deps: GatewayDeps): Koa {
       const checks = Object.fromEntries(
         await Promise.all(
           Object.entries(config.servicePorts).map(async ([name, port]) => {
-            const ok = await fetch(`http://${serviceHost}:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+            const ok = await fetch(`http://${serviceHost}:${port}/readyz`, {
+              signal: AbortSignal.timeout(2_000),
+            }).then(
               (response) => response.ok,
               () => false,
             );
@@ -81,7 +85,8 @@ export function createGateway(deps: GatewayDeps): Koa {
 
     if (ctx.path.startsWith(membersAppAssetsPrefix)) {
       const relative = ctx.path.slice(membersAppAssetsPrefix.length);
-      if (relative && !relative.endsWith('index.html') && (await sendFile(ctx, membersAppDir, relative))) return;
+      if (relative && !relative.endsWith('index.html') && (await sendFile(ctx, membersAppDir, relative)))
+        return;
       return notFound(ctx);
     }
     if (isMembersAppRoute(ctx.path)) {
@@ -96,7 +101,10 @@ export function createGateway(deps: GatewayDeps): Koa {
     const page = await marketingPage(marketingDir, ctx.path);
     if (page && page !== '404.html') {
       if (page.endsWith('.html')) {
-        ctx.set('Content-Security-Policy', contentSecurityPolicy(config, await inlineScriptHashes(path.join(marketingDir, page))));
+        ctx.set(
+          'Content-Security-Policy',
+          contentSecurityPolicy(config, await inlineScriptHashes(path.join(marketingDir, page))),
+        );
       }
       if (await sendFile(ctx, marketingDir, page)) return;
     }
@@ -105,7 +113,10 @@ export function createGateway(deps: GatewayDeps): Koa {
 
   async function notFound(ctx: Context) {
     const page = path.join(marketingDir, '404.html');
-    ctx.set('Content-Security-Policy', contentSecurityPolicy(config, await inlineScriptHashes(page).catch(() => [])));
+    ctx.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy(config, await inlineScriptHashes(page).catch(() => [])),
+    );
     if (!(await sendFile(ctx, marketingDir, '404.html'))) {
       ctx.type = 'text/html';
       ctx.body = '<!doctype html><title>404 - Page Not Found</title><h1>404 - Page Not Found</h1>';

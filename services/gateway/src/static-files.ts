@@ -47,7 +47,12 @@ export async function inlineScriptHashes(file: string): Promise<string[]> {
   const html = await readFile(file, 'utf8');
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
     .filter((match) => !/type=["']?application\/(ld\+)?json/i.test(match[0]))
-    .map((match) => `sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}`);
+    .map(
+      (match) =>
+        `sha256-${createHash('sha256')
+          .update(match[1] ?? '')
+          .digest('base64')}`,
+    );
   const unique = [...new Set(hashes)];
   hashesByFile.set(file, { mtimeMs, hashes: unique });
   return unique;

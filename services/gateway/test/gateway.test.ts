@@ -13,7 +13,10 @@ mkdirSync(path.join(marketingDir, 'terms'), { recursive: true });
 mkdirSync(path.join(membersAppDir, 'assets'), { recursive: true });
 writeFileSync(path.join(marketingDir, 'index.html'), '<h1>Home</h1><script>console.log("island")</script>');
 writeFileSync(path.join(marketingDir, 'terms', 'index.html'), '<h1>Terms of Service</h1>');
-writeFileSync(path.join(marketingDir, '404.html'), "<h1>404 - Page Not Found</h1><p>The page you're looking for doesn't exist.</p>");
+writeFileSync(
+  path.join(marketingDir, '404.html'),
+  "<h1>404 - Page Not Found</h1><p>The page you're looking for doesn't exist.</p>",
+);
 writeFileSync(path.join(membersAppDir, 'index.html'), '<div id="root"></div>');
 writeFileSync(path.join(membersAppDir, 'assets', 'app-abc123.js'), 'console.log(1)');
 
@@ -69,7 +72,9 @@ describe('gateway', () => {
   it('serves marketing pages, allowing their inline scripts by hash in the CSP', async () => {
     const home = await fetch(`${gateway.url}/`);
     expect(await home.text()).toContain('<h1>Home</h1>');
-    expect(home.headers.get('content-security-policy')).toMatch(/script-src 'self' https:\/\/player\.vimeo\.com 'sha256-/);
+    expect(home.headers.get('content-security-policy')).toMatch(
+      /script-src 'self' https:\/\/player\.vimeo\.com 'sha256-/,
+    );
     expect(home.headers.get('x-content-type-options')).toBe('nosniff');
     const terms = await fetch(`${gateway.url}/terms`);
     expect(await terms.text()).toContain('Terms of Service');

@@ -6,7 +6,11 @@ import type { Config } from './config.ts';
  * e-mail: an HMAC of the order id and e-mail under the first session key. It stays valid until the
  * account has a password (the account-creation rules check that), so nothing needs storing.
  */
-export function createAccountToken(config: Pick<Config, 'sessionKeys'>, orderId: string, email: string): string {
+export function createAccountToken(
+  config: Pick<Config, 'sessionKeys'>,
+  orderId: string,
+  email: string,
+): string {
   return createHmac('sha256', config.sessionKeys[0]!)
     .update(`create-account:${orderId}:${email.trim().toLowerCase()}`)
     .digest('base64url');
@@ -23,7 +27,11 @@ export function verifyCreateAccountToken(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function createAccountUrl(config: Pick<Config, 'sessionKeys' | 'publicAppUrl'>, orderId: string, email: string): string {
+export function createAccountUrl(
+  config: Pick<Config, 'sessionKeys' | 'publicAppUrl'>,
+  orderId: string,
+  email: string,
+): string {
   const url = new URL('/create-account', config.publicAppUrl);
   url.searchParams.set('order_id', orderId);
   url.searchParams.set('token', createAccountToken(config, orderId, email));

@@ -33,7 +33,10 @@ const schema = z.object({
   SESSION_KEYS: optionalText,
   ADMIN_PASSWORD: optionalText,
   THRIVECART_SECRET: optionalText,
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Sleep Ritual <hello@sleepritual.example>'),
   SUPPORT_EMAIL: z.email().default(publicDefaults.supportEmail),
   PUBLIC_APP_URL: z.url().optional(),
@@ -43,7 +46,10 @@ const schema = z.object({
   ACCEPT_TEST_ORDERS: booleanFromEnv.optional(),
   CREATE_ACCOUNT_FRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(120),
   OUTBOX_DIR: z.string().optional(),
-  COOKIE_DOMAIN: z.string().regex(/^\.?[a-z0-9.-]+$/i, 'must be a domain such as example.com').optional(),
+  COOKIE_DOMAIN: z
+    .string()
+    .regex(/^\.?[a-z0-9.-]+$/i, 'must be a domain such as example.com')
+    .optional(),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
@@ -150,7 +156,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
-    sessionKeys: secrets.SESSION_KEYS!.split(',').map((key) => key.trim()).filter(Boolean),
+    sessionKeys: secrets
+      .SESSION_KEYS!.split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
     adminPassword: secrets.ADMIN_PASSWORD!,
     thrivecartSecret: secrets.THRIVECART_SECRET!,
     smtpUrl: values.SMTP_URL,
@@ -163,7 +172,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     acceptTestOrders: values.ACCEPT_TEST_ORDERS ?? !isProduction,
     createAccountFreshMs: values.CREATE_ACCOUNT_FRESH_MINUTES * 60_000,
     outboxDir: values.OUTBOX_DIR ?? path.join(repoRoot, 'var', 'outbox'),
-    queuePrefix: values.QUEUE_PREFIX ?? `bull:${decodeURIComponent(new URL(values.DATABASE_URL).pathname.slice(1))}`,
+    queuePrefix:
+      values.QUEUE_PREFIX ?? `bull:${decodeURIComponent(new URL(values.DATABASE_URL).pathname.slice(1))}`,
     secureCookies: publicAppUrl.startsWith('https://'),
     cookieDomain: values.COOKIE_DOMAIN,
   };

@@ -3,7 +3,10 @@ import { migrationSource } from './db/migration-source.ts';
 
 export type { Knex };
 
-export function createDb(databaseUrl: string, pool: { min: number; max: number } = { min: 0, max: 10 }): Knex {
+export function createDb(
+  databaseUrl: string,
+  pool: { min: number; max: number } = { min: 0, max: 10 },
+): Knex {
   return knexFactory({
     client: 'pg',
     connection: databaseUrl,

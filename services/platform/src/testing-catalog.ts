@@ -12,7 +12,12 @@ export async function createLearner(db: Knex): Promise<number> {
   return user.id;
 }
 
-export async function grant(db: Knex, userId: number, programId: number, status = 'completed'): Promise<void> {
+export async function grant(
+  db: Knex,
+  userId: number,
+  programId: number,
+  status = 'completed',
+): Promise<void> {
   await db('purchases').insert({ userId, programId, status, thriveOrderId: `T-${randomUUID()}` });
 }
 
@@ -26,18 +31,28 @@ export async function createProgram(db: Knex, fields: Fields = {}): Promise<numb
 }
 
 export async function createPhase(db: Knex, programId: number, fields: Fields = {}): Promise<number> {
-  const [row] = await db('phases').insert({ programId, title: unique('Phase'), ...fields }).returning('id');
+  const [row] = await db('phases')
+    .insert({ programId, title: unique('Phase'), ...fields })
+    .returning('id');
   return row.id;
 }
 
 export async function createPath(db: Knex, phaseId: number, fields: Fields = {}): Promise<number> {
-  const [row] = await db('paths').insert({ phaseId, title: unique('Path'), ...fields }).returning('id');
+  const [row] = await db('paths')
+    .insert({ phaseId, title: unique('Path'), ...fields })
+    .returning('id');
   return row.id;
 }
 
 export async function createClass(db: Knex, pathId: number, fields: Fields = {}): Promise<number> {
   const [row] = await db('classes')
-    .insert({ pathId, title: unique('Class'), durationMinutes: 15, vimeoVideoId: 'https://vimeo.com/76979871', ...fields })
+    .insert({
+      pathId,
+      title: unique('Class'),
+      durationMinutes: 15,
+      vimeoVideoId: 'https://vimeo.com/76979871',
+      ...fields,
+    })
     .returning('id');
   return row.id;
 }

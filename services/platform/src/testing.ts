@@ -24,7 +24,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** Real PostgreSQL and Redis connections for a test file; close them in afterAll. */
-export function createTestDeps(overrides: Record<string, string> = {}): ServiceDeps & { close(): Promise<void> } {
+export function createTestDeps(
+  overrides: Record<string, string> = {},
+): ServiceDeps & { close(): Promise<void> } {
   const config = testConfig(overrides);
   const db: Knex = createDb(config.databaseUrl, { min: 0, max: 5 });
   const redis: Redis = createRedis(config.redisUrl, { failFast: false });

@@ -30,7 +30,11 @@ describe('configuration', () => {
   });
 
   it('marks cookies secure when the app is served over https', () => {
-    const config = loadConfig({ ...secrets, NODE_ENV: 'production', PUBLIC_APP_URL: 'https://app.example.com/' });
+    const config = loadConfig({
+      ...secrets,
+      NODE_ENV: 'production',
+      PUBLIC_APP_URL: 'https://app.example.com/',
+    });
     expect(config.secureCookies).toBe(true);
     expect(config.publicAppUrl).toBe('https://app.example.com');
     expect(config.acceptTestOrders).toBe(false);

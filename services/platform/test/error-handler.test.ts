@@ -9,7 +9,9 @@ describe('error mapping', () => {
     const { status, body } = toErrorResponse(result.error);
     expect(status).toBe(400);
     expect(body.error).toBe('Enter a valid email');
-    expect(body.issues).toEqual([{ path: ['email'], message: 'Enter a valid email', code: 'invalid_format' }]);
+    expect(body.issues).toEqual([
+      { path: ['email'], message: 'Enter a valid email', code: 'invalid_format' },
+    ]);
   });
 
   it('keeps the status and message of typed errors', () => {
@@ -28,13 +30,17 @@ describe('error mapping', () => {
   });
 
   it('answers an unknown error with 500 and no stack or SQL', () => {
-    const error = new Error('select * from users where password = 1 -- at Object.<anonymous> (/src/x.ts:1:1)');
+    const error = new Error(
+      'select * from users where password = 1 -- at Object.<anonymous> (/src/x.ts:1:1)',
+    );
     const { status, body } = toErrorResponse(error);
     expect(status).toBe(500);
     expect(JSON.stringify(body)).not.toMatch(/select|src\/x\.ts/);
   });
 
   it('answers 503 when the database or Redis is unreachable', () => {
-    expect(toErrorResponse(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).status).toBe(503);
+    expect(
+      toErrorResponse(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).status,
+    ).toBe(503);
   });
 });

@@ -43,7 +43,12 @@ describe('migrations', () => {
 
   it('apply the spec defaults and the cascade from programme down to class', async () => {
     const [program] = await db('programs').insert({ title: 'Cascade test' }).returning('*');
-    expect(program).toMatchObject({ isActive: true, programType: 'Full Program', orderIndex: 0, deletedAt: null });
+    expect(program).toMatchObject({
+      isActive: true,
+      programType: 'Full Program',
+      orderIndex: 0,
+      deletedAt: null,
+    });
     const [phase] = await db('phases').insert({ programId: program.id, title: 'P' }).returning('*');
     expect(phase.isUnlocked).toBe(true);
     const [path] = await db('paths').insert({ phaseId: phase.id, title: 'Path' }).returning('id');
@@ -90,7 +95,10 @@ describe('demo seed', () => {
     await seedDemo(db);
     expect(await counts()).toEqual(first);
 
-    const programs = await db('programs').whereIn('id', [1, 2, 3]).orderBy('id').select('id', 'title', 'programType');
+    const programs = await db('programs')
+      .whereIn('id', [1, 2, 3])
+      .orderBy('id')
+      .select('id', 'title', 'programType');
     expect(programs).toEqual([
       { id: 1, title: 'The 6-Night Sleep Meditation Ritual', programType: 'Full Program' },
       { id: 2, title: 'Deep Sleep SOS: The 3 a.m. Reset', programType: 'Add On' },
@@ -102,7 +110,14 @@ describe('demo seed', () => {
       .where('phases.programId', 1)
       .orderBy('classes.orderIndex')
       .select('classes.label', 'classes.durationMinutes', 'classes.vimeoVideoId');
-    expect(nights.map((night) => night.label)).toEqual(['Night 1', 'Night 2', 'Night 3', 'Night 4', 'Night 5', 'Night 6']);
+    expect(nights.map((night) => night.label)).toEqual([
+      'Night 1',
+      'Night 2',
+      'Night 3',
+      'Night 4',
+      'Night 5',
+      'Night 6',
+    ]);
     for (const night of nights) {
       expect(night.durationMinutes).toBeGreaterThanOrEqual(15);
       expect(night.durationMinutes).toBeLessThanOrEqual(20);

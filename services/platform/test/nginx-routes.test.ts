@@ -20,14 +20,13 @@ describe('infra/nginx', () => {
     expect(readFileSync(path.join(repoRoot, file), 'utf8')).toBe(rendered[file]);
   });
 
-  it.each(Object.entries(apiRoutes).flatMap(([service, prefixes]) => prefixes.map((prefix) => [prefix, service])))(
-    'proxies %s and everything below it to %s',
-    (prefix, service) => {
-      expect(locationBody(routesConf, '=', prefix)).toBe(`proxy_pass http://${service};`);
-      expect(locationBody(routesConf, '^~', `${prefix}/`)).toBe(`proxy_pass http://${service};`);
-      expect(upstreamsConf).toMatch(new RegExp(`upstream ${service} \\{\\n    server ${service}:\\d+;`));
-    },
-  );
+  it.each(
+    Object.entries(apiRoutes).flatMap(([service, prefixes]) => prefixes.map((prefix) => [prefix, service])),
+  )('proxies %s and everything below it to %s', (prefix, service) => {
+    expect(locationBody(routesConf, '=', prefix)).toBe(`proxy_pass http://${service};`);
+    expect(locationBody(routesConf, '^~', `${prefix}/`)).toBe(`proxy_pass http://${service};`);
+    expect(upstreamsConf).toMatch(new RegExp(`upstream ${service} \\{\\n    server ${service}:\\d+;`));
+  });
 
   it('answers any other /api path with the JSON 404', () => {
     for (const body of [locationBody(routesConf, '=', '/api'), locationBody(routesConf, '^~', '/api/')]) {

@@ -108,7 +108,10 @@ describe('createBatcher', () => {
     const load = createBatcher(run, { maxInFlight: 1, maxBatchSize: 100, maxWaitMs: 50 });
     const stuck = load(1);
     await turn();
-    const waiting = load(2).catch((error: { status?: number; message: string }) => [error.status, error.message]);
+    const waiting = load(2).catch((error: { status?: number; message: string }) => [
+      error.status,
+      error.message,
+    ]);
     expect(await waiting).toEqual([503, 'The service is temporarily unavailable. Please try again shortly.']);
     await releaseAll();
     expect(await stuck).toBe(1);

@@ -26,12 +26,16 @@ describe('access log', () => {
   it('at info, a 2xx answer writes no line and a refused request writes one with its request id', async () => {
     const service = await serviceLoggingAt('info');
     expect((await service.client.request('/healthz')).status).toBe(200);
-    const refused = await service.client.request('/nothing-here', { headers: { 'x-request-id': 'trace-12345678' } });
+    const refused = await service.client.request('/nothing-here', {
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
     expect(refused.status).toBe(404);
     expect(refused.headers.get('x-request-id')).toBe('trace-12345678');
     await service.close();
     const requests = service.lines.filter((line) => line.msg === 'request');
-    expect(requests).toEqual([expect.objectContaining({ level: 30, path: '/nothing-here', status: 404, requestId: 'trace-12345678' })]);
+    expect(requests).toEqual([
+      expect.objectContaining({ level: 30, path: '/nothing-here', status: 404, requestId: 'trace-12345678' }),
+    ]);
   });
 
   it('at debug, every request writes a line, each with the request id it answered with', async () => {
@@ -40,7 +44,12 @@ describe('access log', () => {
     await service.close();
     const requests = service.lines.filter((line) => line.msg === 'request');
     expect(requests).toEqual([
-      expect.objectContaining({ level: 20, path: '/healthz', status: 200, requestId: answer.headers.get('x-request-id') }),
+      expect.objectContaining({
+        level: 20,
+        path: '/healthz',
+        status: 200,
+        requestId: answer.headers.get('x-request-id'),
+      }),
     ]);
   });
 });

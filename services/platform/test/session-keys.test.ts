@@ -4,7 +4,12 @@ import { SessionKeys } from '../src/http/session-keys.ts';
 
 /** Keygrip's signature, as the cookies of sessions already out there carry it. */
 function keygripSignature(key: string, data: string): string {
-  return createHmac('sha1', key).update(data).digest('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return createHmac('sha1', key)
+    .update(data)
+    .digest('base64')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 describe('SessionKeys', () => {

@@ -20,8 +20,13 @@ afterAll(async () => {
 // The session reads of concurrent requests go to Redis together; each request must still see its own.
 describe('session reads of many requests at once', () => {
   it('give each request its own session, and none to a request without one or with a forged or ended one', async () => {
-    const userIds = Array.from({ length: 12 }, (_, index) => 900_000_000 + Math.floor(Math.random() * 1_000_000) * 16 + index);
-    const signedIn = await Promise.all(userIds.map((userId) => clientWithSession(server.url, deps, { userId })));
+    const userIds = Array.from(
+      { length: 12 },
+      (_, index) => 900_000_000 + Math.floor(Math.random() * 1_000_000) * 16 + index,
+    );
+    const signedIn = await Promise.all(
+      userIds.map((userId) => clientWithSession(server.url, deps, { userId })),
+    );
     const forged = await clientWithSession(server.url, deps, { userId: 1 });
     forged.cookies.set('sr_session.sig', 'not-a-signature');
     const ended = await clientWithSession(server.url, deps, { userId: 2 });

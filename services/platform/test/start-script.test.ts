@@ -4,12 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
 
 function start(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'], {
-    cwd: repoRoot,
-    env: { ...process.env, SESSION_KEYS: 'k', ADMIN_PASSWORD: 'a', THRIVECART_SECRET: 's', ...env },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, SESSION_KEYS: 'k', ADMIN_PASSWORD: 'a', THRIVECART_SECRET: 's', ...env },
+      encoding: 'utf8',
+      timeout: 30_000,
+    },
+  );
   return { status: result.status, lines: result.stderr.trim().split('\n') };
 }
 
@@ -18,7 +22,9 @@ describe('npm start, when a dependency is wrong', () => {
     const { status, lines } = start({ DATABASE_URL: 'postgres://postgres:secret@127.0.0.1:1/sleep_ritual' });
     expect(status).toBe(1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^PostgreSQL did not answer at DATABASE_URL=postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/sleep_ritual/);
+    expect(lines[0]).toMatch(
+      /^PostgreSQL did not answer at DATABASE_URL=postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/sleep_ritual/,
+    );
     expect(lines[0]).toContain('docker compose up -d postgres redis');
     expect(lines[0]).not.toContain('secret');
   });
@@ -26,7 +32,9 @@ describe('npm start, when a dependency is wrong', () => {
   it('stops with one line naming DATABASE_URL when it is not a PostgreSQL URL', () => {
     const { status, lines } = start({ DATABASE_URL: 'mysql://localhost/x' });
     expect(status).toBe(1);
-    expect(lines).toEqual(['Invalid configuration: DATABASE_URL must be a postgres:// URL naming a database']);
+    expect(lines).toEqual([
+      'Invalid configuration: DATABASE_URL must be a postgres:// URL naming a database',
+    ]);
   });
 
   it('stops with one line naming REDIS_URL when Redis does not answer there', () => {

@@ -1,4 +1,8 @@
-import { createServiceApp, notFoundFallback, type ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import {
+  createServiceApp,
+  notFoundFallback,
+  type ServiceDeps,
+} from '@sleep-ritual/platform/http/service-app';
 import { progressRouter } from './http/progress-routes.ts';
 
 export function createApp(deps: ServiceDeps) {

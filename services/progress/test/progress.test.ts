@@ -28,7 +28,10 @@ async function watcher() {
   await grant(deps.db, userId, course.programId);
   const client = await clientWithSession(service.url, deps, { userId });
   const send = (event_type: EventType, position_sec: number, duration_sec = 1000, classId = course.classId) =>
-    client.request(`/api/progress/${classId}`, { method: 'PUT', json: { position_sec, duration_sec, event_type } });
+    client.request(`/api/progress/${classId}`, {
+      method: 'PUT',
+      json: { position_sec, duration_sec, event_type },
+    });
   const row = () => deps.db('user_progress').where({ userId, classId: course.classId }).first();
   return { ...course, userId, client, send, row };
 }
@@ -52,7 +55,12 @@ describe('PUT /api/progress/{classId}', () => {
     await w.send('timeupdate', 33.9, 960);
     const rows = await deps.db('user_progress').where({ userId: w.userId, classId: w.classId });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ maxPositionSec: 33, durationSeconds: 960, percentWatched: 3, sessionId: w.classId });
+    expect(rows[0]).toMatchObject({
+      maxPositionSec: 33,
+      durationSeconds: 960,
+      percentWatched: 3,
+      sessionId: w.classId,
+    });
   });
 
   it('keeps the furthest position: seeking back never lowers maxPositionSec or percentWatched', async () => {
@@ -184,7 +192,10 @@ describe('POST /api/progress/{classId} (navigator.sendBeacon)', () => {
         '"just a string"',
         'Send position_sec (a number >= 0), duration_sec (a number >= 1) and event_type (one of play, timeupdate, pause, ended, exit, session_start).',
       ],
-      [JSON.stringify({ position_sec: 1, duration_sec: 0, event_type: 'exit' }), 'duration_sec must be a number >= 1'],
+      [
+        JSON.stringify({ position_sec: 1, duration_sec: 0, event_type: 'exit' }),
+        'duration_sec must be a number >= 1',
+      ],
     ]) {
       const response = await w.client.request(`/api/progress/${w.classId}`, {
         method: 'POST',
@@ -205,7 +216,10 @@ describe('who may record progress', () => {
     const { classId } = await createCourse(deps.db);
     const client = createClient(service.url);
     for (const method of ['PUT', 'POST', 'GET']) {
-      const response = await client.request(`/api/progress/${classId}`, method === 'GET' ? {} : { method, json: body });
+      const response = await client.request(
+        `/api/progress/${classId}`,
+        method === 'GET' ? {} : { method, json: body },
+      );
       expect(response.status, method).toBe(401);
       expect(await response.json()).toEqual({ error: 'Please sign in to continue.' });
     }
@@ -259,8 +273,17 @@ describe('GET /api/progress/{classId}', () => {
 
     await w.send('session_start', 3, 600);
     await w.send('timeupdate', 300, 600);
-    const record = progressRecordSchema.parse(await (await w.client.request(`/api/progress/${w.classId}`)).json());
-    expect(record).toMatchObject({ classId: w.classId, maxPositionSec: 300, durationSeconds: 600, percentWatched: 50, totalPlays: 1, completed: false });
+    const record = progressRecordSchema.parse(
+      await (await w.client.request(`/api/progress/${w.classId}`)).json(),
+    );
+    expect(record).toMatchObject({
+      classId: w.classId,
+      maxPositionSec: 300,
+      durationSeconds: 600,
+      percentWatched: 50,
+      totalPlays: 1,
+      completed: false,
+    });
 
     // Another learner of the same class has no record of their own.
     const other = await createLearner(deps.db);
@@ -291,7 +314,10 @@ describe('concurrent events', () => {
     const second = await clientWithSession(service.url, deps, { userId: secondId });
     const outsider = await clientWithSession(service.url, deps, { userId: outsiderId });
     const put = (client: typeof second, classId: number, event_type: EventType, position_sec: number) =>
-      client.request(`/api/progress/${classId}`, { method: 'PUT', json: { position_sec, duration_sec: 1000, event_type } });
+      client.request(`/api/progress/${classId}`, {
+        method: 'PUT',
+        json: { position_sec, duration_sec: 1000, event_type },
+      });
 
     const answers = await Promise.all([
       w.send('timeupdate', 100),
@@ -303,15 +329,28 @@ describe('concurrent events', () => {
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 403, 403, 404]);
     const bodies = await Promise.all(answers.map((answer) => answer.json()));
-    expect(bodies[0]).toMatchObject({ classId: w.classId, maxPositionSec: 100, percentWatched: 10, completed: false });
-    expect(bodies[1]).toMatchObject({ classId: w.classId, maxPositionSec: 950, percentWatched: 95, completed: true });
+    expect(bodies[0]).toMatchObject({
+      classId: w.classId,
+      maxPositionSec: 100,
+      percentWatched: 10,
+      completed: false,
+    });
+    expect(bodies[1]).toMatchObject({
+      classId: w.classId,
+      maxPositionSec: 950,
+      percentWatched: 95,
+      completed: true,
+    });
     expect(bodies[2]).toMatchObject({ classId: w.secondClassId, maxPositionSec: 10, completed: true });
     expect(bodies.slice(3)).toEqual([
       { error: learnerAccessMessages.notOwned },
       { error: learnerAccessMessages.locked },
       { error: learnerAccessMessages.notFound('class') },
     ]);
-    const rows = await deps.db('user_progress').whereIn('userId', [w.userId, secondId, outsiderId]).orderBy('id');
+    const rows = await deps
+      .db('user_progress')
+      .whereIn('userId', [w.userId, secondId, outsiderId])
+      .orderBy('id');
     expect(rows.map((row) => [row.userId, row.classId])).toEqual(
       expect.arrayContaining([
         [w.userId, w.classId],
@@ -329,7 +368,12 @@ describe('concurrent events', () => {
       ...[0, 0, 0].map((position) => w.send('session_start', position)),
     ]);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
-    expect(await w.row()).toMatchObject({ maxPositionSec: 615, percentWatched: 61, totalPlays: 3, completed: false });
+    expect(await w.row()).toMatchObject({
+      maxPositionSec: 615,
+      percentWatched: 61,
+      totalPlays: 3,
+      completed: false,
+    });
   });
 
   it("when one learner's row fails within a batch (the learner deleted meanwhile), the others are still written", async () => {
@@ -356,4 +400,3 @@ describe('concurrent events', () => {
     expect(await w.row()).toMatchObject({ maxPositionSec: 20 });
   });
 });
-

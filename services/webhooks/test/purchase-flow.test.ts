@@ -7,7 +7,12 @@ import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
 import { createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { startConsumers } from '@sleep-ritual/worker/consumers';
 import { linkIn, mailsTo, waitForMailTo } from '@sleep-ritual/worker/outbox';
-import { createMappedProgram, eventually, openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
+import {
+  createMappedProgram,
+  eventually,
+  openTestQueues,
+  uniqueQueuePrefix,
+} from '@sleep-ritual/worker/testing';
 import { createApp } from '../src/app.ts';
 import { formBody, thrivecartOrderFields } from '../src/thrivecart-sample.ts';
 import { postForm, postJson, uniqueOrderId } from './helpers.ts';
@@ -42,7 +47,8 @@ afterAll(async () => {
 
 /** The programmes the buyer of this e-mail may open: completed purchases, as the catalogue reads them. */
 async function accessOf(email: string): Promise<number[]> {
-  const rows = await deps.db('purchases')
+  const rows = await deps
+    .db('purchases')
     .join('users', 'users.id', 'purchases.userId')
     .whereRaw('lower(users.email) = lower(?)', [email])
     .andWhere('purchases.status', 'completed')
@@ -52,17 +58,22 @@ async function accessOf(email: string): Promise<number[]> {
 }
 
 const waitForAccess = (email: string, count: number) =>
-  eventually(async () => {
-    const programs = await accessOf(email);
-    return programs.length === count ? programs : undefined;
-  }, { what: `access for ${email}` });
+  eventually(
+    async () => {
+      const programs = await accessOf(email);
+      return programs.length === count ? programs : undefined;
+    },
+    { what: `access for ${email}` },
+  );
 
 describe('a purchase on the checkout', () => {
   it('sent form-encoded, provisions access to every programme of the order', async () => {
     const email = uniqueEmail('form');
     const response = await postForm(
       server.url,
-      formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email, items: [ritual.item, addOn.item] })),
+      formBody(
+        thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email, items: [ritual.item, addOn.item] }),
+      ),
     );
     expect(response.status).toBe(200);
     expect(await waitForAccess(email, 2)).toEqual([ritual.programId, addOn.programId].sort((a, b) => a - b));
@@ -90,34 +101,54 @@ describe('a purchase on the checkout', () => {
     const email = uniqueEmail('five');
     const orderId = uniqueOrderId();
     const body = formBody(thrivecartOrderFields({ secret, orderId, email, items: [ritual.item] }));
-    for (let delivery = 0; delivery < 5; delivery += 1) expect((await postForm(server.url, body)).status).toBe(200);
+    for (let delivery = 0; delivery < 5; delivery += 1)
+      expect((await postForm(server.url, body)).status).toBe(200);
 
     await waitForAccess(email, 1);
     await waitForMailTo(deps.config.outboxDir, email);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).count({ n: '*' })).toEqual([
+      { n: '1' },
+    ]);
     expect(await mailsTo(deps.config.outboxDir, email)).toHaveLength(1);
   });
 
   it('then refunded, loses access', async () => {
     const email = uniqueEmail('refund');
     const orderId = uniqueOrderId();
-    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, items: [ritual.item, addOn.item] })));
+    await postForm(
+      server.url,
+      formBody(thrivecartOrderFields({ secret, orderId, email, items: [ritual.item, addOn.item] })),
+    );
     await waitForAccess(email, 2);
 
     const refund = await postForm(
       server.url,
-      formBody(thrivecartOrderFields({ secret, orderId, email, event: 'order.refund', items: [ritual.item, addOn.item] })),
+      formBody(
+        thrivecartOrderFields({
+          secret,
+          orderId,
+          email,
+          event: 'order.refund',
+          items: [ritual.item, addOn.item],
+        }),
+      ),
     );
     expect(refund.status).toBe(200);
     await waitForAccess(email, 0);
-    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).pluck('status')).toEqual(['refunded', 'refunded']);
+    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).pluck('status')).toEqual([
+      'refunded',
+      'refunded',
+    ]);
   });
 
   it('sends the create-account e-mail to the outbox with a link that opens account creation for the order', async () => {
     const email = uniqueEmail('link');
     const orderId = uniqueOrderId();
-    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, firstName: 'Maya', items: [ritual.item] })));
+    await postForm(
+      server.url,
+      formBody(thrivecartOrderFields({ secret, orderId, email, firstName: 'Maya', items: [ritual.item] })),
+    );
 
     const mail = await waitForMailTo(deps.config.outboxDir, email);
     expect(mail.subject).toBe('Your Sleep Ritual is ready: create your account');
@@ -132,20 +163,31 @@ describe('a purchase on the checkout', () => {
 
   it('processes a test-mode order like a live one', async () => {
     const email = uniqueEmail('test-mode');
-    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email, test: true, items: [ritual.item] })));
+    await postForm(
+      server.url,
+      formBody(
+        thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email, test: true, items: [ritual.item] }),
+      ),
+    );
     expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
   });
 
   it('with an item no programme is mapped to, keeps the job as failed with the reason and grants nothing', async () => {
     const email = uniqueEmail('unmapped');
     const orderId = uniqueOrderId();
-    const response = await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, items: ['product-1999999999'] })));
+    const response = await postForm(
+      server.url,
+      formBody(thrivecartOrderFields({ secret, orderId, email, items: ['product-1999999999'] })),
+    );
     const { jobId } = await response.json();
 
-    const failed = await eventually(async () => {
-      const job = await queues.purchases.getJob(jobId);
-      return (await job?.getState()) === 'failed' ? job : undefined;
-    }, { what: 'the job to fail' });
+    const failed = await eventually(
+      async () => {
+        const job = await queues.purchases.getJob(jobId);
+        return (await job?.getState()) === 'failed' ? job : undefined;
+      },
+      { what: 'the job to fail' },
+    );
     expect(failed.failedReason).toBe(`No programme is mapped to product-1999999999 (order ${orderId})`);
     expect(failed.attemptsMade).toBe(1);
     expect(await accessOf(email)).toEqual([]);

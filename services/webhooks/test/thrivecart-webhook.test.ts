@@ -56,7 +56,16 @@ describe('POST /api/webhooks/thrivecart', () => {
     const email = uniqueEmail('Buyer');
     const response = await postForm(
       server.url,
-      formBody(thrivecartOrderFields({ secret, orderId, email, firstName: 'Ann', lastName: 'Lee', items: ['product-1', 'bump-1'] })),
+      formBody(
+        thrivecartOrderFields({
+          secret,
+          orderId,
+          email,
+          firstName: 'Ann',
+          lastName: 'Lee',
+          items: ['product-1', 'bump-1'],
+        }),
+      ),
     );
     expect(response.status).toBe(200);
     const answer = await response.json();
@@ -129,7 +138,10 @@ describe('POST /api/webhooks/thrivecart', () => {
 
   it('queues a refund as its own job, even without a customer', async () => {
     const orderId = uniqueOrderId();
-    const response = await postForm(server.url, formBody({ thrivecart_secret: secret, event: 'order.refund', order_id: orderId }));
+    const response = await postForm(
+      server.url,
+      formBody({ thrivecart_secret: secret, event: 'order.refund', order_id: orderId }),
+    );
     expect(response.status).toBe(200);
     const job = await queuedJob((await response.json()).jobId);
     expect(job.data).toMatchObject({ event: 'order.refund', orderId, customer: null, items: [] });
@@ -139,7 +151,9 @@ describe('POST /api/webhooks/thrivecart', () => {
     const before = await jobCount(queue);
     const response = await postForm(
       server.url,
-      formBody(thrivecartOrderFields({ secret: `${secret}x`, orderId: uniqueOrderId(), email: uniqueEmail() })),
+      formBody(
+        thrivecartOrderFields({ secret: `${secret}x`, orderId: uniqueOrderId(), email: uniqueEmail() }),
+      ),
     );
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'Invalid webhook secret.' });
@@ -173,7 +187,11 @@ describe('POST /api/webhooks/thrivecart', () => {
     expect(noProduct.status).toBe(400);
     expect((await noProduct.json()).error).toMatch(/names no product/);
 
-    const noOrder = await postJson(server.url, { thrivecart_secret: secret, event: 'order.success', customer: { email: uniqueEmail() } });
+    const noOrder = await postJson(server.url, {
+      thrivecart_secret: secret,
+      event: 'order.success',
+      customer: { email: uniqueEmail() },
+    });
     expect(noOrder.status).toBe(400);
     expect((await noOrder.json()).error).toBe('order_id is required');
 
@@ -204,7 +222,12 @@ describe('POST /api/webhooks/thrivecart', () => {
   it('queues test-mode orders marked as tests while ACCEPT_TEST_ORDERS is true', async () => {
     for (const fields of [
       thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail(), test: true }),
-      { ...thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() }), mode: '', mode_int: '', test: '1' },
+      {
+        ...thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() }),
+        mode: '',
+        mode_int: '',
+        test: '1',
+      },
     ]) {
       const response = await postForm(server.url, formBody(fields));
       const job = await queuedJob((await response.json()).jobId);
@@ -221,13 +244,18 @@ describe('when ACCEPT_TEST_ORDERS is false', () => {
       const before = await jobCount(queue);
       const test = await postForm(
         strict.url,
-        formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail(), test: true })),
+        formBody(
+          thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail(), test: true }),
+        ),
       );
       expect(test.status).toBe(200);
       expect(await test.json()).toEqual({ received: true, queued: false });
       expect(await jobCount(queue)).toBe(before);
 
-      const live = await postForm(strict.url, formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() })));
+      const live = await postForm(
+        strict.url,
+        formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() })),
+      );
       expect((await live.json()).queued).toBe(true);
     } finally {
       await strict.close();
@@ -244,10 +272,15 @@ describe('when Redis does not answer', () => {
     const app = await listen(createApp({ ...deps, purchasesQueue: unreachable }));
     try {
       const started = performance.now();
-      const response = await postForm(app.url, formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() })));
+      const response = await postForm(
+        app.url,
+        formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() })),
+      );
       expect(response.status).toBe(503);
       expect(performance.now() - started).toBeLessThan(1_000);
-      expect(await response.json()).toEqual({ error: 'The service is temporarily unavailable. Please try again shortly.' });
+      expect(await response.json()).toEqual({
+        error: 'The service is temporarily unavailable. Please try again shortly.',
+      });
     } finally {
       await app.close();
       connection.disconnect();
@@ -259,7 +292,9 @@ describe('when Redis does not answer', () => {
     const lost = await openTestQueues(deps.config.redisUrl, prefix);
     const app = await listen(createApp({ ...deps, purchasesQueue: lost.purchases }));
     try {
-      const body = formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() }));
+      const body = formBody(
+        thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() }),
+      );
       expect((await postForm(app.url, body)).status).toBe(200);
       lost.connection.disconnect();
       const response = await postForm(app.url, body);

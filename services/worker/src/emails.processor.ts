@@ -52,7 +52,11 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger):
  * After a purchase: a buyer without a password gets the create-account link; one who already has an
  * account is told the programme is in it, and where to sign in.
  */
-async function orderEmail(deps: EmailDeps, user: Recipient, orderId: string): Promise<MailMessage | undefined> {
+async function orderEmail(
+  deps: EmailDeps,
+  user: Recipient,
+  orderId: string,
+): Promise<MailMessage | undefined> {
   const programTitles = await orderProgramTitles(deps.db, orderId, user.id);
   if (programTitles.length === 0) return undefined;
   const common = { firstName: user.firstName, supportEmail: deps.config.supportEmail, programTitles };

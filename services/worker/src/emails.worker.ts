@@ -5,7 +5,9 @@ import { startWorker, type WorkerConnection } from './start-worker.ts';
 const CONCURRENCY = 4;
 
 export function startEmailsWorker(deps: WorkerConnection & EmailDeps) {
-  return startWorker<EmailJob, EmailOutcome>(EMAILS_QUEUE, { ...deps, concurrency: CONCURRENCY }, (data, log) =>
-    sendEmailJob(deps, data, log),
+  return startWorker<EmailJob, EmailOutcome>(
+    EMAILS_QUEUE,
+    { ...deps, concurrency: CONCURRENCY },
+    (data, log) => sendEmailJob(deps, data, log),
   );
 }

@@ -56,7 +56,8 @@ export async function waitForMailTo(
   for (;;) {
     const mail = (await mailsTo(dir, email)).filter(matching).at(-1);
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${email} arrived in ${dir} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`No e-mail to ${email} arrived in ${dir} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

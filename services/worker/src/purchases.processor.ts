@@ -15,7 +15,11 @@ export type PurchaseOutcome =
  * What a purchase event does to access. Idempotent: running it again for the same event (a retry, a
  * redelivered webhook, a job picked up again after a crash) changes nothing more.
  */
-export async function processPurchase(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {
+export async function processPurchase(
+  deps: PurchaseDeps,
+  job: PurchaseJob,
+  log: Logger,
+): Promise<PurchaseOutcome> {
   return job.event === 'order.refund' ? refund(deps, job, log) : provision(deps, job, log);
 }
 
@@ -43,7 +47,11 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
   });
 
   if (result.userId !== undefined) {
-    await enqueueEmail(deps.emails, { template: 'create-account', userId: result.userId, orderId: job.orderId });
+    await enqueueEmail(deps.emails, {
+      template: 'create-account',
+      userId: result.userId,
+      orderId: job.orderId,
+    });
     log.info(
       { userId: result.userId, programIds: result.programIds, newPurchases: result.newPurchases },
       job.test ? 'test order provisioned' : 'order provisioned',
@@ -68,7 +76,8 @@ async function refund(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promis
   const { refunded, total } = await refundOrder(deps.db, job.orderId);
   // The order's own success event may still be waiting in the queue: retry (with backoff) until it
   // has been provisioned, so a refund never comes to nothing.
-  if (total === 0) throw new Error(`No purchases recorded for order ${job.orderId} yet; the refund will be retried`);
+  if (total === 0)
+    throw new Error(`No purchases recorded for order ${job.orderId} yet; the refund will be retried`);
   log.info({ refunded }, job.test ? 'test order refunded: access removed' : 'order refunded: access removed');
   return { action: 'refunded', refunded };
 }

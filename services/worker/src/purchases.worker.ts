@@ -7,7 +7,9 @@ import { startWorker, type WorkerConnection } from './start-worker.ts';
 const CONCURRENCY = 8;
 
 export function startPurchasesWorker(deps: WorkerConnection & { db: Knex; emails: EmailsQueue }) {
-  return startWorker<PurchaseJob, PurchaseOutcome>(PURCHASES_QUEUE, { ...deps, concurrency: CONCURRENCY }, (data, log) =>
-    processPurchase(deps, data, data.test ? log.child({ testOrder: true }) : log),
+  return startWorker<PurchaseJob, PurchaseOutcome>(
+    PURCHASES_QUEUE,
+    { ...deps, concurrency: CONCURRENCY },
+    (data, log) => processPurchase(deps, data, data.test ? log.child({ testOrder: true }) : log),
   );
 }

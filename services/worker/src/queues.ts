@@ -52,13 +52,21 @@ const connections = new WeakMap<Queue, Redis>();
  * caller's: closing the queue leaves it open.
  */
 export function createPurchasesQueue(connection: Redis, prefix: string): PurchasesQueue {
-  const queue = new Queue<PurchaseJob>(PURCHASES_QUEUE, { connection, prefix, defaultJobOptions: purchaseJobDefaults });
+  const queue = new Queue<PurchaseJob>(PURCHASES_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: purchaseJobDefaults,
+  });
   connections.set(queue, connection);
   return queue;
 }
 
 export function createEmailsQueue(connection: Redis, prefix: string): EmailsQueue {
-  const queue = new Queue<EmailJob>(EMAILS_QUEUE, { connection, prefix, defaultJobOptions: emailJobDefaults });
+  const queue = new Queue<EmailJob>(EMAILS_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: emailJobDefaults,
+  });
   connections.set(queue, connection);
   return queue;
 }
@@ -68,7 +76,10 @@ export function createEmailsQueue(connection: Redis, prefix: string): EmailsQueu
  * gets the same id, so BullMQ keeps the one job; two upsells accepted on one order differ by their items.
  */
 export function purchaseJobId(job: PurchaseJob): string {
-  const digest = createHash('sha256').update([...job.items].sort().join(',')).digest('hex').slice(0, 12);
+  const digest = createHash('sha256')
+    .update([...job.items].sort().join(','))
+    .digest('hex')
+    .slice(0, 12);
   return `${job.event}-${job.orderId}-${digest}`;
 }
 
@@ -83,7 +94,11 @@ export function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): Promis
  * queued, unless `resend` asks for another one (an admin resending it to a buyer who lost it); every
  * password-reset request sends a new mail with a fresh link.
  */
-export function enqueueEmail(queue: EmailsQueue, job: EmailJob, options: { resend?: boolean } = {}): Promise<string> {
+export function enqueueEmail(
+  queue: EmailsQueue,
+  job: EmailJob,
+  options: { resend?: boolean } = {},
+): Promise<string> {
   let jobId: string | undefined;
   if (job.template === 'create-account') {
     jobId = `create-account-${job.orderId}${options.resend ? `-resend-${randomUUID()}` : ''}`;
@@ -91,7 +106,12 @@ export function enqueueEmail(queue: EmailsQueue, job: EmailJob, options: { resen
   return addOrUnavailable(queue, job.template, job, jobId ? { jobId } : {});
 }
 
-async function addOrUnavailable<T>(queue: Queue<T>, name: string, data: T, options: JobsOptions): Promise<string> {
+async function addOrUnavailable<T>(
+  queue: Queue<T>,
+  name: string,
+  data: T,
+  options: JobsOptions,
+): Promise<string> {
   const unavailable = (cause: unknown) =>
     Object.assign(new ServiceUnavailableError(), { cause, queue: queue.name });
   // A connection that is down or still trying to reach Redis means a 503 now, not a wait. ('wait' is a
@@ -102,7 +122,10 @@ async function addOrUnavailable<T>(queue: Queue<T>, name: string, data: T, optio
   }
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)),
+      ENQUEUE_TIMEOUT_MS,
+    );
   });
   try {
     const job = await Promise.race([(queue as Queue).add(name, data, options), timeout]);

@@ -27,7 +27,10 @@ const redis = createRedis(config.redisUrl);
 redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
 
 const consumers = startConsumers({ config, logger, db, redis });
-logger.info({ prefix: config.queuePrefix, smtp: Boolean(config.smtpUrl) }, 'worker consuming purchases and emails');
+logger.info(
+  { prefix: config.queuePrefix, smtp: Boolean(config.smtpUrl) },
+  'worker consuming purchases and emails',
+);
 
 // Apart from the queues, the worker answers only health probes.
 const health = new Koa();

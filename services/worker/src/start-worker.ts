@@ -20,7 +20,12 @@ export function startWorker<Data, Result>(
   const { connection, prefix, logger, concurrency } = options;
   const worker = new Worker<Data, Result>(
     queueName,
-    (job) => process(job.data, logger.child({ queue: queueName, jobId: job.id, attempt: job.attemptsMade + 1 }), job),
+    (job) =>
+      process(
+        job.data,
+        logger.child({ queue: queueName, jobId: job.id, attempt: job.attemptsMade + 1 }),
+        job,
+      ),
     {
       connection,
       prefix,

@@ -89,10 +89,17 @@ export async function startWorkerProcess(config: Config, options: { outboxDir: s
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  await eventually(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false), {
-    timeoutMs: 30_000,
-    what: 'the worker process to start',
-  }).catch((error: Error) => {
+  await eventually(
+    () =>
+      fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    {
+      timeoutMs: 30_000,
+      what: 'the worker process to start',
+    },
+  ).catch((error: Error) => {
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${output}`);
   });

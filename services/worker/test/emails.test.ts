@@ -12,7 +12,10 @@ import { createMailer } from '../src/mail/mailer.ts';
 import { linkIn, readOutbox, waitForMailTo } from '../src/outbox.ts';
 import { createMappedProgram } from '../src/testing.ts';
 
-const deps = createTestDeps({ SUPPORT_EMAIL: 'care@sleepritual.example', MAIL_FROM: 'Sleep Ritual <hello@sleepritual.example>' });
+const deps = createTestDeps({
+  SUPPORT_EMAIL: 'care@sleepritual.example',
+  MAIL_FROM: 'Sleep Ritual <hello@sleepritual.example>',
+});
 let outboxDir: string;
 let program: { programId: number; item: string };
 
@@ -29,7 +32,10 @@ const outboxMailer = () => createMailer({ ...deps.config, smtpUrl: undefined, ou
 
 async function buyer(options: { password?: string; status?: string } = {}) {
   const email = uniqueEmail('mail');
-  const [user] = await deps.db('users').insert({ email, firstName: 'Maya', password: options.password ?? null }).returning('id');
+  const [user] = await deps
+    .db('users')
+    .insert({ email, firstName: 'Maya', password: options.password ?? null })
+    .returning('id');
   const orderId = `M${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   await deps.db('purchases').insert({
     userId: user.id,
@@ -43,7 +49,11 @@ async function buyer(options: { password?: string; status?: string } = {}) {
 describe('the create-account e-mail', () => {
   it('arrives in the outbox from MAIL_FROM with plain text, HTML, the support address and a working link', async () => {
     const { userId, email, orderId } = await buyer();
-    await sendEmailJob({ ...deps, mailer: outboxMailer() }, { template: 'create-account', userId, orderId }, deps.logger);
+    await sendEmailJob(
+      { ...deps, mailer: outboxMailer() },
+      { template: 'create-account', userId, orderId },
+      deps.logger,
+    );
 
     const mail = await waitForMailTo(outboxDir, email);
     expect(mail).toMatchObject({
@@ -66,7 +76,11 @@ describe('the create-account e-mail', () => {
 
   it('tells a buyer who already has an account that the programme is in it, with a sign-in link', async () => {
     const { userId, email, orderId } = await buyer({ password: 'already-set-hash' });
-    await sendEmailJob({ ...deps, mailer: outboxMailer() }, { template: 'create-account', userId, orderId }, deps.logger);
+    await sendEmailJob(
+      { ...deps, mailer: outboxMailer() },
+      { template: 'create-account', userId, orderId },
+      deps.logger,
+    );
     const mail = await waitForMailTo(outboxDir, email);
     expect(mail.subject).toBe('New in your Sleep Ritual account');
     expect(linkIn(mail, '/sign-in')?.toString()).toBe(`${deps.config.publicAppUrl}/sign-in`);
@@ -75,7 +89,11 @@ describe('the create-account e-mail', () => {
 
   it('is not sent when the order was refunded before the e-mail went out', async () => {
     const { userId, email, orderId } = await buyer({ status: 'refunded' });
-    const outcome = await sendEmailJob({ ...deps, mailer: outboxMailer() }, { template: 'create-account', userId, orderId }, deps.logger);
+    const outcome = await sendEmailJob(
+      { ...deps, mailer: outboxMailer() },
+      { template: 'create-account', userId, orderId },
+      deps.logger,
+    );
     expect(outcome).toEqual({ skipped: 'the order no longer gives access' });
     expect((await readOutbox(outboxDir)).filter((mail) => mail.to === email)).toEqual([]);
   });
@@ -83,16 +101,28 @@ describe('the create-account e-mail', () => {
   it('still reaches the outbox when its folder was removed while the worker runs', async () => {
     const mailer = outboxMailer();
     const first = await buyer();
-    await sendEmailJob({ ...deps, mailer }, { template: 'create-account', userId: first.userId, orderId: first.orderId }, deps.logger);
+    await sendEmailJob(
+      { ...deps, mailer },
+      { template: 'create-account', userId: first.userId, orderId: first.orderId },
+      deps.logger,
+    );
     await rm(outboxDir, { recursive: true, force: true });
     const second = await buyer();
-    await sendEmailJob({ ...deps, mailer }, { template: 'create-account', userId: second.userId, orderId: second.orderId }, deps.logger);
+    await sendEmailJob(
+      { ...deps, mailer },
+      { template: 'create-account', userId: second.userId, orderId: second.orderId },
+      deps.logger,
+    );
     expect((await readOutbox(outboxDir)).map((mail) => mail.to)).toEqual([second.email]);
   });
 
   it('fails for good when the user no longer exists', async () => {
     await expect(
-      sendEmailJob({ ...deps, mailer: outboxMailer() }, { template: 'create-account', userId: 2_000_000_000, orderId: 'X1' }, deps.logger),
+      sendEmailJob(
+        { ...deps, mailer: outboxMailer() },
+        { template: 'create-account', userId: 2_000_000_000, orderId: 'X1' },
+        deps.logger,
+      ),
     ).rejects.toBeInstanceOf(UnrecoverableError);
   });
 });
@@ -100,7 +130,11 @@ describe('the create-account e-mail', () => {
 describe('the password-reset e-mail', () => {
   it('carries a fresh reset link whose token is stored only as a hash and works once', async () => {
     const { userId, email } = await buyer({ password: 'old-hash' });
-    await sendEmailJob({ ...deps, mailer: outboxMailer() }, { template: 'password-reset', userId }, deps.logger);
+    await sendEmailJob(
+      { ...deps, mailer: outboxMailer() },
+      { template: 'password-reset', userId },
+      deps.logger,
+    );
 
     const mail = await waitForMailTo(outboxDir, email);
     expect(mail.subject).toBe('Reset your Sleep Ritual password');
@@ -134,7 +168,10 @@ describe('with SMTP_URL set', () => {
     await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
     const { port } = sink.server.address() as { port: number };
     const smtpOutbox = await mkdtemp(path.join(tmpdir(), 'outbox-smtp-'));
-    const mailer = createMailer({ ...deps.config, smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: smtpOutbox }, deps.logger);
+    const mailer = createMailer(
+      { ...deps.config, smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: smtpOutbox },
+      deps.logger,
+    );
     try {
       const { userId, email, orderId } = await buyer();
       await sendEmailJob({ ...deps, mailer }, { template: 'create-account', userId, orderId }, deps.logger);

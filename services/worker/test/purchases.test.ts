@@ -38,7 +38,11 @@ function order(overrides: Partial<PurchaseJob> = {}): PurchaseJob {
 const run = (job: PurchaseJob) => processPurchase({ db: deps.db, emails: queues.emails }, job, deps.logger);
 
 const purchasesOf = (orderId: string) =>
-  deps.db('purchases').where({ thriveOrderId: orderId }).orderBy('programId').select('userId', 'programId', 'status', 'externalProductId');
+  deps
+    .db('purchases')
+    .where({ thriveOrderId: orderId })
+    .orderBy('programId')
+    .select('userId', 'programId', 'status', 'externalProductId');
 
 describe('an order.success purchase event', () => {
   it('creates the buyer without a password and one completed purchase per programme of the order', async () => {
@@ -47,7 +51,12 @@ describe('an order.success purchase event', () => {
 
     const user = await deps.db('users').where({ email: job.customer!.email }).first();
     expect(user).toMatchObject({ firstName: 'Ann', lastName: 'Lee', password: null });
-    expect(outcome).toEqual({ action: 'provisioned', userId: user.id, programIds: [ritual.programId, bump.programId], newPurchases: 2 });
+    expect(outcome).toEqual({
+      action: 'provisioned',
+      userId: user.id,
+      programIds: [ritual.programId, bump.programId],
+      newPurchases: 2,
+    });
     expect(await purchasesOf(job.orderId)).toEqual(
       [
         { userId: user.id, programId: ritual.programId, status: 'completed', externalProductId: ritual.item },
@@ -62,9 +71,9 @@ describe('an order.success purchase event', () => {
     const job = order({ customer: { email: email.toUpperCase(), firstName: 'Other', lastName: 'Name' } });
     await run(job);
     expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ userId: existing.id })]);
-    expect(await deps.db('users').whereRaw('lower(email) = lower(?)', [email]).select('firstName', 'lastName')).toEqual([
-      { firstName: 'Kept', lastName: 'Name' },
-    ]);
+    expect(
+      await deps.db('users').whereRaw('lower(email) = lower(?)', [email]).select('firstName', 'lastName'),
+    ).toEqual([{ firstName: 'Kept', lastName: 'Name' }]);
   });
 
   it('run five times, it still leaves one purchase and one create-account e-mail job', async () => {
@@ -72,14 +81,20 @@ describe('an order.success purchase event', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) await run(job);
     expect(await purchasesOf(job.orderId)).toHaveLength(1);
     const mailJob = await queues.emails.getJob(`create-account-${job.orderId}`);
-    expect(mailJob?.data).toEqual({ template: 'create-account', userId: expect.any(Number), orderId: job.orderId });
+    expect(mailJob?.data).toEqual({
+      template: 'create-account',
+      userId: expect.any(Number),
+      orderId: job.orderId,
+    });
   });
 
   it('run for the same order concurrently, it still leaves one purchase and one user', async () => {
     const job = order();
     await Promise.all(Array.from({ length: 5 }, () => run(job)));
     expect(await purchasesOf(job.orderId)).toHaveLength(1);
-    expect(await deps.db('users').where({ email: job.customer!.email }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(await deps.db('users').where({ email: job.customer!.email }).count({ n: '*' })).toEqual([
+      { n: '1' },
+    ]);
   });
 
   it('gives one purchase when two items of the order open the same programme', async () => {
@@ -87,7 +102,9 @@ describe('an order.success purchase event', () => {
     await deps.db('product_program_map').insert({ externalProductId: alias, programId: ritual.programId });
     const job = order({ items: [ritual.item, alias] });
     await run(job);
-    expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ programId: ritual.programId, externalProductId: ritual.item })]);
+    expect(await purchasesOf(job.orderId)).toEqual([
+      expect.objectContaining({ programId: ritual.programId, externalProductId: ritual.item }),
+    ]);
   });
 
   it('processes test orders like any other', async () => {
@@ -100,7 +117,9 @@ describe('an order.success purchase event', () => {
     const job = order({ items: ['product-999999999'] });
     const failure = run(job);
     await expect(failure).rejects.toBeInstanceOf(UnrecoverableError);
-    await expect(failure).rejects.toThrow(`No programme is mapped to product-999999999 (order ${job.orderId})`);
+    await expect(failure).rejects.toThrow(
+      `No programme is mapped to product-999999999 (order ${job.orderId})`,
+    );
     expect(await purchasesOf(job.orderId)).toEqual([]);
     expect(await deps.db('users').where({ email: job.customer!.email }).first()).toBeUndefined();
   });
@@ -108,7 +127,9 @@ describe('an order.success purchase event', () => {
   it('when only some items are mapped, it provisions those and still fails naming the others', async () => {
     const job = order({ items: [ritual.item, 'bump-999999998'] });
     await expect(run(job)).rejects.toThrow('No programme is mapped to bump-999999998');
-    expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ programId: ritual.programId, status: 'completed' })]);
+    expect(await purchasesOf(job.orderId)).toEqual([
+      expect.objectContaining({ programId: ritual.programId, status: 'completed' }),
+    ]);
   });
 });
 
@@ -118,7 +139,10 @@ describe('an order.refund purchase event', () => {
     await run(job);
     const outcome = await run({ ...job, event: 'order.refund', customer: null, items: [] });
     expect(outcome).toEqual({ action: 'refunded', refunded: 2 });
-    expect((await purchasesOf(job.orderId)).map((purchase) => purchase.status)).toEqual(['refunded', 'refunded']);
+    expect((await purchasesOf(job.orderId)).map((purchase) => purchase.status)).toEqual([
+      'refunded',
+      'refunded',
+    ]);
   });
 
   it('is not undone when the order.success event of the same order is delivered again', async () => {

@@ -5,9 +5,19 @@ const common = { supportEmail: 'support@sleepritual.example' };
 
 describe('e-mail templates', () => {
   it('name every programme of the order, with the verb that fits', () => {
-    const one = createAccountEmail({ ...common, firstName: 'Maya', programTitles: ['A'], link: 'https://app.example/x' });
+    const one = createAccountEmail({
+      ...common,
+      firstName: 'Maya',
+      programTitles: ['A'],
+      link: 'https://app.example/x',
+    });
     expect(one.text).toContain('Thank you for your order. A is waiting for you.');
-    const three = accessAddedEmail({ ...common, firstName: null, programTitles: ['A', 'B', 'C'], signInUrl: 'https://app.example/sign-in' });
+    const three = accessAddedEmail({
+      ...common,
+      firstName: null,
+      programTitles: ['A', 'B', 'C'],
+      signInUrl: 'https://app.example/sign-in',
+    });
     expect(three.text).toContain('Thank you for your order. A, B and C are now in your account.');
     expect(three.text.startsWith('Hello,')).toBe(true);
   });
@@ -28,9 +38,16 @@ describe('e-mail templates', () => {
   });
 
   it('tell how long a reset link works and what to do if the reset was not asked for', () => {
-    const mail = passwordResetEmail({ ...common, firstName: 'Maya', link: 'https://app.example/reset-password?token=t', validMinutes: 60 });
+    const mail = passwordResetEmail({
+      ...common,
+      firstName: 'Maya',
+      link: 'https://app.example/reset-password?token=t',
+      validMinutes: 60,
+    });
     expect(mail.text).toContain('The link works once, for the next 60 minutes.');
-    expect(mail.text).toContain("If you didn't ask for this, you can ignore this e-mail: your password stays as it is.");
+    expect(mail.text).toContain(
+      "If you didn't ask for this, you can ignore this e-mail: your password stays as it is.",
+    );
     expect(mail.text).toContain('support@sleepritual.example');
     expect(mail.html).toContain('mailto:support@sleepritual.example');
   });

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { enqueuePurchase, type PurchaseJob } from '../src/queues.ts';
-import { createMappedProgram, eventually, openTestQueues, startWorkerProcess, uniqueQueuePrefix } from '../src/testing.ts';
+import {
+  createMappedProgram,
+  eventually,
+  openTestQueues,
+  startWorkerProcess,
+  uniqueQueuePrefix,
+} from '../src/testing.ts';
 
 /**
  * The worker as the real process (`node --import tsx services/worker/src/server.ts`), killed and
@@ -59,9 +65,13 @@ async function enqueueBurst(jobs: PurchaseJob[]): Promise<void> {
 }
 
 async function provisioned(run: string): Promise<{ orders: number; purchases: number }> {
-  const [row] = await deps.db('purchases')
+  const [row] = await deps
+    .db('purchases')
     .where('thriveOrderId', 'like', `${run}-%`)
-    .select(deps.db.raw('count(distinct "thriveOrderId")::int as orders'), deps.db.raw('count(*)::int as purchases'));
+    .select(
+      deps.db.raw('count(distinct "thriveOrderId")::int as orders'),
+      deps.db.raw('count(*)::int as purchases'),
+    );
   return row;
 }
 
@@ -71,7 +81,11 @@ describe('the worker process', () => {
     const first = await startWorker();
     const burst = enqueueBurst(orders(run, 200));
 
-    await eventually(async () => (await provisioned(run)).orders >= 20, { timeoutMs: 30_000, intervalMs: 10, what: 'the first orders' });
+    await eventually(async () => (await provisioned(run)).orders >= 20, {
+      timeoutMs: 30_000,
+      intervalMs: 10,
+      what: 'the first orders',
+    });
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
     await burst;
@@ -99,7 +113,11 @@ describe('the worker process', () => {
     const run = `term${Date.now()}`;
     const worker = await startWorker();
     await enqueueBurst(orders(run, 100));
-    await eventually(async () => (await provisioned(run)).orders >= 5, { timeoutMs: 30_000, intervalMs: 10, what: 'the first orders' });
+    await eventually(async () => (await provisioned(run)).orders >= 5, {
+      timeoutMs: 30_000,
+      intervalMs: 10,
+      what: 'the first orders',
+    });
 
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
@@ -107,7 +125,9 @@ describe('the worker process', () => {
     // Nothing is left half-done: every job is either completed (and its order provisioned) or untouched.
     expect(await queues.purchases.getActiveCount()).toBe(0);
     const { orders: done } = await provisioned(run);
-    const completed = (await queues.purchases.getCompleted(0, -1)).filter((job) => job.data.orderId.startsWith(`${run}-`));
+    const completed = (await queues.purchases.getCompleted(0, -1)).filter((job) =>
+      job.data.orderId.startsWith(`${run}-`),
+    );
     expect(completed).toHaveLength(done);
     expect(done + (await queues.purchases.getWaitingCount())).toBe(100);
   }, 60_000);

@@ -17,13 +17,17 @@ function renderAdmin(url: string, answers: Parameters<typeof stubFetch>[0] = {})
 
 describe('admin area', () => {
   it('shows the password form, and asks for no admin data, when the session is not an admin one', async () => {
-    const { calls } = renderAdmin('/admin/programs', { 'GET /api/admin/check': { status: 200, body: { isAdmin: false } } });
+    const { calls } = renderAdmin('/admin/programs', {
+      'GET /api/admin/check': { status: 200, body: { isAdmin: false } },
+    });
     expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeTruthy();
     expect(calls.map((call) => call.url)).toEqual(['/api/admin/check']);
   });
 
   it('opens on the programmes list at /admin, with the header and its navigation', async () => {
-    renderAdmin('/admin', { 'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' })] } });
+    renderAdmin('/admin', {
+      'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' })] },
+    });
     expect(await screen.findByRole('link', { name: 'Sleep Ritual' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Admin Dashboard' })).toBeTruthy();
     const nav = within(screen.getByRole('navigation', { name: 'Admin' }));
@@ -47,13 +51,16 @@ describe('admin area', () => {
     expect(nav.getByRole('link', { name: 'Programs' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it.each(['/admin/settings', '/admin/members/abc', '/admin/programs/abc', '/admin/programs/1/phases/0', '/admin/programs/1/phases/2/lessons'])(
-    'shows the not-found screen at %s',
-    async (url) => {
-      renderAdmin(url);
-      expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
-    },
-  );
+  it.each([
+    '/admin/settings',
+    '/admin/members/abc',
+    '/admin/programs/abc',
+    '/admin/programs/1/phases/0',
+    '/admin/programs/1/phases/2/lessons',
+  ])('shows the not-found screen at %s', async (url) => {
+    renderAdmin(url);
+    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+  });
 
   it('signs the admin out and shows the password form again', async () => {
     const answers = {
@@ -74,7 +81,10 @@ describe('admin area', () => {
 
   it("deletes a programme after the spec's confirmation and returns to the list without it", async () => {
     const answers = {
-      'GET /api/admin/programs/2': { status: 200, body: rows.program(2, { title: 'Add-On Nights', programType: 'Add On' }) },
+      'GET /api/admin/programs/2': {
+        status: 200,
+        body: rows.program(2, { title: 'Add-On Nights', programType: 'Add On' }),
+      },
       'DELETE /api/admin/programs/2': { status: 200, body: { success: true } },
       'GET /api/admin/programs': { status: 200, body: [rows.program(1)] },
     };
@@ -91,7 +101,9 @@ describe('admin area', () => {
   });
 
   it("says 'Program not found' for a deleted or unknown programme", async () => {
-    renderAdmin('/admin/programs/99/edit', { 'GET /api/admin/programs/99': { status: 404, body: { error: 'Program not found' } } });
+    renderAdmin('/admin/programs/99/edit', {
+      'GET /api/admin/programs/99': { status: 404, body: { error: 'Program not found' } },
+    });
     expect(await screen.findByRole('heading', { name: 'Program not found' })).toBeTruthy();
   });
 });

@@ -13,7 +13,10 @@ import { PhaseDetailsScreen } from '../../features/admin/components/PhaseDetails
 import { PhasesScreen } from '../../features/admin/components/PhasesScreen.tsx';
 import { ProductsScreen } from '../../features/admin/components/ProductsScreen.tsx';
 import { ProgramDetailsScreen } from '../../features/admin/components/ProgramDetailsScreen.tsx';
-import { CreateProgramScreen, EditProgramScreen } from '../../features/admin/components/ProgramFormScreen.tsx';
+import {
+  CreateProgramScreen,
+  EditProgramScreen,
+} from '../../features/admin/components/ProgramFormScreen.tsx';
 import { ProgramsScreen } from '../../features/admin/components/ProgramsScreen.tsx';
 import { AdminNotFound, ValidIds } from '../../features/admin/components/ScreenStates.tsx';
 

@@ -19,7 +19,13 @@ export const backOffice = {
     page: fields.page ?? 1,
     pageSize: fields.pageSize ?? 20,
   }),
-  detail: (fields: { member?: Partial<MemberDetail['member']>; purchases?: MemberDetail['purchases']; progress?: MemberDetail['progress'] } = {}): MemberDetail => ({
+  detail: (
+    fields: {
+      member?: Partial<MemberDetail['member']>;
+      purchases?: MemberDetail['purchases'];
+      progress?: MemberDetail['progress'];
+    } = {},
+  ): MemberDetail => ({
     member: {
       id: 7,
       email: 'maya@example.com',

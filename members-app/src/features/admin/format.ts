@@ -16,4 +16,5 @@ export const formatPercent = (value: number) => `${Math.round(value * 10) / 10}%
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** "1 member", "12,400 members". */
-export const count = (value: number, noun: string) => `${value.toLocaleString('en-GB')} ${noun}${value === 1 ? '' : 's'}`;
+export const count = (value: number, noun: string) =>
+  `${value.toLocaleString('en-GB')} ${noun}${value === 1 ? '' : 's'}`;

@@ -53,7 +53,8 @@ export const CONFIRM = {
   program: 'This will hide it from all users but keep the data.',
   phase: 'This will hide the phase from all users, but it will be kept in the database.',
   path: 'This will hide the path from all users, but it will be kept in the database.',
-  classQuestion: (title: string) => `Are you sure you want to delete the class ${title}? This action cannot be undone.`,
+  classQuestion: (title: string) =>
+    `Are you sure you want to delete the class ${title}? This action cannot be undone.`,
 } as const;
 
 /** Spec 001 §8 inline errors. */

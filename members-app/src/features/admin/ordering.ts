@@ -15,7 +15,11 @@ export function orderUpdates(items: readonly { id: number }[], base: number): Or
  * The list after dropping `activeId` onto `overId`'s place, or null when nothing moved (dropped on
  * itself or outside the list), so no call is made for it.
  */
-export function moveById<T extends { id: number }>(items: readonly T[], activeId: number, overId: number): T[] | null {
+export function moveById<T extends { id: number }>(
+  items: readonly T[],
+  activeId: number,
+  overId: number,
+): T[] | null {
   const from = items.findIndex((item) => item.id === activeId);
   const to = items.findIndex((item) => item.id === overId);
   if (from < 0 || to < 0 || from === to) return null;
@@ -29,9 +33,14 @@ export function moveById<T extends { id: number }>(items: readonly T[], activeId
  * The server's rows in the admin's unsaved order (ids). Rows the order does not know (added meanwhile)
  * go last; ids whose rows are gone (deleted meanwhile) drop out.
  */
-export function applyOrder<T extends { id: number }>(items: readonly T[], order: readonly number[] | null): T[] {
+export function applyOrder<T extends { id: number }>(
+  items: readonly T[],
+  order: readonly number[] | null,
+): T[] {
   if (!order) return [...items];
   const place = new Map(order.map((id, index) => [id, index]));
-  const known = items.filter((item) => place.has(item.id)).sort((a, b) => place.get(a.id)! - place.get(b.id)!);
+  const known = items
+    .filter((item) => place.has(item.id))
+    .sort((a, b) => place.get(a.id)! - place.get(b.id)!);
   return [...known, ...items.filter((item) => !place.has(item.id))];
 }

@@ -6,7 +6,10 @@ import { rows } from './test-fixtures.ts';
 
 describe('programme form', () => {
   it('starts a new programme as a Full Program placed after the last one', () => {
-    const values = programFormValues(undefined, [rows.program(1, { orderIndex: 0 }), rows.program(2, { orderIndex: 4 })]);
+    const values = programFormValues(undefined, [
+      rows.program(1, { orderIndex: 0 }),
+      rows.program(2, { orderIndex: 4 }),
+    ]);
     expect(values).toMatchObject({ title: '', programType: 'Full Program', orderIndex: '5', isActive: true });
     expect(programFormValues(undefined, []).orderIndex).toBe('1');
   });

@@ -1,4 +1,8 @@
-import { DEFAULT_PROGRAM_TYPE, MIN_PROGRAM_DISPLAY_ORDER, type AdminProgram } from '@sleep-ritual/contracts/admin';
+import {
+  DEFAULT_PROGRAM_TYPE,
+  MIN_PROGRAM_DISPLAY_ORDER,
+  type AdminProgram,
+} from '@sleep-ritual/contracts/admin';
 
 export type ProgramFormValues = {
   title: string;
@@ -18,7 +22,10 @@ export type ProgramFormValues = {
  * The form's starting values: the programme's own, or for a new one the type 'Full Program' and the
  * display order after the last programme, so it lands at the end of the list.
  */
-export function programFormValues(program: AdminProgram | undefined, programs: readonly AdminProgram[]): ProgramFormValues {
+export function programFormValues(
+  program: AdminProgram | undefined,
+  programs: readonly AdminProgram[],
+): ProgramFormValues {
   const last = Math.max(MIN_PROGRAM_DISPLAY_ORDER - 1, ...programs.map((row) => row.orderIndex));
   return {
     title: program?.title ?? '',

@@ -7,7 +7,11 @@ export function useAdminToasts() {
   return {
     success: (title: string) => toast({ title }),
     failure: (title: string, error?: unknown) =>
-      toast({ title, description: error instanceof ApiError ? error.serverMessage : undefined, variant: 'destructive' }),
+      toast({
+        title,
+        description: error instanceof ApiError ? error.serverMessage : undefined,
+        variant: 'destructive',
+      }),
     /** §8: the class delete, reorder and lock failures are titled "Error", the message beneath. */
     classFailure: (description: string) => toast({ title: 'Error', description, variant: 'destructive' }),
   };

@@ -4,7 +4,10 @@ import type { Form } from './use-form.ts';
 
 /** What the screens need of a TanStack mutation: its mutate with success and failure callbacks. */
 export type Mutation<Variables> = {
-  mutate: (variables: Variables, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  mutate: (
+    variables: Variables,
+    options: { onSuccess: () => void; onError: (error: unknown) => void },
+  ) => void;
 };
 
 type Words = { created: string; createFailed: string; updated: string; updateFailed: string };
@@ -37,9 +40,11 @@ export function useDialogSave(form: Form, onClose: () => void, words: Words) {
     });
   }
   return {
-    create: <Body, Variables>(...args: [Mutation<Variables>, ZodType<Body>, unknown, (body: Body) => Variables]) =>
-      send([words.created, words.createFailed], ...args),
-    update: <Body, Variables>(...args: [Mutation<Variables>, ZodType<Body>, unknown, (body: Body) => Variables]) =>
-      send([words.updated, words.updateFailed], ...args),
+    create: <Body, Variables>(
+      ...args: [Mutation<Variables>, ZodType<Body>, unknown, (body: Body) => Variables]
+    ) => send([words.created, words.createFailed], ...args),
+    update: <Body, Variables>(
+      ...args: [Mutation<Variables>, ZodType<Body>, unknown, (body: Body) => Variables]
+    ) => send([words.updated, words.updateFailed], ...args),
   };
 }

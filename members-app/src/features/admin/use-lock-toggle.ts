@@ -14,7 +14,10 @@ export function useLockToggle(level: LockableLevel) {
         { level, id, isUnlocked },
         {
           onSuccess: () => toasts.success(words.lockSaved),
-          onError: (error) => (level === 'class' ? toasts.classFailure(words.lockFailed) : toasts.failure(words.lockFailed, error)),
+          onError: (error) =>
+            level === 'class'
+              ? toasts.classFailure(words.lockFailed)
+              : toasts.failure(words.lockFailed, error),
         },
       );
     },

@@ -11,11 +11,15 @@ export type UserRow = {
 const columns = ['id', 'email', 'password', 'firstName', 'lastName'] as const;
 
 export function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
-  return db('users').whereRaw('lower(email) = lower(?)', [email]).first(...columns);
+  return db('users')
+    .whereRaw('lower(email) = lower(?)', [email])
+    .first(...columns);
 }
 
 export function findUserById(db: Knex, id: number): Promise<UserRow | undefined> {
-  return db('users').where({ id }).first(...columns);
+  return db('users')
+    .where({ id })
+    .first(...columns);
 }
 
 export async function recordSignIn(db: Knex, id: number): Promise<void> {
@@ -31,7 +35,12 @@ export async function setFirstPassword(db: Knex, id: number, passwordHash: strin
   const updated = await db('users')
     .where({ id })
     .whereNull('password')
-    .update({ password: passwordHash, emailVerified: true, lastSignInAt: db.fn.now(), updatedAt: db.fn.now() });
+    .update({
+      password: passwordHash,
+      emailVerified: true,
+      lastSignInAt: db.fn.now(),
+      updatedAt: db.fn.now(),
+    });
   return updated === 1;
 }
 

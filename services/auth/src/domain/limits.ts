@@ -8,8 +8,18 @@ const HOUR = 60 * 60;
 export function createLimits(redis: Redis) {
   const signInMessage = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
   return {
-    failedSignInsPerAccount: rateLimit(redis, { name: 'login-account', limit: 10, windowSeconds: FIFTEEN_MINUTES, message: signInMessage }),
-    failedSignInsPerIp: rateLimit(redis, { name: 'login-ip', limit: 100, windowSeconds: FIFTEEN_MINUTES, message: signInMessage }),
+    failedSignInsPerAccount: rateLimit(redis, {
+      name: 'login-account',
+      limit: 10,
+      windowSeconds: FIFTEEN_MINUTES,
+      message: signInMessage,
+    }),
+    failedSignInsPerIp: rateLimit(redis, {
+      name: 'login-ip',
+      limit: 100,
+      windowSeconds: FIFTEEN_MINUTES,
+      message: signInMessage,
+    }),
     wrongAdminPasswordsPerIp: rateLimit(redis, {
       name: 'admin-ip',
       limit: 10,

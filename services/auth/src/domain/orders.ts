@@ -44,20 +44,33 @@ type Proof = { token?: string; thrivecart?: Record<string, string>; thrivecart_h
  * (the buyer arrives straight from the checkout). After that it takes the mailed link's token or the
  * checkout's own signed redirect.
  */
-export function provesOwnership(config: Config, orderId: string, account: OrderAccount, proof: Proof): boolean {
+export function provesOwnership(
+  config: Config,
+  orderId: string,
+  account: OrderAccount,
+  proof: Proof,
+): boolean {
   if (Date.now() - account.purchasedAt.getTime() <= config.createAccountFreshMs) return true;
   if (proof.token && verifyCreateAccountToken(config, orderId, account.email, proof.token)) return true;
   if (proof.thrivecart && proof.thrivecart_hash) {
-    return isValidThrivecartHash(config.thrivecartSecret, proof.thrivecart, proof.thrivecart_hash) &&
-      Object.values(proof.thrivecart).includes(orderId);
+    return (
+      isValidThrivecartHash(config.thrivecartSecret, proof.thrivecart, proof.thrivecart_hash) &&
+      Object.values(proof.thrivecart).includes(orderId)
+    );
   }
   return false;
 }
 
 /** ThriveCart signs its redirect: MD5 of the secret, '__' and the upper-cased JSON of the key-sorted fields. */
 export function thrivecartHash(secret: string, fields: Record<string, string>): string {
-  const sorted = Object.fromEntries(Object.keys(fields).sort().map((key) => [key, fields[key]]));
-  return createHash('md5').update(`${secret}__${JSON.stringify(sorted).toUpperCase()}`).digest('hex');
+  const sorted = Object.fromEntries(
+    Object.keys(fields)
+      .sort()
+      .map((key) => [key, fields[key]]),
+  );
+  return createHash('md5')
+    .update(`${secret}__${JSON.stringify(sorted).toUpperCase()}`)
+    .digest('hex');
 }
 
 export function isValidThrivecartHash(secret: string, fields: Record<string, string>, hash: string): boolean {

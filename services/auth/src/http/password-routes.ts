@@ -8,7 +8,8 @@ import type { AuthDeps } from '../deps.ts';
 import type { Limits } from '../domain/limits.ts';
 import { findUserByEmail, setPassword } from '../data/users.ts';
 
-export const FORGOT_PASSWORD_ANSWER = "If an account with that email exists, we've sent you a password reset link.";
+export const FORGOT_PASSWORD_ANSWER =
+  "If an account with that email exists, we've sent you a password reset link.";
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
 
 export function passwordRouter(deps: AuthDeps, limits: Limits): Router {

@@ -23,7 +23,10 @@ export async function insertAuditRow(db: Knex, actor: AuditActor, record: AuditR
   await db('admin_audit_log').insert({ ...record, details: JSON.stringify(record.details), ...actor });
 }
 
-export async function listAuditRows(db: Knex, query: AuditLogQuery): Promise<{ rows: AuditRow[]; total: number }> {
+export async function listAuditRows(
+  db: Knex,
+  query: AuditLogQuery,
+): Promise<{ rows: AuditRow[]; total: number }> {
   const filtered = () => {
     const builder = db('admin_audit_log as a');
     if (query.memberId !== undefined) builder.where('a.memberId', query.memberId);
@@ -36,7 +39,16 @@ export async function listAuditRows(db: Knex, query: AuditLogQuery): Promise<{ r
       .orderBy('a.id', 'desc')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
-      .select('a.id', 'a.action', 'a.memberId', 'u.email as memberEmail', 'a.details', 'a.adminSessionId', 'a.ip', 'a.createdAt'),
+      .select(
+        'a.id',
+        'a.action',
+        'a.memberId',
+        'u.email as memberEmail',
+        'a.details',
+        'a.adminSessionId',
+        'a.ip',
+        'a.createdAt',
+      ),
     filtered().count<{ total: string }[]>({ total: '*' }),
   ]);
   return { rows, total: Number(count?.total ?? 0) };

@@ -1,10 +1,19 @@
 import type { Knex } from '@sleep-ritual/platform/db';
 
 export async function livePrograms(db: Knex): Promise<{ id: number; title: string }[]> {
-  return db('programs').whereNull('deletedAt').orderBy([{ column: 'orderIndex' }, { column: 'id' }]).select('id', 'title');
+  return db('programs')
+    .whereNull('deletedAt')
+    .orderBy([{ column: 'orderIndex' }, { column: 'id' }])
+    .select('id', 'title');
 }
 
-export type EngagementClassRow = { classId: number; title: string; label: string | null; phaseTitle: string; pathTitle: string };
+export type EngagementClassRow = {
+  classId: number;
+  title: string;
+  label: string | null;
+  phaseTitle: string;
+  pathTitle: string;
+};
 
 /** The programme's live classes in learning order: phase, path, class. */
 export async function programClasses(db: Knex, programId: number): Promise<EngagementClassRow[]> {
@@ -53,7 +62,11 @@ export async function watchedBuckets(db: Knex, classIds: number[]): Promise<Watc
  * from watchedBuckets to count owners only; they are few, so this is cheaper than matching every row
  * against tens of thousands of owners.
  */
-export async function formerOwnerBuckets(db: Knex, programId: number, classIds: number[]): Promise<WatchedBucket[]> {
+export async function formerOwnerBuckets(
+  db: Knex,
+  programId: number,
+  classIds: number[],
+): Promise<WatchedBucket[]> {
   const { rows } = await db.raw<{ rows: WatchedBucket[] }>(
     `select up."classId", up."percentWatched", count(*)::int as learners, (count(*) filter (where up.completed))::int as completed
        from (select distinct lost."userId" from purchases lost

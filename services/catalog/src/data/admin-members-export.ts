@@ -3,7 +3,9 @@ import type { Knex } from '@sleep-ritual/platform/db';
 /** Rows are read in batches by ascending id, each batch a short query: no long-held cursor or snapshot. */
 const BATCH = 2_000;
 
-async function* batches<T extends { id: number }>(read: (afterId: number) => Promise<T[]>): AsyncGenerator<T[]> {
+async function* batches<T extends { id: number }>(
+  read: (afterId: number) => Promise<T[]>,
+): AsyncGenerator<T[]> {
   let afterId = 0;
   for (;;) {
     const rows = await read(afterId);

@@ -16,8 +16,12 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${mat
  */
 function searchCondition(q: string): { sql: string; bindings: string[] } {
   const local = q.split('@')[0] ?? '';
-  if (!q.includes('@') || local.length < 3) return { sql: `${SEARCH_TEXT} like ?`, bindings: [`%${likeEscape(q)}%`] };
-  return { sql: `${SEARCH_TEXT} like ? and strpos(${SEARCH_TEXT}, ?) > 0`, bindings: [`%${likeEscape(local)}%`, q] };
+  if (!q.includes('@') || local.length < 3)
+    return { sql: `${SEARCH_TEXT} like ?`, bindings: [`%${likeEscape(q)}%`] };
+  return {
+    sql: `${SEARCH_TEXT} like ? and strpos(${SEARCH_TEXT}, ?) > 0`,
+    bindings: [`%${likeEscape(local)}%`, q],
+  };
 }
 
 export type MemberRow = {
@@ -49,14 +53,20 @@ export async function searchMemberRows(
   const start = (search.page - 1) * search.pageSize;
   if (search.q === undefined) {
     const [page, count] = await Promise.all([
-      db.raw<{ rows: MemberRow[] }>(`select ${MEMBER_COLUMNS} from users u order by u.id desc limit ? offset ?`, [search.pageSize, start]),
+      db.raw<{ rows: MemberRow[] }>(
+        `select ${MEMBER_COLUMNS} from users u order by u.id desc limit ? offset ?`,
+        [search.pageSize, start],
+      ),
       db.raw<{ rows: { total: number }[] }>('select count(*)::int as total from users'),
     ]);
     return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
   }
   const q = search.q.toLowerCase();
   const contains = searchCondition(q);
-  const { rows: exact } = await db.raw<{ rows: MemberRow[] }>(`select ${MEMBER_COLUMNS} from users u where lower(u.email) = ?`, [q]);
+  const { rows: exact } = await db.raw<{ rows: MemberRow[] }>(
+    `select ${MEMBER_COLUMNS} from users u where lower(u.email) = ?`,
+    [q],
+  );
   // The exact match is the list's first row: the others fill the rest of page 1 and shift later pages by one.
   const skip = exact.length === 0 ? start : Math.max(start - 1, 0);
   const take = exact.length > 0 && start === 0 ? search.pageSize - 1 : search.pageSize;
@@ -68,12 +78,19 @@ export async function searchMemberRows(
             order by u.id desc limit ? offset ?`,
           [...contains.bindings, q, take, skip],
         ),
-    db.raw<{ rows: { total: number }[] }>(`select count(*)::int as total from users u where ${contains.sql}`, contains.bindings),
+    db.raw<{ rows: { total: number }[] }>(
+      `select count(*)::int as total from users u where ${contains.sql}`,
+      contains.bindings,
+    ),
   ]);
   return { rows: [...(start === 0 ? exact : []), ...others.rows], total: count.rows[0]?.total ?? 0 };
 }
 
-export async function findMemberRow(db: Knex, id: number, options: { forUpdate?: boolean } = {}): Promise<MemberRow | undefined> {
+export async function findMemberRow(
+  db: Knex,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<MemberRow | undefined> {
   const { rows } = await db.raw<{ rows: MemberRow[] }>(
     `select ${MEMBER_COLUMNS} from users u where u.id = ? ${options.forUpdate ? 'for update' : ''}`,
     [id],
@@ -82,7 +99,10 @@ export async function findMemberRow(db: Knex, id: number, options: { forUpdate?:
 }
 
 /** The programmes each member can open now, in catalogue order. */
-export async function ownedProgramsByMember(db: Knex, memberIds: number[]): Promise<Map<number, { id: number; title: string }[]>> {
+export async function ownedProgramsByMember(
+  db: Knex,
+  memberIds: number[],
+): Promise<Map<number, { id: number; title: string }[]>> {
   const byMember = new Map<number, { id: number; title: string }[]>();
   if (memberIds.length === 0) return byMember;
   const { rows } = await db.raw<{ rows: { userId: number; id: number; title: string }[] }>(

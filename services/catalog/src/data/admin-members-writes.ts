@@ -16,7 +16,11 @@ export async function findProgram(
 
 export type ProgramPurchase = { id: number; orderId: string | null; status: string };
 
-export async function purchasesOfProgram(db: Knex, memberId: number, programId: number): Promise<ProgramPurchase[]> {
+export async function purchasesOfProgram(
+  db: Knex,
+  memberId: number,
+  programId: number,
+): Promise<ProgramPurchase[]> {
   return db('purchases')
     .where({ userId: memberId, programId })
     .orderBy('id')
@@ -32,10 +36,20 @@ export async function setPurchaseStatus(db: Knex, ids: number[], status: string)
  * create-account page accepts a fresh order's bare id, so a guessable one would let a stranger claim
  * the account of a member who has not set a password yet.
  */
-export async function insertManualGrant(db: Knex, memberId: number, programId: number): Promise<ProgramPurchase> {
+export async function insertManualGrant(
+  db: Knex,
+  memberId: number,
+  programId: number,
+): Promise<ProgramPurchase> {
   const orderId = `manual-${memberId}-${programId}-${randomBytes(9).toString('base64url')}`;
   const [row] = await db('purchases')
-    .insert({ userId: memberId, programId, thriveOrderId: orderId, externalProductId: null, status: 'completed' })
+    .insert({
+      userId: memberId,
+      programId,
+      thriveOrderId: orderId,
+      externalProductId: null,
+      status: 'completed',
+    })
     .returning(['id', 'thriveOrderId as orderId', 'status']);
   return row;
 }
@@ -45,13 +59,18 @@ export async function latestAccessOrderId(db: Knex, memberId: number): Promise<s
   const row = await db('purchases')
     .where({ userId: memberId, status: 'completed' })
     .whereNotNull('thriveOrderId')
-    .orderBy([{ column: 'purchasedAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'purchasedAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .first('thriveOrderId');
   return row?.thriveOrderId;
 }
 
 export async function emailTakenByOther(db: Knex, email: string, memberId: number): Promise<boolean> {
-  return Boolean(await db('users').whereRaw('lower(email) = lower(?)', [email]).whereNot({ id: memberId }).first('id'));
+  return Boolean(
+    await db('users').whereRaw('lower(email) = lower(?)', [email]).whereNot({ id: memberId }).first('id'),
+  );
 }
 
 /** A username that was the old address follows it; one the member chose stays. */

@@ -29,9 +29,21 @@ type LevelInfo = { table: string; columns: string[]; parent: { level: Level; col
 
 export const LEVELS: Record<Level, LevelInfo> = {
   program: { table: 'programs', columns: Object.keys(adminProgramSchema.shape), parent: null },
-  phase: { table: 'phases', columns: Object.keys(adminPhaseSchema.shape), parent: { level: 'program', column: 'programId' } },
-  path: { table: 'paths', columns: Object.keys(adminPathSchema.shape), parent: { level: 'phase', column: 'phaseId' } },
-  class: { table: 'classes', columns: Object.keys(adminClassSchema.shape), parent: { level: 'path', column: 'pathId' } },
+  phase: {
+    table: 'phases',
+    columns: Object.keys(adminPhaseSchema.shape),
+    parent: { level: 'program', column: 'programId' },
+  },
+  path: {
+    table: 'paths',
+    columns: Object.keys(adminPathSchema.shape),
+    parent: { level: 'phase', column: 'phaseId' },
+  },
+  class: {
+    table: 'classes',
+    columns: Object.keys(adminClassSchema.shape),
+    parent: { level: 'path', column: 'pathId' },
+  },
 };
 
 const CHILD: Record<Level, Level | null> = { program: 'phase', phase: 'path', path: 'class', class: null };
@@ -47,7 +59,11 @@ function liveRows(db: Knex, level: Level): Knex.QueryBuilder {
   for (let depth = 1; current.parent; depth += 1) {
     const ancestor = LEVELS[current.parent.level];
     const ancestorAlias = `up${depth}`;
-    query.join({ [ancestorAlias]: ancestor.table }, `${ancestorAlias}.id`, `${alias}.${current.parent.column}`);
+    query.join(
+      { [ancestorAlias]: ancestor.table },
+      `${ancestorAlias}.id`,
+      `${alias}.${current.parent.column}`,
+    );
     query.whereNull(`${ancestorAlias}.deletedAt`);
     current = ancestor;
     alias = ancestorAlias;
@@ -55,7 +71,11 @@ function liveRows(db: Knex, level: Level): Knex.QueryBuilder {
   return query;
 }
 
-export async function findLive<L extends Level>(db: Knex, level: L, id: number): Promise<RowOf<L> | undefined> {
+export async function findLive<L extends Level>(
+  db: Knex,
+  level: L,
+  id: number,
+): Promise<RowOf<L> | undefined> {
   return liveRows(db, level).where('row.id', id).first();
 }
 
@@ -68,7 +88,11 @@ export async function listLive<L extends Level>(db: Knex, level: L, parentId?: n
 }
 
 /** Live rows among `ids`, locked until the transaction ends, so two reorders cannot interleave. */
-export async function lockLive(trx: Knex.Transaction, level: Level, ids: number[]): Promise<{ id: number; parentId: number | null }[]> {
+export async function lockLive(
+  trx: Knex.Transaction,
+  level: Level,
+  ids: number[],
+): Promise<{ id: number; parentId: number | null }[]> {
   const parent = LEVELS[level].parent;
   return liveRows(trx, level)
     .clearSelect()
@@ -78,7 +102,11 @@ export async function lockLive(trx: Knex.Transaction, level: Level, ids: number[
 }
 
 /** Ids of a parent's live children, locked until the transaction ends. */
-export async function lockLiveChildren(trx: Knex.Transaction, level: Level, parentId: number): Promise<number[]> {
+export async function lockLiveChildren(
+  trx: Knex.Transaction,
+  level: Level,
+  parentId: number,
+): Promise<number[]> {
   const parent = LEVELS[level].parent!;
   const rows: { id: number }[] = await liveRows(trx, level)
     .clearSelect()
@@ -88,7 +116,11 @@ export async function lockLiveChildren(trx: Knex.Transaction, level: Level, pare
   return rows.map((row) => row.id);
 }
 
-export async function insertRow<L extends Level>(db: Knex, level: L, fields: Record<string, unknown>): Promise<RowOf<L>> {
+export async function insertRow<L extends Level>(
+  db: Knex,
+  level: L,
+  fields: Record<string, unknown>,
+): Promise<RowOf<L>> {
   const { table, columns } = LEVELS[level];
   const [row] = await db(table).insert(fields).returning(columns);
   return row;

@@ -35,8 +35,9 @@ export type ClassLookup = { classId: number; userId: number };
  * visible.
  */
 export async function findClasses(db: Knex, lookups: ClassLookup[]): Promise<(ClassRow | undefined)[]> {
-  const { rows } = await db.raw<{ rows: (ClassRow & { lookup: number })[] }>(
-    `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."vimeoVideoId",
+  const { rows } = await db
+    .raw<{ rows: (ClassRow & { lookup: number })[] }>(
+      `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."vimeoVideoId",
             c."additionalContentUrl", c."additionalContentButtonLabel", c."durationMinutes",
             (c."isUnlocked" and pa."isUnlocked" and ph."isUnlocked") as "isUnlocked",
             pa.id as "pathId", pa.title as "pathTitle", ph.id as "phaseId", ph.title as "phaseTitle",
@@ -46,8 +47,9 @@ export async function findClasses(db: Knex, lookups: ClassLookup[]): Promise<(Cl
        join paths pa on pa.id = c."pathId" and pa."deletedAt" is null
        ${VISIBLE_PATH_ANCESTORS}
        ${joinProgress('q."userId"')}`,
-    [lookups.map((lookup) => lookup.classId), lookups.map((lookup) => lookup.userId)],
-  ).options({ name: 'learner-classes' });
+      [lookups.map((lookup) => lookup.classId), lookups.map((lookup) => lookup.userId)],
+    )
+    .options({ name: 'learner-classes' });
   const found: (ClassRow | undefined)[] = new Array(lookups.length).fill(undefined);
   for (const { lookup, ...row } of rows) found[lookup - 1] = row;
   return found;
@@ -62,7 +64,10 @@ const classFinders = new WeakMap<Knex, (lookup: ClassLookup) => Promise<ClassRow
 export function findClass(db: Knex, classId: number, userId: number): Promise<ClassRow | undefined> {
   let find = classFinders.get(db);
   if (!find) {
-    find = createBatcher((lookups: ClassLookup[]) => findClasses(db, lookups), { maxInFlight: 4, maxBatchSize: 100 });
+    find = createBatcher((lookups: ClassLookup[]) => findClasses(db, lookups), {
+      maxInFlight: 4,
+      maxBatchSize: 100,
+    });
     classFinders.set(db, find);
   }
   return find({ classId, userId });

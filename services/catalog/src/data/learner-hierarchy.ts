@@ -21,9 +21,14 @@ export type PhasePathRow = {
  * The visible phases of a programme with their visible paths, in order, one row per (phase, path),
  * each path with its number of visible classes and how many of them the learner has completed.
  */
-export async function listPhasesWithPaths(db: Knex, programId: number, userId: number): Promise<PhasePathRow[]> {
-  const { rows } = await db.raw<{ rows: PhasePathRow[] }>(
-    `select ph.id as "phaseId", ph.label as "phaseLabel", ph.title as "phaseTitle",
+export async function listPhasesWithPaths(
+  db: Knex,
+  programId: number,
+  userId: number,
+): Promise<PhasePathRow[]> {
+  const { rows } = await db
+    .raw<{ rows: PhasePathRow[] }>(
+      `select ph.id as "phaseId", ph.label as "phaseLabel", ph.title as "phaseTitle",
             ph.description as "phaseDescription", ph."isUnlocked" as "phaseUnlocked",
             pa.id as "pathId", pa.label as "pathLabel", pa.title as "pathTitle",
             pa.description as "pathDescription", pa."cardImageUrl" as "pathCardImageUrl",
@@ -36,8 +41,9 @@ export async function listPhasesWithPaths(db: Knex, programId: number, userId: n
       where ph."programId" = ? and ph."deletedAt" is null
       group by ph.id, pa.id
       order by ph."orderIndex", ph.id, pa."orderIndex", pa.id`,
-    [userId, programId],
-  ).options({ name: 'learner-phases-with-paths' });
+      [userId, programId],
+    )
+    .options({ name: 'learner-phases-with-paths' });
   return rows;
 }
 
@@ -46,14 +52,16 @@ export async function firstPhasePaths(
   db: Knex,
   programId: number,
 ): Promise<{ phaseId: number; pathId: number | null }[]> {
-  const { rows } = await db.raw<{ rows: { phaseId: number; pathId: number | null }[] }>(
-    `select ph.id as "phaseId", pa.id as "pathId"
+  const { rows } = await db
+    .raw<{ rows: { phaseId: number; pathId: number | null }[] }>(
+      `select ph.id as "phaseId", pa.id as "pathId"
        from phases ph
        left join paths pa on pa."phaseId" = ph.id and pa."deletedAt" is null
       where ph."programId" = ? and ph."deletedAt" is null
       order by ph."orderIndex", ph.id, pa."orderIndex", pa.id
       limit 2`,
-    [programId],
-  ).options({ name: 'learner-first-phase-paths' });
+      [programId],
+    )
+    .options({ name: 'learner-first-phase-paths' });
   return rows;
 }

@@ -19,15 +19,17 @@ export async function listProgramCards(
   userId: number,
   options: { ownedOnly?: boolean } = {},
 ): Promise<ProgramCardRow[]> {
-  const { rows } = await db.raw<{ rows: ProgramCardRow[] }>(
-    `select pr.id, pr.title, pr.description, pr."cardImageUrl", pr.format, pr."programCardFinePrint",
+  const { rows } = await db
+    .raw<{ rows: ProgramCardRow[] }>(
+      `select pr.id, pr.title, pr.description, pr."cardImageUrl", pr.format, pr."programCardFinePrint",
             pr."redirectUrl", pr."programType", ${OWNS_PROGRAM} as "isOwned"
        from programs pr
       where pr."deletedAt" is null and pr."isActive"
         ${options.ownedOnly ? `and ${OWNS_PROGRAM}` : ''}
       order by pr."orderIndex", pr.id`,
-    options.ownedOnly ? [userId, userId] : [userId],
-  ).options({ name: options.ownedOnly ? 'learner-owned-programs' : 'learner-programs' });
+      options.ownedOnly ? [userId, userId] : [userId],
+    )
+    .options({ name: options.ownedOnly ? 'learner-owned-programs' : 'learner-programs' });
   return rows;
 }
 
@@ -40,12 +42,18 @@ export type ProgramRow = {
 };
 
 /** One visible programme with whether the learner owns it, or undefined. */
-export async function findProgram(db: Knex, programId: number, userId: number): Promise<ProgramRow | undefined> {
-  const { rows } = await db.raw<{ rows: ProgramRow[] }>(
-    `select pr.id, pr.title, pr.description, pr."coverArtUrl", ${OWNS_PROGRAM} as "isOwned"
+export async function findProgram(
+  db: Knex,
+  programId: number,
+  userId: number,
+): Promise<ProgramRow | undefined> {
+  const { rows } = await db
+    .raw<{ rows: ProgramRow[] }>(
+      `select pr.id, pr.title, pr.description, pr."coverArtUrl", ${OWNS_PROGRAM} as "isOwned"
        from programs pr
       where pr.id = ? and pr."deletedAt" is null and pr."isActive"`,
-    [userId, programId],
-  ).options({ name: 'learner-program' });
+      [userId, programId],
+    )
+    .options({ name: 'learner-program' });
   return rows[0];
 }

@@ -1,14 +1,26 @@
 import type { Knex } from '@sleep-ritual/platform/db';
 import type { CreateProductMapping, ProductMapping } from '@sleep-ritual/contracts/product-mappings';
 
-type Row = { id: number; externalProductId: string; programId: number; programTitle: string; createdAt: Date };
+type Row = {
+  id: number;
+  externalProductId: string;
+  programId: number;
+  programTitle: string;
+  createdAt: Date;
+};
 
 const serialize = (row: Row): ProductMapping => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 function withProgram(db: Knex): Knex.QueryBuilder {
   return db('product_program_map as map')
     .join('programs', 'programs.id', 'map.programId')
-    .select('map.id', 'map.externalProductId', 'map.programId', 'programs.title as programTitle', 'map.createdAt');
+    .select(
+      'map.id',
+      'map.externalProductId',
+      'map.programId',
+      'programs.title as programTitle',
+      'map.createdAt',
+    );
 }
 
 export async function listProductMappings(db: Knex): Promise<ProductMapping[]> {

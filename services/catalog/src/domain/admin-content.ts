@@ -15,7 +15,12 @@ import {
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
-export const NOUNS: Record<Level, string> = { program: 'program', phase: 'phase', path: 'path', class: 'class' };
+export const NOUNS: Record<Level, string> = {
+  program: 'program',
+  phase: 'phase',
+  path: 'path',
+  class: 'class',
+};
 export const capitalised = (level: Level) => NOUNS[level][0]!.toUpperCase() + NOUNS[level].slice(1);
 
 export function notFound(level: Level): NotFoundError {
@@ -31,7 +36,10 @@ export async function getLive<L extends Level>({ db }: Deps, level: L, id: numbe
 
 /** Without a display order, a new programme goes to the end of the list. */
 export async function createProgram({ db }: Deps, fields: Record<string, unknown> & { orderIndex?: number }) {
-  return insertRow(db, 'program', { ...fields, orderIndex: fields.orderIndex ?? (await nextProgramPosition(db)) });
+  return insertRow(db, 'program', {
+    ...fields,
+    orderIndex: fields.orderIndex ?? (await nextProgramPosition(db)),
+  });
 }
 
 /**
@@ -87,7 +95,11 @@ export async function getPathDetails(deps: Deps, pathId: number): Promise<AdminP
   const path = await getLive(deps, 'path', pathId);
   const phase = await getLive(deps, 'phase', path.phaseId);
   const program = await getLive(deps, 'program', phase.programId);
-  return { path, phase: { id: phase.id, title: phase.title }, program: { id: program.id, title: program.title } };
+  return {
+    path,
+    phase: { id: phase.id, title: phase.title },
+    program: { id: program.id, title: program.title },
+  };
 }
 
 /** Every live programme, in display order. */

@@ -1,4 +1,8 @@
-import { ADMIN_MEMBER_MESSAGES, type Engagement, type EngagementClass } from '@sleep-ritual/contracts/admin-members';
+import {
+  ADMIN_MEMBER_MESSAGES,
+  type Engagement,
+  type EngagementClass,
+} from '@sleep-ritual/contracts/admin-members';
 import type { Knex } from '@sleep-ritual/platform/db';
 import { NotFoundError } from '@sleep-ritual/platform/errors';
 import {
@@ -32,7 +36,10 @@ export function medianOfBuckets(buckets: { value: number; count: number }[]): nu
 }
 
 /** Each class's buckets, less the former owners' ones. */
-function bucketsByClass(everyone: WatchedBucket[], formerOwners: WatchedBucket[]): Map<number, WatchedBucket[]> {
+function bucketsByClass(
+  everyone: WatchedBucket[],
+  formerOwners: WatchedBucket[],
+): Map<number, WatchedBucket[]> {
   const key = (bucket: WatchedBucket) => `${bucket.classId}:${bucket.percentWatched}`;
   const former = new Map(formerOwners.map((bucket) => [key(bucket), bucket]));
   const byClass = new Map<number, WatchedBucket[]>();
@@ -46,11 +53,15 @@ function bucketsByClass(everyone: WatchedBucket[], formerOwners: WatchedBucket[]
   return byClass;
 }
 
-function classFigures(buckets: WatchedBucket[]): Pick<EngagementClass, 'started' | 'completed' | 'medianPercentWatched'> {
+function classFigures(
+  buckets: WatchedBucket[],
+): Pick<EngagementClass, 'started' | 'completed' | 'medianPercentWatched'> {
   return {
     started: buckets.reduce((sum, bucket) => sum + bucket.learners, 0),
     completed: buckets.reduce((sum, bucket) => sum + bucket.completed, 0),
-    medianPercentWatched: medianOfBuckets(buckets.map((bucket) => ({ value: bucket.percentWatched, count: bucket.learners }))),
+    medianPercentWatched: medianOfBuckets(
+      buckets.map((bucket) => ({ value: bucket.percentWatched, count: bucket.learners })),
+    ),
   };
 }
 
@@ -60,7 +71,8 @@ function classFigures(buckets: WatchedBucket[]): Pick<EngagementClass, 'started'
  */
 export async function getEngagement(db: Knex, programId?: number): Promise<Engagement> {
   const programs = await livePrograms(db);
-  const program = programId === undefined ? programs[0] : programs.find((candidate) => candidate.id === programId);
+  const program =
+    programId === undefined ? programs[0] : programs.find((candidate) => candidate.id === programId);
   if (programId !== undefined && !program) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.programNotFound);
   if (!program) return { programs, program: null };
   const classes = await programClasses(db, program.id);

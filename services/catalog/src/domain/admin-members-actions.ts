@@ -33,7 +33,10 @@ async function memberAction<T>(
   actor: AuditActor,
   memberId: number,
   action: AdminAuditAction,
-  change: (trx: Knex.Transaction, member: MemberRow) => Promise<{ details: Record<string, unknown>; result: T } | undefined>,
+  change: (
+    trx: Knex.Transaction,
+    member: MemberRow,
+  ) => Promise<{ details: Record<string, unknown>; result: T } | undefined>,
 ): Promise<T | undefined> {
   return deps.db.transaction(async (trx) => {
     const member = await requireMember(trx, memberId, { forUpdate: true });
@@ -48,7 +51,12 @@ async function memberAction<T>(
  * Opens a programme to the member. A programme an admin revoked comes back on the same purchase(s);
  * otherwise a grant by hand is recorded as a purchase of its own. Refunded purchases stay refunded.
  */
-export async function grantProgram(deps: CatalogDeps, actor: AuditActor, memberId: number, programId: number): Promise<MemberDetail> {
+export async function grantProgram(
+  deps: CatalogDeps,
+  actor: AuditActor,
+  memberId: number,
+  programId: number,
+): Promise<MemberDetail> {
   await memberAction(deps, actor, memberId, 'grant-program', async (trx) => {
     const program = await findProgram(trx, programId, { liveOnly: true });
     if (!program) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.programNotFound);
@@ -59,7 +67,11 @@ export async function grantProgram(deps: CatalogDeps, actor: AuditActor, memberI
     const revoked = purchases.filter((purchase) => purchase.status === REVOKED);
     let granted: ProgramPurchase[] = revoked;
     if (revoked.length > 0) {
-      await setPurchaseStatus(trx, revoked.map((purchase) => purchase.id), 'completed');
+      await setPurchaseStatus(
+        trx,
+        revoked.map((purchase) => purchase.id),
+        'completed',
+      );
     } else {
       granted = [await insertManualGrant(trx, memberId, programId)];
     }
@@ -78,13 +90,24 @@ export async function grantProgram(deps: CatalogDeps, actor: AuditActor, memberI
 }
 
 /** Takes a programme away: every purchase of it that gives access turns 'revoked'. */
-export async function revokeProgram(deps: CatalogDeps, actor: AuditActor, memberId: number, programId: number): Promise<MemberDetail> {
+export async function revokeProgram(
+  deps: CatalogDeps,
+  actor: AuditActor,
+  memberId: number,
+  programId: number,
+): Promise<MemberDetail> {
   await memberAction(deps, actor, memberId, 'revoke-program', async (trx) => {
     const program = await findProgram(trx, programId, { liveOnly: false });
     if (!program) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.programNotFound);
-    const active = (await purchasesOfProgram(trx, memberId, programId)).filter((purchase) => purchase.status === 'completed');
+    const active = (await purchasesOfProgram(trx, memberId, programId)).filter(
+      (purchase) => purchase.status === 'completed',
+    );
     if (active.length === 0) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.noAccessToRevoke);
-    await setPurchaseStatus(trx, active.map((purchase) => purchase.id), REVOKED);
+    await setPurchaseStatus(
+      trx,
+      active.map((purchase) => purchase.id),
+      REVOKED,
+    );
     return {
       details: {
         programId,
@@ -103,13 +126,21 @@ export async function revokeProgram(deps: CatalogDeps, actor: AuditActor, member
  * (the link is bound to the order and the current address, so one sent before an e-mail change no
  * longer works).
  */
-export async function resendCreateAccount(deps: CatalogDeps, actor: AuditActor, memberId: number): Promise<EmailQueued> {
+export async function resendCreateAccount(
+  deps: CatalogDeps,
+  actor: AuditActor,
+  memberId: number,
+): Promise<EmailQueued> {
   const { emails } = queuesOf(deps);
   const queued = await memberAction(deps, actor, memberId, 'resend-create-account', async (trx, member) => {
     if (member.hasPassword) throw new ConflictError(ADMIN_MEMBER_MESSAGES.accountAlreadyCreated);
     const orderId = await latestAccessOrderId(trx, memberId);
     if (!orderId) throw new ConflictError(ADMIN_MEMBER_MESSAGES.noOrderForAccount);
-    const jobId = await enqueueEmail(emails, { template: 'create-account', userId: memberId, orderId }, { resend: true });
+    const jobId = await enqueueEmail(
+      emails,
+      { template: 'create-account', userId: memberId, orderId },
+      { resend: true },
+    );
     return {
       details: { orderId, jobId, to: member.email },
       result: { queued: true as const, template: 'create-account' as const, jobId },
@@ -119,7 +150,11 @@ export async function resendCreateAccount(deps: CatalogDeps, actor: AuditActor, 
 }
 
 /** Mails the member a password-reset link (the worker issues the token). */
-export async function sendPasswordReset(deps: CatalogDeps, actor: AuditActor, memberId: number): Promise<EmailQueued> {
+export async function sendPasswordReset(
+  deps: CatalogDeps,
+  actor: AuditActor,
+  memberId: number,
+): Promise<EmailQueued> {
   const { emails } = queuesOf(deps);
   const queued = await memberAction(deps, actor, memberId, 'send-password-reset', async (_trx, member) => {
     const jobId = await enqueueEmail(emails, { template: 'password-reset', userId: memberId });
@@ -135,15 +170,22 @@ export async function sendPasswordReset(deps: CatalogDeps, actor: AuditActor, me
  * Changes the member's address. Addresses are unique whatever their case (409 otherwise); setting the
  * address it already is changes nothing and records nothing.
  */
-export async function changeMemberEmail(deps: CatalogDeps, actor: AuditActor, memberId: number, email: string): Promise<MemberDetail> {
+export async function changeMemberEmail(
+  deps: CatalogDeps,
+  actor: AuditActor,
+  memberId: number,
+  email: string,
+): Promise<MemberDetail> {
   await memberAction(deps, actor, memberId, 'change-email', async (trx, member) => {
     if (member.email === email) return undefined;
-    if (await emailTakenByOther(trx, email, memberId)) throw new ConflictError(ADMIN_MEMBER_MESSAGES.emailInUse);
+    if (await emailTakenByOther(trx, email, memberId))
+      throw new ConflictError(ADMIN_MEMBER_MESSAGES.emailInUse);
     try {
       await updateMemberEmail(trx, memberId, email);
     } catch (error) {
       // Taken meanwhile by a buyer the worker created, or another member's username is this address.
-      if ((error as { code?: string }).code === '23505') throw new ConflictError(ADMIN_MEMBER_MESSAGES.emailInUse);
+      if ((error as { code?: string }).code === '23505')
+        throw new ConflictError(ADMIN_MEMBER_MESSAGES.emailInUse);
       throw error;
     }
     return { details: { from: member.email, to: email }, result: undefined };

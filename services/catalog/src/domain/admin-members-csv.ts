@@ -21,7 +21,11 @@ export function csvLine(cells: readonly CsvCell[]): string {
 }
 
 /** The header, then one line per row as the rows arrive: the file is never held whole in memory. */
-export function csvStream<T>(header: readonly string[], rows: AsyncIterable<T[]>, toCells: (row: T) => CsvCell[]): Readable {
+export function csvStream<T>(
+  header: readonly string[],
+  rows: AsyncIterable<T[]>,
+  toCells: (row: T) => CsvCell[],
+): Readable {
   async function* lines() {
     yield csvLine(header);
     for await (const batch of rows) {

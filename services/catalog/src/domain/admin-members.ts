@@ -20,7 +20,10 @@ export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : nul
 
 export async function searchMembers(db: Knex, query: MemberSearchQuery): Promise<MemberList> {
   const { rows, total } = await searchMemberRows(db, query);
-  const programs = await ownedProgramsByMember(db, rows.map((row) => row.id));
+  const programs = await ownedProgramsByMember(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -39,7 +42,11 @@ export async function searchMembers(db: Knex, query: MemberSearchQuery): Promise
 }
 
 /** The member, or a 404; `forUpdate` (inside a transaction) holds the row until it ends. */
-export async function requireMember(db: Knex, id: number, options: { forUpdate?: boolean } = {}): Promise<MemberRow> {
+export async function requireMember(
+  db: Knex,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<MemberRow> {
   const member = await findMemberRow(db, id, options);
   if (!member) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.memberNotFound);
   return member;
@@ -55,7 +62,11 @@ export async function getMemberDetail(db: Knex, id: number): Promise<MemberDetai
       updatedAt: iso(member.updatedAt),
       lastSignInAt: isoOrNull(member.lastSignInAt),
     },
-    purchases: purchases.map((row) => ({ ...row, purchasedAt: iso(row.purchasedAt), updatedAt: iso(row.updatedAt) })),
+    purchases: purchases.map((row) => ({
+      ...row,
+      purchasedAt: iso(row.purchasedAt),
+      updatedAt: iso(row.updatedAt),
+    })),
     progress: progress.map((row) => ({
       ...row,
       completedAt: isoOrNull(row.completedAt),

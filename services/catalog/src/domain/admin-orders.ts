@@ -48,10 +48,16 @@ export async function listOrders(deps: CatalogDeps, query: OrderListQuery): Prom
   // Each state is a list sorted by finishing time; BullMQ reads a range of each and appends them, so
   // for both, read the first `end + 1` of each and merge: the page is among them.
   const pages = await Promise.all(
-    states.map(async (state) => (await purchases.getJobs([state], states.length === 1 ? start : 0, end)).map((job) => ({ job, state }))),
+    states.map(async (state) =>
+      (await purchases.getJobs([state], states.length === 1 ? start : 0, end)).map((job) => ({ job, state })),
+    ),
   );
-  const merged = pages.flat().sort((a, b) => (b.job.finishedOn ?? 0) - (a.job.finishedOn ?? 0) || (b.job.timestamp - a.job.timestamp));
-  const items = (states.length === 1 ? merged : merged.slice(start, end + 1)).map(({ job, state }) => toOrder(job, state));
+  const merged = pages
+    .flat()
+    .sort((a, b) => (b.job.finishedOn ?? 0) - (a.job.finishedOn ?? 0) || b.job.timestamp - a.job.timestamp);
+  const items = (states.length === 1 ? merged : merged.slice(start, end + 1)).map(({ job, state }) =>
+    toOrder(job, state),
+  );
   const counts = await purchases.getJobCounts(...STATES);
   const count = (state: (typeof STATES)[number]) => counts[state] ?? 0;
   return {
@@ -77,10 +83,13 @@ export async function retryOrder(deps: CatalogDeps, actor: AuditActor, jobId: st
   const { purchases } = queuesOf(deps);
   const job = await purchases.getJob(jobId);
   if (!job) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.orderNotFound);
-  if ((await job.getState()) !== 'failed') throw new ConflictError(ADMIN_MEMBER_MESSAGES.onlyFailedOrdersRetry);
+  if ((await job.getState()) !== 'failed')
+    throw new ConflictError(ADMIN_MEMBER_MESSAGES.onlyFailedOrdersRetry);
   await deps.db.transaction(async (trx) => {
     const email = job.data.customer?.email;
-    const member = email ? await trx('users').whereRaw('lower(email) = lower(?)', [email]).first('id') : undefined;
+    const member = email
+      ? await trx('users').whereRaw('lower(email) = lower(?)', [email]).first('id')
+      : undefined;
     await insertAuditRow(trx, actor, {
       action: 'retry-order',
       memberId: member?.id ?? null,
@@ -90,7 +99,8 @@ export async function retryOrder(deps: CatalogDeps, actor: AuditActor, jobId: st
       await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
     } catch (error) {
       // Retried by someone else in the meantime: the job is no longer in the failed list.
-      if ((await job.getState()) !== 'failed') throw new ConflictError(ADMIN_MEMBER_MESSAGES.onlyFailedOrdersRetry);
+      if ((await job.getState()) !== 'failed')
+        throw new ConflictError(ADMIN_MEMBER_MESSAGES.onlyFailedOrdersRetry);
       throw error;
     }
   });

@@ -2,7 +2,15 @@ import type { OrderUpdate } from '@sleep-ritual/contracts/admin';
 import { BadRequestError } from '@sleep-ritual/platform/errors';
 import type { Knex } from '@sleep-ritual/platform/db';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
-import { LEVELS, applyOrder, listLive, lockLive, lockLiveChildren, type Level, type RowOf } from '../data/admin-tree.ts';
+import {
+  LEVELS,
+  applyOrder,
+  listLive,
+  lockLive,
+  lockLiveChildren,
+  type Level,
+  type RowOf,
+} from '../data/admin-tree.ts';
 import { NOUNS, capitalised, getLive } from './admin-content.ts';
 
 type Deps = Pick<ServiceDeps, 'db'>;
@@ -31,7 +39,8 @@ export async function reorderPhases({ db }: Deps, updates: OrderUpdate[]): Promi
     const unknown = updates.find((update) => !rows.some((row) => row.id === update.id));
     if (unknown) throw new BadRequestError(`Phase ${unknown.id} does not exist`);
     const programIds = new Set(rows.map((row) => row.parentId));
-    if (programIds.size > 1) throw new BadRequestError('All phases in one new order must belong to the same program');
+    if (programIds.size > 1)
+      throw new BadRequestError('All phases in one new order must belong to the same program');
     const [parentId] = programIds as Set<number>;
     await applySiblingOrder(trx, 'phase', parentId!, updates);
     return parentId!;
@@ -53,7 +62,12 @@ export async function reorderChildren<L extends 'path' | 'class'>(
   return listLive(db, level, parentId);
 }
 
-async function applySiblingOrder(trx: Knex.Transaction, level: ChildLevel, parentId: number, updates: OrderUpdate[]) {
+async function applySiblingOrder(
+  trx: Knex.Transaction,
+  level: ChildLevel,
+  parentId: number,
+  updates: OrderUpdate[],
+) {
   const siblings = new Set(await lockLiveChildren(trx, level, parentId));
   const parentNoun = NOUNS[LEVELS[level].parent!.level];
   const foreign = updates.find((update) => !siblings.has(update.id));

@@ -25,7 +25,11 @@ export function listMyPrograms({ db }: Deps, userId: number): Promise<ProgramCar
   return listProgramCards(db, userId, { ownedOnly: true });
 }
 
-export async function getProgramHierarchy({ db }: Deps, userId: number, programId: number): Promise<ProgramHierarchy> {
+export async function getProgramHierarchy(
+  { db }: Deps,
+  userId: number,
+  programId: number,
+): Promise<ProgramHierarchy> {
   const program = requireOwned(await findProgram(db, programId, userId), 'program');
   const rows = await listPhasesWithPaths(db, programId, userId);
   const phases: ProgramHierarchy['phases'] = [];
@@ -64,11 +68,17 @@ export async function getProgramHierarchy({ db }: Deps, userId: number, programI
 }
 
 /** Skip straight to the path when the programme has exactly one visible phase with exactly one path. */
-export async function checkNavigation({ db }: Deps, userId: number, programId: number): Promise<NavigationCheck> {
+export async function checkNavigation(
+  { db }: Deps,
+  userId: number,
+  programId: number,
+): Promise<NavigationCheck> {
   requireOwned(await findProgram(db, programId, userId), 'program');
   const pairs = await firstPhasePaths(db, programId);
   const only = pairs.length === 1 ? pairs[0] : undefined;
-  return only?.pathId ? { shouldSkipToPath: true, pathId: only.pathId } : { shouldSkipToPath: false, pathId: null };
+  return only?.pathId
+    ? { shouldSkipToPath: true, pathId: only.pathId }
+    : { shouldSkipToPath: false, pathId: null };
 }
 
 export async function getPathClasses({ db }: Deps, userId: number, pathId: number): Promise<PathClass[]> {

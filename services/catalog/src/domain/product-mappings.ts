@@ -1,4 +1,8 @@
-import { PRODUCT_MAPPING_MESSAGES, type CreateProductMapping, type ProductMapping } from '@sleep-ritual/contracts/product-mappings';
+import {
+  PRODUCT_MAPPING_MESSAGES,
+  type CreateProductMapping,
+  type ProductMapping,
+} from '@sleep-ritual/contracts/product-mappings';
 import { ConflictError, NotFoundError } from '@sleep-ritual/platform/errors';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
 import {
@@ -12,13 +16,18 @@ import {
  * Which programme a checkout item opens. The worker reads these when a purchase arrives, so a new
  * mapping applies to every order processed after it is saved.
  */
-export async function createProductMapping(deps: ServiceDeps, input: CreateProductMapping): Promise<ProductMapping> {
-  if (!(await liveProgramExists(deps.db, input.programId))) throw new NotFoundError(PRODUCT_MAPPING_MESSAGES.programNotFound);
+export async function createProductMapping(
+  deps: ServiceDeps,
+  input: CreateProductMapping,
+): Promise<ProductMapping> {
+  if (!(await liveProgramExists(deps.db, input.programId)))
+    throw new NotFoundError(PRODUCT_MAPPING_MESSAGES.programNotFound);
   try {
     const id = await insertProductMapping(deps.db, input);
     return (await findProductMapping(deps.db, id))!;
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw new ConflictError(PRODUCT_MAPPING_MESSAGES.duplicate);
+    if ((error as { code?: string }).code === '23505')
+      throw new ConflictError(PRODUCT_MAPPING_MESSAGES.duplicate);
     throw error;
   }
 }

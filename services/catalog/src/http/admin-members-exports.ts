@@ -1,6 +1,10 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { MEMBERS_CSV_COLUMNS, PROGRESS_CSV_COLUMNS, type AdminAuditAction } from '@sleep-ritual/contracts/admin-members';
+import {
+  MEMBERS_CSV_COLUMNS,
+  PROGRESS_CSV_COLUMNS,
+  type AdminAuditAction,
+} from '@sleep-ritual/contracts/admin-members';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
 import { insertAuditRow } from '../data/admin-audit-log.ts';
 import { memberExportBatches, progressExportBatches } from '../data/admin-members-export.ts';
@@ -13,7 +17,10 @@ export function registerAdminExportRoutes(router: Router, deps: ServiceDeps): vo
   async function startDownload(ctx: Context, action: AdminAuditAction, name: string): Promise<void> {
     await insertAuditRow(deps.db, auditActor(ctx), { action, memberId: null, details: {} });
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
-    ctx.set('Content-Disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`);
+    ctx.set(
+      'Content-Disposition',
+      `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     ctx.set('Cache-Control', 'no-store');
   }
 

@@ -1,6 +1,11 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { createPathSchema, reorderPathsSchema, updatePathSchema, type Deleted } from '@sleep-ritual/contracts/admin';
+import {
+  createPathSchema,
+  reorderPathsSchema,
+  updatePathSchema,
+  type Deleted,
+} from '@sleep-ritual/contracts/admin';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
 import { getPathDetails, getPathInTree, softDelete, updateRow } from '../domain/admin-content.ts';
 import { reorderChildren } from '../domain/admin-reorder.ts';

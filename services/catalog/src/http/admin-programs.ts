@@ -1,5 +1,9 @@
 import type Router from '@koa/router';
-import { createProgramSchema, reorderProgramsSchema, updateProgramSchema } from '@sleep-ritual/contracts/admin';
+import {
+  createProgramSchema,
+  reorderProgramsSchema,
+  updateProgramSchema,
+} from '@sleep-ritual/contracts/admin';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
 import { createProgram, listPrograms } from '../domain/admin-content.ts';
 import { reorderPrograms } from '../domain/admin-reorder.ts';

@@ -14,7 +14,9 @@ export async function seedDemo(db: Knex): Promise<void> {
       const exists = await trx('programs').where({ id: program.id }).first('id');
       if (!exists) await insertProgram(trx, program);
     }
-    await trx.raw(`select setval(pg_get_serial_sequence('programs', 'id'), greatest((select max(id) from programs), 1))`);
+    await trx.raw(
+      `select setval(pg_get_serial_sequence('programs', 'id'), greatest((select max(id) from programs), 1))`,
+    );
 
     await trx('product_program_map').insert(demoProductMappings).onConflict('externalProductId').ignore();
 

@@ -16,7 +16,12 @@ export type BatcherOptions<I> = {
   maxWaitMs?: number;
 };
 
-type Waiting<I, R> = { item: I; since: number; resolve: (result: R) => void; reject: (error: unknown) => void };
+type Waiting<I, R> = {
+  item: I;
+  since: number;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+};
 
 /**
  * Coalesces the same query of concurrent requests into one statement: each call waits at most until

@@ -25,7 +25,8 @@ export function requestLog(app: Koa, logger: Logger) {
 
   return async function requestLogMiddleware(ctx: Context, next: Next) {
     const incoming = ctx.req.headers['x-request-id'];
-    ctx.requestId = typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.requestId =
+      typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.res.setHeader('X-Request-Id', ctx.requestId);
     const started = performance.now();
     try {
@@ -34,7 +35,10 @@ export function requestLog(app: Koa, logger: Logger) {
       const ms = performance.now() - started;
       const level = ctx.status >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug';
       if (logger.isLevelEnabled(level)) {
-        ctx.log[level]({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms) }, 'request');
+        ctx.log[level](
+          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms) },
+          'request',
+        );
       }
     }
   };

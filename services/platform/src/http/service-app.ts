@@ -89,9 +89,20 @@ export function healthRoutes(db: Knex | undefined, redis: Redis | undefined) {
 
 export async function readiness(db: Knex | undefined, redis: Redis | undefined) {
   const within = <T>(promise: Promise<T>) =>
-    Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000))]);
+    Promise.race([
+      promise,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000)),
+    ]);
   const checks: Record<string, 'ok' | 'down'> = {};
-  if (db) checks.database = await within(db.raw('select 1')).then(() => 'ok' as const, () => 'down' as const);
-  if (redis) checks.redis = await within(redis.ping()).then(() => 'ok' as const, () => 'down' as const);
+  if (db)
+    checks.database = await within(db.raw('select 1')).then(
+      () => 'ok' as const,
+      () => 'down' as const,
+    );
+  if (redis)
+    checks.redis = await within(redis.ping()).then(
+      () => 'ok' as const,
+      () => 'down' as const,
+    );
   return checks;
 }

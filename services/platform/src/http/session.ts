@@ -68,7 +68,9 @@ export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
           const ttl = typeof maxAge === 'number' ? maxAge : SESSION_IDLE_MS;
           const multi = redis.multi().set(sessionKey(id), JSON.stringify(data), 'PX', ttl);
           if (data.userId) {
-            multi.sadd(userSessionsKey(data.userId), id).pexpire(userSessionsKey(data.userId), SESSION_ABSOLUTE_MS);
+            multi
+              .sadd(userSessionsKey(data.userId), id)
+              .pexpire(userSessionsKey(data.userId), SESSION_ABSOLUTE_MS);
           }
           await multi.exec();
         },
@@ -82,7 +84,11 @@ export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
 }
 
 /** Ends every session of a user (after a password reset), except the one named. */
-export async function destroyUserSessions(redis: Redis, userId: number, exceptSessionId?: string): Promise<void> {
+export async function destroyUserSessions(
+  redis: Redis,
+  userId: number,
+  exceptSessionId?: string,
+): Promise<void> {
   const ids = await redis.smembers(userSessionsKey(userId));
   const doomed = ids.filter((id) => id !== exceptSessionId);
   if (doomed.length === 0) return;

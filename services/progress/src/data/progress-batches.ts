@@ -12,7 +12,10 @@ const writers = new WeakMap<Knex, (event: ProgressValues) => Promise<Outcome>>()
  * learners arrive at once, so the events of concurrent requests are written together, in one statement
  * per batch (see createBatcher); two events of one row never share a batch and keep their order.
  */
-export async function upsertEventIfAllowed(db: Knex, event: ProgressValues): Promise<ProgressRecord | undefined> {
+export async function upsertEventIfAllowed(
+  db: Knex,
+  event: ProgressValues,
+): Promise<ProgressRecord | undefined> {
   let write = writers.get(db);
   if (!write) {
     write = createBatcher((events: ProgressValues[]) => writeBatch(db, events), {

@@ -48,10 +48,14 @@ const NOW_COMPLETED = `(excluded.completed or ${MERGED_PERCENT} >= ${COMPLETION_
  * cannot deadlock. Named, so PostgreSQL prepares it once per connection instead of planning the joins
  * on every batch.
  */
-export async function upsertProgressIfAllowed(db: Knex, events: ProgressValues[]): Promise<(ProgressRecord | undefined)[]> {
+export async function upsertProgressIfAllowed(
+  db: Knex,
+  events: ProgressValues[],
+): Promise<(ProgressRecord | undefined)[]> {
   const column = <K extends keyof ProgressValues>(key: K) => events.map((event) => event[key]);
-  const { rows } = await db.raw<{ rows: (ProgressRecord & { userId: number })[] }>(
-    `insert into user_progress
+  const { rows } = await db
+    .raw<{ rows: (ProgressRecord & { userId: number })[] }>(
+      `insert into user_progress
        ("userId", "classId", "sessionId", "maxPositionSec", "durationSeconds", "percentWatched", "totalPlays",
         completed, "completedAt")
      select e."userId", c.id, c.id, e."positionSec", e."durationSec", e.percent, e.plays, e.completed,
@@ -71,16 +75,17 @@ export async function upsertProgressIfAllowed(db: Knex, events: ProgressValues[]
        "completedAt" = coalesce(user_progress."completedAt", case when ${NOW_COMPLETED} then now() end),
        "updatedAt" = now()
      returning ${RECORD_COLUMNS}, "userId"`,
-    [
-      column('userId'),
-      column('classId'),
-      column('positionSec'),
-      column('durationSec'),
-      column('percent'),
-      column('plays'),
-      column('completed'),
-    ],
-  ).options({ name: 'progress-upsert-many' });
+      [
+        column('userId'),
+        column('classId'),
+        column('positionSec'),
+        column('durationSec'),
+        column('percent'),
+        column('plays'),
+        column('completed'),
+      ],
+    )
+    .options({ name: 'progress-upsert-many' });
   const written = new Map<string, ProgressRecord>();
   for (const { userId, ...record } of rows) written.set(rowKey({ userId, classId: record.classId }), record);
   return events.map((event) => written.get(rowKey(event)));
@@ -95,17 +100,25 @@ export async function findClassAccess(
   classId: number,
   userId: number,
 ): Promise<{ isOwned: boolean; isUnlocked: boolean } | undefined> {
-  const { rows } = await db.raw<{ rows: { isOwned: boolean; isUnlocked: boolean }[] }>(
-    `select ${ownedBy('?')} as "isOwned", ${UNLOCKED} as "isUnlocked" from ${VISIBLE_CLASS} where ${CLASS_ID_IS}`,
-    [userId, classId],
-  ).options({ name: 'progress-class-access' });
+  const { rows } = await db
+    .raw<{ rows: { isOwned: boolean; isUnlocked: boolean }[] }>(
+      `select ${ownedBy('?')} as "isOwned", ${UNLOCKED} as "isUnlocked" from ${VISIBLE_CLASS} where ${CLASS_ID_IS}`,
+      [userId, classId],
+    )
+    .options({ name: 'progress-class-access' });
   return rows[0];
 }
 
-export async function findProgress(db: Knex, userId: number, classId: number): Promise<ProgressRecord | undefined> {
-  const { rows } = await db.raw<{ rows: ProgressRecord[] }>(
-    `select ${RECORD_COLUMNS} from user_progress where "userId" = ? and "classId" = ?`,
-    [userId, classId],
-  ).options({ name: 'progress-record' });
+export async function findProgress(
+  db: Knex,
+  userId: number,
+  classId: number,
+): Promise<ProgressRecord | undefined> {
+  const { rows } = await db
+    .raw<{ rows: ProgressRecord[] }>(
+      `select ${RECORD_COLUMNS} from user_progress where "userId" = ? and "classId" = ?`,
+      [userId, classId],
+    )
+    .options({ name: 'progress-record' });
   return rows[0];
 }

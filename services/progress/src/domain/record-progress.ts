@@ -1,5 +1,9 @@
 import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
-import { COMPLETION_PERCENT, type ProgressEvent, type ProgressRecord } from '@sleep-ritual/contracts/progress';
+import {
+  COMPLETION_PERCENT,
+  type ProgressEvent,
+  type ProgressRecord,
+} from '@sleep-ritual/contracts/progress';
 import type { Knex } from '@sleep-ritual/platform/db';
 import { ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
 import { upsertEventIfAllowed } from '../data/progress-batches.ts';

@@ -32,7 +32,7 @@ function keyPath(key: string): string[] | null {
   const open = key.indexOf('[');
   if (open <= 0) return literal(key);
   const path = [key.slice(0, open)];
-  for (let at = open; at < key.length; ) {
+  for (let at = open; at < key.length;) {
     const close = key.indexOf(']', at);
     if (key[at] !== '[' || close < 0) return literal(key);
     const segment = key.slice(at + 1, close);

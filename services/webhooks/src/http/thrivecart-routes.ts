@@ -60,5 +60,7 @@ export function thrivecartRouter(deps: WebhookDeps): Router {
 function webhookBody(ctx: Context): Record<string, unknown> {
   if (ctx.is('urlencoded')) return parseBracketedForm(ctx.request.rawBody ?? '');
   const body: unknown = ctx.request.body;
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
 }

@@ -21,5 +21,7 @@ export type Recipient = { id: number; email: string; firstName: string | null; h
 
 export async function findRecipient(db: Knex, userId: number): Promise<Recipient | undefined> {
   const row = await db('users').where({ id: userId }).first('id', 'email', 'firstName', 'password');
-  return row && { id: row.id, email: row.email, firstName: row.firstName, hasPassword: Boolean(row.password) };
+  return (
+    row && { id: row.id, email: row.email, firstName: row.firstName, hasPassword: Boolean(row.password) }
+  );
 }

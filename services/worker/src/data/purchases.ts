@@ -40,7 +40,9 @@ export async function refundOrder(db: Knex, orderId: string): Promise<{ refunded
       .whereNot({ status: 'refunded' })
       .update({ status: 'refunded', updatedAt: trx.fn.now() })
       .returning('id');
-    const [row] = await trx('purchases').where({ thriveOrderId: orderId }).count<{ count: string }[]>({ count: '*' });
+    const [row] = await trx('purchases')
+      .where({ thriveOrderId: orderId })
+      .count<{ count: string }[]>({ count: '*' });
     return { refunded: refunded.length, total: Number(row?.count ?? 0) };
   });
 }
@@ -49,7 +51,11 @@ export async function refundOrder(db: Knex, orderId: string): Promise<{ refunded
 export async function orderProgramTitles(db: Knex, orderId: string, userId: number): Promise<string[]> {
   const rows: { title: string }[] = await db('purchases')
     .join('programs', 'programs.id', 'purchases.programId')
-    .where({ 'purchases.thriveOrderId': orderId, 'purchases.userId': userId, 'purchases.status': 'completed' })
+    .where({
+      'purchases.thriveOrderId': orderId,
+      'purchases.userId': userId,
+      'purchases.status': 'completed',
+    })
     .orderBy([{ column: 'programs.orderIndex' }, { column: 'programs.id' }])
     .select('programs.title');
   return rows.map((row) => row.title);

@@ -49,7 +49,10 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
         await folderReady;
         return writeToOutbox(config.outboxDir, mail);
       });
-      logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox (SMTP_URL is not set)');
+      logger.info(
+        { to: message.to, subject: message.subject, file },
+        'e-mail written to the outbox (SMTP_URL is not set)',
+      );
     },
     close: () => transport.close(),
   };

@@ -23,7 +23,9 @@ export function createAccountEmail(input: Common & { programTitles: string[]; li
   });
 }
 
-export function accessAddedEmail(input: Common & { programTitles: string[]; signInUrl: string }): MailContent {
+export function accessAddedEmail(
+  input: Common & { programTitles: string[]; signInUrl: string },
+): MailContent {
   return compose({
     subject: 'New in your Sleep Ritual account',
     greeting: greeting(input.firstName),

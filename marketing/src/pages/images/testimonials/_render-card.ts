@@ -77,10 +77,16 @@ export function renderTestimonialCard(testimonial: Testimonial, layout: CardLayo
 
   const stars = Array.from({ length: 5 }, (_, i) => star(starsX + 14 + i * 30, starsY, 12)).join('');
   const title = titleLines
-    .map((line, i) => `<tspan x="${pad + bubblePad}" y="${Math.round(titleTop + i * titleStep)}">${escapeXml(line)}</tspan>`)
+    .map(
+      (line, i) =>
+        `<tspan x="${pad + bubblePad}" y="${Math.round(titleTop + i * titleStep)}">${escapeXml(line)}</tspan>`,
+    )
     .join('');
   const quote = quoteLines
-    .map((line, i) => `<tspan x="${pad + bubblePad}" y="${Math.round(quoteTop + i * lineHeight)}">${escapeXml(line)}</tspan>`)
+    .map(
+      (line, i) =>
+        `<tspan x="${pad + bubblePad}" y="${Math.round(quoteTop + i * lineHeight)}">${escapeXml(line)}</tspan>`,
+    )
     .join('');
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">
@@ -107,6 +113,9 @@ export function renderTestimonialCard(testimonial: Testimonial, layout: CardLayo
 }
 
 /** Where the build writes a testimonial's screenshot (the [slug].svg route beside this file). */
-export function testimonialImage(slug: string, layout: CardLayout): { src: string; width: number; height: number } {
+export function testimonialImage(
+  slug: string,
+  layout: CardLayout,
+): { src: string; width: number; height: number } {
   return { src: `/images/testimonials/${slug}-${layout}.svg`, ...CARD_SIZES[layout] };
 }

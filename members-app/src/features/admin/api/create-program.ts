@@ -2,6 +2,7 @@ import type { AdminProgram, CreateProgramInput } from '@sleep-ritual/contracts/a
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
-export const createProgram = (body: CreateProgramInput) => api.post<AdminProgram>('/api/admin/programs', body);
+export const createProgram = (body: CreateProgramInput) =>
+  api.post<AdminProgram>('/api/admin/programs', body);
 
 export const useCreateProgram = () => useAdminMutation(createProgram);

@@ -1,6 +1,7 @@
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
-export const deleteProductMapping = (mappingId: number) => api.delete<unknown>(`/api/admin/product-mappings/${mappingId}`);
+export const deleteProductMapping = (mappingId: number) =>
+  api.delete<unknown>(`/api/admin/product-mappings/${mappingId}`);
 
 export const useDeleteProductMapping = () => useAdminMutation(deleteProductMapping);

@@ -5,9 +5,14 @@ import { adminKeys, type AuditFilters } from './keys.ts';
 import { queryString } from './query-string.ts';
 
 /** GET /api/admin/audit-log: the admins' actions, newest first. */
-export const getAuditLog = (filters: AuditFilters) => api.get<AuditLog>(`/api/admin/audit-log${queryString(filters)}`);
+export const getAuditLog = (filters: AuditFilters) =>
+  api.get<AuditLog>(`/api/admin/audit-log${queryString(filters)}`);
 
 export const auditLogQueryOptions = (filters: AuditFilters) =>
-  queryOptions({ queryKey: adminKeys.auditLog.list(filters), queryFn: () => getAuditLog(filters), staleTime: 0 });
+  queryOptions({
+    queryKey: adminKeys.auditLog.list(filters),
+    queryFn: () => getAuditLog(filters),
+    staleTime: 0,
+  });
 
 export const useAuditLog = (filters: AuditFilters) => useQuery(auditLogQueryOptions(filters));

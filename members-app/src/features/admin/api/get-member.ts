@@ -7,6 +7,10 @@ import { adminKeys } from './keys.ts';
 export const getMember = (memberId: number) => api.get<MemberDetail>(`/api/admin/members/${memberId}`);
 
 export const memberQueryOptions = (memberId: number) =>
-  queryOptions({ queryKey: adminKeys.members.detail(memberId), queryFn: () => getMember(memberId), staleTime: 0 });
+  queryOptions({
+    queryKey: adminKeys.members.detail(memberId),
+    queryFn: () => getMember(memberId),
+    staleTime: 0,
+  });
 
 export const useMember = (memberId: number) => useQuery(memberQueryOptions(memberId));

@@ -5,7 +5,8 @@ import { adminKeys, type MemberFilters } from './keys.ts';
 import { queryString } from './query-string.ts';
 
 /** GET /api/admin/members: part of an e-mail or name, any case; newest members first. */
-export const getMembers = (filters: MemberFilters) => api.get<MemberList>(`/api/admin/members${queryString(filters)}`);
+export const getMembers = (filters: MemberFilters) =>
+  api.get<MemberList>(`/api/admin/members${queryString(filters)}`);
 
 export const membersQueryOptions = (filters: MemberFilters) =>
   queryOptions({

@@ -5,7 +5,8 @@ import { adminKeys, type OrderFilters } from './keys.ts';
 import { queryString } from './query-string.ts';
 
 /** GET /api/admin/orders: the checkout orders the worker finished with, newest first. */
-export const getOrders = (filters: OrderFilters) => api.get<OrderList>(`/api/admin/orders${queryString(filters)}`);
+export const getOrders = (filters: OrderFilters) =>
+  api.get<OrderList>(`/api/admin/orders${queryString(filters)}`);
 
 /** While orders wait or run, the list asks again this often, so a retried order shows its outcome. */
 export const ORDERS_POLL_MS = 2_000;

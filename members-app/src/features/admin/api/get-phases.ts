@@ -3,7 +3,8 @@ import type { AdminPhase } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
-export const getPhases = (programId: number) => api.get<AdminPhase[]>(`/api/admin/programs/${programId}/phases`);
+export const getPhases = (programId: number) =>
+  api.get<AdminPhase[]>(`/api/admin/programs/${programId}/phases`);
 
 export const phasesQueryOptions = (programId: number) =>
   queryOptions({ queryKey: adminKeys.phases.list(programId), queryFn: () => getPhases(programId) });

@@ -5,6 +5,7 @@ import { adminKeys } from './keys.ts';
 
 export const getPrograms = () => api.get<AdminProgram[]>('/api/admin/programs');
 
-export const programsQueryOptions = () => queryOptions({ queryKey: adminKeys.programs.list(), queryFn: getPrograms });
+export const programsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.programs.list(), queryFn: getPrograms });
 
 export const usePrograms = () => useQuery(programsQueryOptions());

@@ -6,4 +6,5 @@ import { useAdminMutation } from './use-admin-mutation.ts';
 export const reorderPaths = ({ phaseId, updates }: { phaseId: number; updates: OrderUpdate[] }) =>
   api.patch<AdminPath[]>(`/api/admin/phases/${phaseId}/paths/reorder`, { paths: updates });
 
-export const useReorderPaths = () => useAdminMutation(reorderPaths, ({ phaseId }) => adminKeys.paths.list(phaseId));
+export const useReorderPaths = () =>
+  useAdminMutation(reorderPaths, ({ phaseId }) => adminKeys.paths.list(phaseId));

@@ -4,6 +4,7 @@ import { adminKeys } from './keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
 /** The body is the whole new order; the answer is every live programme in it. */
-export const reorderPrograms = (updates: OrderUpdate[]) => api.put<AdminProgram[]>('/api/admin/programs/reorder', updates);
+export const reorderPrograms = (updates: OrderUpdate[]) =>
+  api.put<AdminProgram[]>('/api/admin/programs/reorder', updates);
 
 export const useReorderPrograms = () => useAdminMutation(reorderPrograms, () => adminKeys.programs.list());

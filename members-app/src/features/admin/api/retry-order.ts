@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** POST /api/admin/orders/{jobId}/retry: a failed order back on the queue, its attempts reset. */
-export const retryOrder = (jobId: string) => api.post<AdminOrder>(`/api/admin/orders/${encodeURIComponent(jobId)}/retry`);
+export const retryOrder = (jobId: string) =>
+  api.post<AdminOrder>(`/api/admin/orders/${encodeURIComponent(jobId)}/retry`);
 
 /** The retried order may provision a member: the orders, the members and their figures go stale. */
 export function useRetryOrder() {

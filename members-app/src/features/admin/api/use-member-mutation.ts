@@ -15,7 +15,8 @@ export function useMemberMutation<Variables extends { memberId: number }, Answer
   return useMutation({
     mutationFn,
     onSuccess: (answer, { memberId }) => {
-      if (options.answersMember) queryClient.setQueryData(adminKeys.members.detail(memberId), answer as MemberDetail);
+      if (options.answersMember)
+        queryClient.setQueryData(adminKeys.members.detail(memberId), answer as MemberDetail);
       void queryClient.invalidateQueries({ queryKey: adminKeys.members.lists() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.auditLog.all });
       void queryClient.invalidateQueries({ queryKey: adminKeys.engagement.all });

@@ -57,7 +57,9 @@ export function AdminLayout() {
           variant="ghost"
           className="admin-signout"
           disabled={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onError: (error) => toasts.failure('Failed to sign out', error) })}
+          onClick={() =>
+            logout.mutate(undefined, { onError: (error) => toasts.failure('Failed to sign out', error) })
+          }
         >
           Sign out
         </Button>

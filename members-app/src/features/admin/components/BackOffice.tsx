@@ -13,7 +13,15 @@ export function DateTime({ value, empty = 'Never' }: { value: string | null; emp
  * narrow screen, so the page never does. The frame is focusable and named, so keyboard users can
  * scroll it too.
  */
-export function TableFrame({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
+export function TableFrame({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  children: ReactNode;
+}) {
   return (
     <div className="admin-table-frame" role="region" aria-label={label} tabIndex={0}>
       <table className="admin-table">
@@ -37,7 +45,17 @@ export function TableFrame({ label, columns, children }: { label: string; column
  * A list's results: a heading for screen-reader navigation, the line that says how many there are
  * (announced as it changes) and the list itself, marked busy while the next page or search loads.
  */
-export function Results({ heading, summary, busy, children }: { heading: string; summary: ReactNode; busy: boolean; children: ReactNode }) {
+export function Results({
+  heading,
+  summary,
+  busy,
+  children,
+}: {
+  heading: string;
+  summary: ReactNode;
+  busy: boolean;
+  children: ReactNode;
+}) {
   return (
     <section aria-busy={busy}>
       <h2 className="visually-hidden">{heading}</h2>
@@ -49,7 +67,13 @@ export function Results({ heading, summary, busy, children }: { heading: string;
   );
 }
 
-type PagerProps = { label: string; page: number; pageSize: number; total: number; onPage: (page: number) => void };
+type PagerProps = {
+  label: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+};
 
 /** Previous and Next, and where the reader is; nothing when everything fits on one page. */
 export function Pager({ label, page, pageSize, total, onPage }: PagerProps) {

@@ -1,4 +1,9 @@
-import { createClassSchema, DEFAULT_GUIDE_BUTTON_LABEL, updateClassSchema, type AdminClass } from '@sleep-ritual/contracts/admin';
+import {
+  createClassSchema,
+  DEFAULT_GUIDE_BUTTON_LABEL,
+  updateClassSchema,
+  type AdminClass,
+} from '@sleep-ritual/contracts/admin';
 import { useCreateClass } from '../api/create-class.ts';
 import { useUpdateClass } from '../api/update-class.ts';
 import { MESSAGES } from '../messages.ts';

@@ -28,7 +28,12 @@ describe('classes list', () => {
       'GET /api/admin/paths/10/classes': {
         status: 200,
         body: [
-          rows.lesson(1, { label: 'Night 1', description: 'Letting the day go', vimeoVideoId: 'https://vimeo.com/76979871', isUnlocked: true }),
+          rows.lesson(1, {
+            label: 'Night 1',
+            description: 'Letting the day go',
+            vimeoVideoId: 'https://vimeo.com/76979871',
+            isUnlocked: true,
+          }),
           rows.lesson(2),
         ],
       },
@@ -36,7 +41,9 @@ describe('classes list', () => {
     expect(screen.getByText('Loading classes...')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Night 1' })).toBeTruthy();
     const breadcrumb = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
-    const links = breadcrumb.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    const links = breadcrumb
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
       ['Programs', '/admin/programs'],
       ['Sleep Ritual', '/admin/programs/1'],
@@ -48,9 +55,13 @@ describe('classes list', () => {
     ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Classes List' })).toBeTruthy();
     expect(screen.getByText('Manage classes for the Six Nights')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Back to Path Details/ }).getAttribute('href')).toBe('/admin/programs/1/phases/5/paths/10');
+    expect(screen.getByRole('link', { name: /Back to Path Details/ }).getAttribute('href')).toBe(
+      '/admin/programs/1/phases/5/paths/10',
+    );
 
-    const [first, second] = screen.getAllByRole('listitem').filter((item) => item.closest('ol[aria-label="Classes"]'));
+    const [first, second] = screen
+      .getAllByRole('listitem')
+      .filter((item) => item.closest('ol[aria-label="Classes"]'));
     expect(within(first!).getByText('Letting the day go')).toBeTruthy();
     expect(within(first!).getByText('Night 1', { selector: '.badge' })).toBeTruthy();
     expect(within(first!).getByText('Has Video')).toBeTruthy();
@@ -77,7 +88,9 @@ describe('classes list', () => {
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
       'GET /api/admin/paths/10/classes': { status: 200, body: [] },
     });
-    expect(await screen.findByText('Create your first class to get started with organizing content in this path')).toBeTruthy();
+    expect(
+      await screen.findByText('Create your first class to get started with organizing content in this path'),
+    ).toBeTruthy();
     const opener = screen.getByRole('button', { name: 'Create First Class' });
     opener.focus();
     fireEvent.click(opener);
@@ -96,11 +109,17 @@ describe('classes list', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: /Create New Class/ }));
     const dialog = within(screen.getByRole('dialog'));
-    fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), { target: { value: 'https://youtube.com/watch?v=1' } });
+    fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), {
+      target: { value: 'https://youtube.com/watch?v=1' },
+    });
     fireEvent.change(dialog.getByLabelText('Duration (minutes)'), { target: { value: '0' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Create Class' }));
     expect(dialog.getByText('Title is required')).toBeTruthy();
-    expect(dialog.getByText('Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789')).toBeTruthy();
+    expect(
+      dialog.getByText(
+        'Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789',
+      ),
+    ).toBeTruthy();
     expect(dialog.getByText('Duration must be at least 1 minute')).toBeTruthy();
     expect(dialog.getByLabelText(/^Title/).getAttribute('aria-invalid')).toBe('true');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
@@ -116,7 +135,9 @@ describe('classes list', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Create New Class/ }));
     const dialog = within(screen.getByRole('dialog'));
     fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Night 3' } });
-    fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), { target: { value: 'https://vimeo.com/76979871' } });
+    fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), {
+      target: { value: 'https://vimeo.com/76979871' },
+    });
     fireEvent.change(dialog.getByLabelText('Duration (minutes)'), { target: { value: '16' } });
     answers['GET /api/admin/paths/10/classes'].body = [rows.lesson(3, { title: 'Night 3' })];
     fireEvent.click(dialog.getByRole('button', { name: 'Create Class' }));
@@ -151,8 +172,14 @@ describe('classes list', () => {
     answers['GET /api/admin/paths/10/classes'].body = [rows.lesson(1), rows.lesson(2, { isUnlocked: true })];
     fireEvent.click(toggle);
     expect(await screen.findByText('Class lock status updated successfully')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Unlock Night 2' }).getAttribute('aria-checked')).toBe('true'));
-    expect(JSON.parse(calls.find((call) => call.url.endsWith('/classes/2/lock'))!.body!)).toEqual({ isUnlocked: true });
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Unlock Night 2' }).getAttribute('aria-checked')).toBe(
+        'true',
+      ),
+    );
+    expect(JSON.parse(calls.find((call) => call.url.endsWith('/classes/2/lock'))!.body!)).toEqual({
+      isUnlocked: true,
+    });
 
     fireEvent.click(screen.getByRole('switch', { name: 'Unlock Night 1' }));
     const failure = await screen.findByRole('alert');
@@ -169,7 +196,9 @@ describe('classes list', () => {
     const { calls } = renderClasses(answers);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Night 1' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Class' });
-    expect(dialog.textContent).toContain('Are you sure you want to delete the class Night 1? This action cannot be undone.');
+    expect(dialog.textContent).toContain(
+      'Are you sure you want to delete the class Night 1? This action cannot be undone.',
+    );
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     answers['GET /api/admin/paths/10/classes'].body = [rows.lesson(2)];
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -181,7 +210,10 @@ describe('classes list', () => {
   it('saves the order right after a keyboard drop, as positions 0..n-1', async () => {
     const answers = {
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
-      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1), rows.lesson(2, { orderIndex: 1 })] },
+      'GET /api/admin/paths/10/classes': {
+        status: 200,
+        body: [rows.lesson(1), rows.lesson(2, { orderIndex: 1 })],
+      },
       'POST /api/admin/paths/10/classes/reorder': {
         status: 200,
         body: [rows.lesson(2, { orderIndex: 0 }), rows.lesson(1, { orderIndex: 1 })],
@@ -189,11 +221,17 @@ describe('classes list', () => {
     };
     const { calls } = renderClasses(answers);
     const handle = await screen.findByRole('button', { name: 'Drag to reorder Night 2' });
-    answers['GET /api/admin/paths/10/classes'].body = answers['POST /api/admin/paths/10/classes/reorder'].body;
+    answers['GET /api/admin/paths/10/classes'].body =
+      answers['POST /api/admin/paths/10/classes/reorder'].body;
     await keyboardDragUp(handle);
     expect(await screen.findByText('Classes reordered successfully')).toBeTruthy();
     const post = calls.find((call) => call.method === 'POST')!;
-    expect(JSON.parse(post.body!)).toEqual({ classUpdates: [{ id: 2, orderIndex: 0 }, { id: 1, orderIndex: 1 }] });
+    expect(JSON.parse(post.body!)).toEqual({
+      classUpdates: [
+        { id: 2, orderIndex: 0 },
+        { id: 1, orderIndex: 1 },
+      ],
+    });
     const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(titles).toEqual(['Night 2', 'Night 1']);
   });
@@ -201,8 +239,14 @@ describe('classes list', () => {
   it('puts the classes back and shows an "Error" toast when the server refuses the new order', async () => {
     renderClasses({
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
-      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1), rows.lesson(2, { orderIndex: 1 })] },
-      'POST /api/admin/paths/10/classes/reorder': { status: 400, body: { error: 'The new order leaves out a class' } },
+      'GET /api/admin/paths/10/classes': {
+        status: 200,
+        body: [rows.lesson(1), rows.lesson(2, { orderIndex: 1 })],
+      },
+      'POST /api/admin/paths/10/classes/reorder': {
+        status: 400,
+        body: { error: 'The new order leaves out a class' },
+      },
     });
     const handle = await screen.findByRole('button', { name: 'Drag to reorder Night 2' });
     await keyboardDragUp(handle);

@@ -31,7 +31,11 @@ export function ClassesScreen() {
   const toasts = useAdminToasts();
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const titles = { program: crumbs.data?.program.title, phase: crumbs.data?.phase.title, path: crumbs.data?.path.title };
+  const titles = {
+    program: crumbs.data?.program.title,
+    phase: crumbs.data?.phase.title,
+    path: crumbs.data?.path.title,
+  };
 
   /** §4: classes are saved right after a drop onto another class, as positions 0..n-1. */
   function move(activeId: number, overId: number) {
@@ -99,10 +103,18 @@ export function ClassesScreen() {
                   onToggle={(isUnlocked) => lock.toggle(lesson.id, isUnlocked)}
                 />
                 <div className="admin-row-buttons">
-                  <Button variant="secondary" onClick={() => setDialog({ kind: 'edit', lesson })} aria-label={`Edit ${lesson.title}`}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => setDialog({ kind: 'edit', lesson })}
+                    aria-label={`Edit ${lesson.title}`}
+                  >
                     Edit
                   </Button>
-                  <Button variant="danger" onClick={() => setDialog({ kind: 'delete', lesson })} aria-label={`Delete ${lesson.title}`}>
+                  <Button
+                    variant="danger"
+                    onClick={() => setDialog({ kind: 'delete', lesson })}
+                    aria-label={`Delete ${lesson.title}`}
+                  >
                     Delete
                   </Button>
                 </div>
@@ -112,7 +124,9 @@ export function ClassesScreen() {
         </SortableList>
       )}
       {dialog?.kind === 'create' && <ClassFormDialog pathId={ids.pathId} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'edit' && <ClassFormDialog pathId={ids.pathId} lesson={dialog.lesson} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && (
+        <ClassFormDialog pathId={ids.pathId} lesson={dialog.lesson} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
           title="Delete Class"

@@ -19,7 +19,15 @@ type Props<Variables> = {
 };
 
 /** The details screens' delete: asks first, then deletes, says so and goes back to the list. */
-export function DeleteAction<Variables>({ label, title, note, mutation, variables, words, backTo }: Props<Variables>) {
+export function DeleteAction<Variables>({
+  label,
+  title,
+  note,
+  mutation,
+  variables,
+  words,
+  backTo,
+}: Props<Variables>) {
   const [confirming, setConfirming] = useState(false);
   const toasts = useAdminToasts();
   const navigate = useNavigate();

@@ -43,7 +43,17 @@ type TextProps = Common & {
   required?: boolean;
 };
 
-export function TextInput({ form, name, label, hint, type = 'text', multiline, placeholder, min, required }: TextProps) {
+export function TextInput({
+  form,
+  name,
+  label,
+  hint,
+  type = 'text',
+  multiline,
+  placeholder,
+  min,
+  required,
+}: TextProps) {
   const { id, control, notes } = useDescriptions(form, name, hint);
   const value = String(form.values[name] ?? '');
   const onChange = (event: { target: { value: string } }) => form.set(name, event.target.value);
@@ -77,12 +87,22 @@ export function TextInput({ form, name, label, hint, type = 'text', multiline, p
   );
 }
 
-export function SelectInput({ form, name, label, hint, options }: Common & { options: readonly { value: string; label: string }[] }) {
+export function SelectInput({
+  form,
+  name,
+  label,
+  hint,
+  options,
+}: Common & { options: readonly { value: string; label: string }[] }) {
   const { id, control, notes } = useDescriptions(form, name, hint);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select {...control} value={String(form.values[name] ?? '')} onChange={(event) => form.set(name, event.target.value)}>
+      <select
+        {...control}
+        value={String(form.values[name] ?? '')}
+        onChange={(event) => form.set(name, event.target.value)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -98,7 +118,12 @@ export function CheckboxInput({ form, name, label, hint }: Common) {
   const { id, control, notes } = useDescriptions(form, name, hint);
   return (
     <div className="field admin-checkbox">
-      <input {...control} type="checkbox" checked={Boolean(form.values[name])} onChange={(event) => form.set(name, event.target.checked)} />
+      <input
+        {...control}
+        type="checkbox"
+        checked={Boolean(form.values[name])}
+        onChange={(event) => form.set(name, event.target.checked)}
+      />
       <label htmlFor={id}>{label}</label>
       {notes}
     </div>
@@ -106,17 +131,45 @@ export function CheckboxInput({ form, name, label, hint }: Common) {
 }
 
 /** The card and cover image addresses of a programme or path, each with its recommended size (§3). */
-export function ImageUrlInputs({ form, cardSize, coverSize }: { form: Form; cardSize: string; coverSize: string }) {
+export function ImageUrlInputs({
+  form,
+  cardSize,
+  coverSize,
+}: {
+  form: Form;
+  cardSize: string;
+  coverSize: string;
+}) {
   return (
     <>
-      <TextInput form={form} name="cardImageUrl" label="Card Image URL" type="url" hint={`Recommended size: ${cardSize}`} />
-      <TextInput form={form} name="coverArtUrl" label="Cover Art URL" type="url" hint={`Recommended size: ${coverSize}`} />
+      <TextInput
+        form={form}
+        name="cardImageUrl"
+        label="Card Image URL"
+        type="url"
+        hint={`Recommended size: ${cardSize}`}
+      />
+      <TextInput
+        form={form}
+        name="coverArtUrl"
+        label="Cover Art URL"
+        type="url"
+        hint={`Recommended size: ${coverSize}`}
+      />
     </>
   );
 }
 
 /** Title, label and description: every level of the tree has them (§3); a programme's title is its name (§5). */
-export function NamingInputs({ form, labelHint, titleLabel = 'Title' }: { form: Form; labelHint?: string; titleLabel?: string }) {
+export function NamingInputs({
+  form,
+  labelHint,
+  titleLabel = 'Title',
+}: {
+  form: Form;
+  labelHint?: string;
+  titleLabel?: string;
+}) {
   return (
     <>
       <TextInput form={form} name="title" label={titleLabel} required />

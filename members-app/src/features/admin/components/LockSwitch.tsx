@@ -12,7 +12,9 @@ export function LockSwitch({
 }) {
   return (
     <div className="lock-switch">
-      <span className={isUnlocked ? 'lock-text is-unlocked' : 'lock-text is-locked'}>{isUnlocked ? 'Unlocked' : 'Locked'}</span>
+      <span className={isUnlocked ? 'lock-text is-unlocked' : 'lock-text is-locked'}>
+        {isUnlocked ? 'Unlocked' : 'Locked'}
+      </span>
       <button
         type="button"
         role="switch"

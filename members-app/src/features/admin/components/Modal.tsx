@@ -27,7 +27,9 @@ export function Modal({ title, onClose, children, role = 'dialog', describedBy }
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panel.current?.querySelector<HTMLElement>('input, select, textarea') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      panel.current?.querySelector<HTMLElement>('input, select, textarea') ??
+      panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -94,7 +96,15 @@ type ConfirmProps = {
 };
 
 /** A delete (or other destructive) confirmation: the question, Cancel (focused first, the safe choice) and the action. */
-export function ConfirmDialog({ title, message, confirmLabel, pendingLabel = 'Deleting...', pending, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  pendingLabel = 'Deleting...',
+  pending,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
   const messageId = useId();
   return (
     <Modal title={title} onClose={onCancel} role="alertdialog" describedBy={messageId}>

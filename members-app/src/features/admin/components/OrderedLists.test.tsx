@@ -20,7 +20,12 @@ const bodyOf = (calls: ReturnType<typeof stubFetch>['calls'], method: string) =>
 
 describe('programmes list', () => {
   it("says 'Error loading programs' and loads again with 'Try Again'", async () => {
-    const answers = { 'GET /api/admin/programs': { status: 503, body: { error: 'The database is not answering.' } as unknown } };
+    const answers = {
+      'GET /api/admin/programs': {
+        status: 503,
+        body: { error: 'The database is not answering.' } as unknown,
+      },
+    };
     stub(answers);
     renderAt('/admin/programs', '/admin/programs', <ProgramsScreen />);
     expect(await screen.findByRole('heading', { name: 'Error loading programs' })).toBeTruthy();
@@ -33,13 +38,21 @@ describe('programmes list', () => {
     stub({ 'GET /api/admin/programs': { status: 200, body: [] } });
     renderAt('/admin/programs', '/admin/programs', <ProgramsScreen />);
     expect(await screen.findByText('No programs found yet.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create Your First Program' }).getAttribute('href')).toBe('/admin/programs/create');
+    expect(screen.getByRole('link', { name: 'Create Your First Program' }).getAttribute('href')).toBe(
+      '/admin/programs/create',
+    );
   });
 
   it("shows type badges, and saves a dragged order from 0 only when 'Save Ordering' is pressed", async () => {
     const answers = {
-      'GET /api/admin/programs': { status: 200, body: [rows.program(1), rows.program(2, { programType: 'Add On' })] },
-      'PUT /api/admin/programs/reorder': { status: 200, body: [rows.program(2, { orderIndex: 0 }), rows.program(1, { orderIndex: 1 })] },
+      'GET /api/admin/programs': {
+        status: 200,
+        body: [rows.program(1), rows.program(2, { programType: 'Add On' })],
+      },
+      'PUT /api/admin/programs/reorder': {
+        status: 200,
+        body: [rows.program(2, { orderIndex: 0 }), rows.program(1, { orderIndex: 1 })],
+      },
     };
     const { calls } = stub(answers);
     renderAt('/admin/programs', '/admin/programs', <ProgramsScreen />);
@@ -80,7 +93,10 @@ describe('programmes list', () => {
 describe('phases list', () => {
   const answers = () => ({
     'GET /api/admin/programs/1': { status: 200, body: rows.program(1, { title: 'Sleep Ritual' }) },
-    'GET /api/admin/programs/1/phases': { status: 200, body: [rows.phase(5), rows.phase(6, { isUnlocked: false })] as unknown },
+    'GET /api/admin/programs/1/phases': {
+      status: 200,
+      body: [rows.phase(5), rows.phase(6, { isUnlocked: false })] as unknown,
+    },
     'POST /api/admin/programs/1/phases': { status: 201, body: rows.phase(7, { title: 'Deeper' }) },
     'PATCH /api/admin/phases/6/lock': { status: 200, body: rows.phase(6, { isUnlocked: true }) },
     'PUT /api/admin/phases/reorder': { status: 200, body: [rows.phase(6), rows.phase(5)] },
@@ -98,7 +114,13 @@ describe('phases list', () => {
     fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: '  Deeper ' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Create Phase' }));
     expect(await screen.findByText('Phase created successfully')).toBeTruthy();
-    expect(bodyOf(calls, 'POST')).toEqual({ programId: 1, title: 'Deeper', label: null, description: null, orderIndex: 0 });
+    expect(bodyOf(calls, 'POST')).toEqual({
+      programId: 1,
+      title: 'Deeper',
+      label: null,
+      description: null,
+      orderIndex: 0,
+    });
   });
 
   it('unlocks a phase from its switch, and saves a dragged order from 0', async () => {
@@ -120,7 +142,11 @@ describe('phases list', () => {
 
 describe('paths list', () => {
   const renderPaths = () =>
-    renderAt('/admin/programs/1/phases/5/paths', '/admin/programs/:programId/phases/:phaseId/paths', <PathsScreen />);
+    renderAt(
+      '/admin/programs/1/phases/5/paths',
+      '/admin/programs/:programId/phases/:phaseId/paths',
+      <PathsScreen />,
+    );
   const crumbs = {
     'GET /api/admin/programs/1': { status: 200, body: rows.program(1) },
     'GET /api/admin/phases/5': { status: 200, body: rows.phase(5) },
@@ -162,12 +188,20 @@ describe('paths list', () => {
     fireEvent.change(dialog.getByLabelText('Card Image URL'), { target: { value: 'card.png' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Create Path' }));
     expect(
-      dialog.getByText('Card image URL must be a web address starting with https:// or a site path starting with /'),
+      dialog.getByText(
+        'Card image URL must be a web address starting with https:// or a site path starting with /',
+      ),
     ).toBeTruthy();
     fireEvent.change(dialog.getByLabelText('Card Image URL'), { target: { value: '/images/card.png' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Create Path' }));
     expect(await screen.findByText('Path created successfully')).toBeTruthy();
-    expect(bodyOf(calls, 'POST')).toMatchObject({ title: 'Second path', cardImageUrl: '/images/card.png', orderIndex: 0, isUnlocked: false, phaseId: 5 });
+    expect(bodyOf(calls, 'POST')).toMatchObject({
+      title: 'Second path',
+      cardImageUrl: '/images/card.png',
+      orderIndex: 0,
+      isUnlocked: false,
+      phaseId: 5,
+    });
   });
 
   it("says 'Error loading paths' when the list cannot be read", async () => {

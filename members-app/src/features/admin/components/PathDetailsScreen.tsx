@@ -20,9 +20,14 @@ export function PathDetailsScreen() {
   const [editing, setEditing] = useState(false);
 
   if (path.isPending) return <Spinner label="Loading path..." />;
-  if (path.isError) return <LoadFailed title={LOAD_ERRORS.path} error={path.error} onRetry={() => path.refetch()} />;
+  if (path.isError)
+    return <LoadFailed title={LOAD_ERRORS.path} error={path.error} onRetry={() => path.refetch()} />;
   const details = path.data;
-  const titles = { program: crumbs.data?.program.title, phase: crumbs.data?.phase.title, path: details.title };
+  const titles = {
+    program: crumbs.data?.program.title,
+    phase: crumbs.data?.phase.title,
+    path: details.title,
+  };
 
   return (
     <>
@@ -49,7 +54,11 @@ export function PathDetailsScreen() {
         }
       />
       <DetailsList
-        rows={[...placedRows(details), ['Card Image URL', details.cardImageUrl], ['Cover Art URL', details.coverArtUrl]]}
+        rows={[
+          ...placedRows(details),
+          ['Card Image URL', details.cardImageUrl],
+          ['Cover Art URL', details.coverArtUrl],
+        ]}
       />
       {editing && <PathFormDialog ids={ids} path={details} onClose={() => setEditing(false)} />}
     </>

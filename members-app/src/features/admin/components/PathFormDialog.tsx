@@ -1,4 +1,9 @@
-import { createPathSchema, RECOMMENDED_IMAGE_SIZES, updatePathSchema, type AdminPath } from '@sleep-ritual/contracts/admin';
+import {
+  createPathSchema,
+  RECOMMENDED_IMAGE_SIZES,
+  updatePathSchema,
+  type AdminPath,
+} from '@sleep-ritual/contracts/admin';
 import { useCreatePath } from '../api/create-path.ts';
 import { useUpdatePath } from '../api/update-path.ts';
 import { MESSAGES } from '../messages.ts';
@@ -27,7 +32,11 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
   const { phaseId } = ids;
 
   function submit() {
-    if (path) save.update(update, updatePathSchema, form.values, (body) => ({ address: { ...ids, pathId: path.id }, body }));
+    if (path)
+      save.update(update, updatePathSchema, form.values, (body) => ({
+        address: { ...ids, pathId: path.id },
+        body,
+      }));
     else save.create(create, createPathSchema, { ...form.values, phaseId }, (body) => ({ phaseId, body }));
   }
 
@@ -40,9 +49,18 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
       onClose={onClose}
     >
       <NamingInputs form={form} />
-      <ImageUrlInputs form={form} cardSize={RECOMMENDED_IMAGE_SIZES.pathCard} coverSize={RECOMMENDED_IMAGE_SIZES.pathCover} />
+      <ImageUrlInputs
+        form={form}
+        cardSize={RECOMMENDED_IMAGE_SIZES.pathCard}
+        coverSize={RECOMMENDED_IMAGE_SIZES.pathCover}
+      />
       <TextInput form={form} name="orderIndex" label="Order" type="number" min={0} />
-      <CheckboxInput form={form} name="isUnlocked" label="Unlocked" hint="Locked paths show learners 'Unlocking Soon'." />
+      <CheckboxInput
+        form={form}
+        name="isUnlocked"
+        label="Unlocked"
+        hint="Locked paths show learners 'Unlocking Soon'."
+      />
     </FormDialog>
   );
 }

@@ -33,7 +33,8 @@ export function PathsScreen() {
   const [creating, setCreating] = useState(false);
 
   if (paths.isPending) return <Spinner label="Loading paths..." />;
-  if (paths.isError) return <LoadFailed title={LOAD_ERRORS.paths} error={paths.error} onRetry={() => paths.refetch()} />;
+  if (paths.isError)
+    return <LoadFailed title={LOAD_ERRORS.paths} error={paths.error} onRetry={() => paths.refetch()} />;
 
   function save() {
     reorder.mutate(
@@ -60,7 +61,10 @@ export function PathsScreen() {
         actions={<Button onClick={() => setCreating(true)}>Create New Path</Button>}
       />
       {draft.rows.length === 0 ? (
-        <StatusMessage title="No paths created yet" action={<Button onClick={() => setCreating(true)}>Create First Path</Button>}>
+        <StatusMessage
+          title="No paths created yet"
+          action={<Button onClick={() => setCreating(true)}>Create First Path</Button>}
+        >
           New paths are locked until you unlock them.
         </StatusMessage>
       ) : (
@@ -97,7 +101,9 @@ export function PathsScreen() {
           )}
         </SortableList>
       )}
-      {draft.rows.length > 1 && <SaveOrdering changed={draft.changed} pending={reorder.isPending} onSave={save} />}
+      {draft.rows.length > 1 && (
+        <SaveOrdering changed={draft.changed} pending={reorder.isPending} onSave={save} />
+      )}
       {creating && <PathFormDialog ids={ids} onClose={() => setCreating(false)} />}
     </>
   );

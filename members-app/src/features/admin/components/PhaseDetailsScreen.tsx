@@ -50,9 +50,7 @@ export function PhaseDetailsScreen() {
           </>
         }
       />
-      <DetailsList
-        rows={placedRows(details)}
-      />
+      <DetailsList rows={placedRows(details)} />
       {editing && <PhaseFormDialog programId={programId} phase={details} onClose={() => setEditing(false)} />}
     </>
   );

@@ -13,12 +13,20 @@ type Props = { programId: number; phase?: AdminPhase; onClose: () => void };
 export function PhaseFormDialog({ programId, phase, onClose }: Props) {
   const create = useCreatePhase();
   const update = useUpdatePhase();
-  const form = useForm({ title: phase?.title ?? '', label: phase?.label ?? '', description: phase?.description ?? '' });
+  const form = useForm({
+    title: phase?.title ?? '',
+    label: phase?.label ?? '',
+    description: phase?.description ?? '',
+  });
   const save = useDialogSave(form, onClose, MESSAGES.phase);
 
   function submit() {
     if (phase) save.update(update, updatePhaseSchema, form.values, (body) => ({ phaseId: phase.id, body }));
-    else save.create(create, createPhaseSchema, { ...form.values, programId, orderIndex: 0 }, (body) => ({ programId, body }));
+    else
+      save.create(create, createPhaseSchema, { ...form.values, programId, orderIndex: 0 }, (body) => ({
+        programId,
+        body,
+      }));
   }
 
   return (

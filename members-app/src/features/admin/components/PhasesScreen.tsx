@@ -60,7 +60,10 @@ export function PhasesScreen() {
       ) : phases.isError ? (
         <LoadFailed title={LOAD_ERRORS.phases} error={phases.error} onRetry={() => phases.refetch()} />
       ) : draft.rows.length === 0 ? (
-        <StatusMessage title="No phases created yet" action={<Button onClick={() => setCreating(true)}>Create First Phase</Button>}>
+        <StatusMessage
+          title="No phases created yet"
+          action={<Button onClick={() => setCreating(true)}>Create First Phase</Button>}
+        >
           New phases are unlocked and go first in the list.
         </StatusMessage>
       ) : (
@@ -83,7 +86,11 @@ export function PhasesScreen() {
                     pending={lock.pendingId === phase.id}
                     onToggle={(isUnlocked) => lock.toggle(phase.id, isUnlocked)}
                   />
-                  <ButtonLink to={adminUrls.paths({ programId, phaseId: phase.id })} variant="ghost" aria-label={`View Paths of ${phase.title}`}>
+                  <ButtonLink
+                    to={adminUrls.paths({ programId, phaseId: phase.id })}
+                    variant="ghost"
+                    aria-label={`View Paths of ${phase.title}`}
+                  >
                     View Paths
                   </ButtonLink>
                 </div>

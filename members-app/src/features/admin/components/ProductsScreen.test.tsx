@@ -7,11 +7,20 @@ import { ProductsScreen } from './ProductsScreen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const mapping = { id: 4, externalProductId: 'product-12', programId: 1, programTitle: 'Sleep Ritual', createdAt: '2026-01-01T00:00:00.000Z' };
+const mapping = {
+  id: 4,
+  externalProductId: 'product-12',
+  programId: 1,
+  programTitle: 'Sleep Ritual',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 function renderProducts(answers: Parameters<typeof stubFetch>[0]) {
   const result = stubFetch({
-    'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' }), rows.program(2, { title: 'Add-On Nights' })] },
+    'GET /api/admin/programs': {
+      status: 200,
+      body: [rows.program(1, { title: 'Sleep Ritual' }), rows.program(2, { title: 'Add-On Nights' })],
+    },
     ...answers,
   });
   vi.stubGlobal('fetch', result.fetchStub);
@@ -30,7 +39,10 @@ describe('products page', () => {
   it('adds a mapping with the item as ThriveCart names it and the chosen programme', async () => {
     const answers = {
       'GET /api/admin/product-mappings': { status: 200, body: [] as unknown[] },
-      'POST /api/admin/product-mappings': { status: 201, body: { ...mapping, externalProductId: 'upsell-2', programId: 2 } },
+      'POST /api/admin/product-mappings': {
+        status: 201,
+        body: { ...mapping, externalProductId: 'upsell-2', programId: 2 },
+      },
     };
     const { calls } = renderProducts(answers);
     await screen.findByRole('option', { name: 'Add-On Nights' });
@@ -38,17 +50,25 @@ describe('products page', () => {
     expect(screen.getByText('Choose the programme this item gives access to.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/^Checkout item/), { target: { value: ' Upsell-2 ' } });
     fireEvent.change(screen.getByLabelText('Program'), { target: { value: '2' } });
-    answers['GET /api/admin/product-mappings'].body = [{ ...mapping, id: 5, externalProductId: 'upsell-2', programTitle: 'Add-On Nights' }];
+    answers['GET /api/admin/product-mappings'].body = [
+      { ...mapping, id: 5, externalProductId: 'upsell-2', programTitle: 'Add-On Nights' },
+    ];
     fireEvent.click(screen.getByRole('button', { name: 'Add Mapping' }));
     expect(await screen.findByText('Product mapping added successfully')).toBeTruthy();
-    expect(JSON.parse(calls.find((call) => call.method === 'POST')!.body!)).toEqual({ externalProductId: 'upsell-2', programId: 2 });
+    expect(JSON.parse(calls.find((call) => call.method === 'POST')!.body!)).toEqual({
+      externalProductId: 'upsell-2',
+      programId: 2,
+    });
     expect(await screen.findByText('upsell-2')).toBeTruthy();
   });
 
   it('says beside the field when the item is mapped already (409)', async () => {
     renderProducts({
       'GET /api/admin/product-mappings': { status: 200, body: [mapping] },
-      'POST /api/admin/product-mappings': { status: 409, body: { error: PRODUCT_MAPPING_MESSAGES.duplicate } },
+      'POST /api/admin/product-mappings': {
+        status: 409,
+        body: { error: PRODUCT_MAPPING_MESSAGES.duplicate },
+      },
     });
     await screen.findByRole('option', { name: 'Sleep Ritual' });
     fireEvent.change(screen.getByLabelText(/^Checkout item/), { target: { value: '12' } });
@@ -72,6 +92,8 @@ describe('products page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Product mapping removed successfully')).toBeTruthy();
     expect(await screen.findByText('No checkout items are mapped yet.')).toBeTruthy();
-    expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/admin/product-mappings/4')).toBe(true);
+    expect(
+      calls.some((call) => call.method === 'DELETE' && call.url === '/api/admin/product-mappings/4'),
+    ).toBe(true);
   });
 });

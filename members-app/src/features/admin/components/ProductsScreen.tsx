@@ -41,7 +41,11 @@ export function ProductsScreen() {
       {mappings.isPending ? (
         <Spinner label="Loading product mappings..." />
       ) : mappings.isError ? (
-        <LoadFailed title={LOAD_ERRORS.productMappings} error={mappings.error} onRetry={() => mappings.refetch()} />
+        <LoadFailed
+          title={LOAD_ERRORS.productMappings}
+          error={mappings.error}
+          onRetry={() => mappings.refetch()}
+        />
       ) : mappings.data.length === 0 ? (
         <p className="muted">No checkout items are mapped yet.</p>
       ) : (
@@ -57,7 +61,11 @@ export function ProductsScreen() {
                 </p>
               </div>
               <div className="admin-row-side">
-                <Button variant="danger" onClick={() => setRemoving(mapping)} aria-label={`Remove ${mapping.externalProductId}`}>
+                <Button
+                  variant="danger"
+                  onClick={() => setRemoving(mapping)}
+                  aria-label={`Remove ${mapping.externalProductId}`}
+                >
                   Remove
                 </Button>
               </div>
@@ -115,7 +123,12 @@ function AddMappingForm() {
     ...(programs.data ?? []).map((program) => ({ value: String(program.id), label: program.title })),
   ];
   return (
-    <form className="admin-form admin-mapping-form" onSubmit={submit} noValidate aria-labelledby="add-mapping-title">
+    <form
+      className="admin-form admin-mapping-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="add-mapping-title"
+    >
       <h2 id="add-mapping-title">Add a mapping</h2>
       <TextInput
         form={form}

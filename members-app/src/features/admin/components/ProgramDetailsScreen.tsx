@@ -17,7 +17,11 @@ export function ProgramDetailsScreen() {
   if (program.isPending) return <Spinner label="Loading program..." />;
   if (program.isError) return <ProgramLoadFailed error={program.error} onRetry={() => program.refetch()} />;
   const details = program.data;
-  const typeBadge = <span className={details.programType === 'Add On' ? 'badge badge-addon' : 'badge'}>{details.programType}</span>;
+  const typeBadge = (
+    <span className={details.programType === 'Add On' ? 'badge badge-addon' : 'badge'}>
+      {details.programType}
+    </span>
+  );
 
   return (
     <>

@@ -40,7 +40,13 @@ export function EditProgramScreen() {
   return <ProgramForm existing={program.data} programs={[]} />;
 }
 
-function ProgramForm({ existing, programs }: { existing: AdminProgram | undefined; programs: AdminProgram[] }) {
+function ProgramForm({
+  existing,
+  programs,
+}: {
+  existing: AdminProgram | undefined;
+  programs: AdminProgram[];
+}) {
   const navigate = useNavigate();
   const toasts = useAdminToasts();
   const create = useCreateProgram();
@@ -91,8 +97,14 @@ function ProgramForm({ existing, programs }: { existing: AdminProgram | undefine
         title={existing ? 'Edit Program' : 'Create New Program'}
         crumbs={
           existing
-            ? [...trail({ programId: existing.id }, { program: existing.title }, 2), { label: 'Edit', to: adminUrls.editProgram(existing.id) }]
-            : [...trail({ programId: 0 }, {}, 1), { label: 'Create New Program', to: adminUrls.createProgram() }]
+            ? [
+                ...trail({ programId: existing.id }, { program: existing.title }, 2),
+                { label: 'Edit', to: adminUrls.editProgram(existing.id) },
+              ]
+            : [
+                ...trail({ programId: 0 }, {}, 1),
+                { label: 'Create New Program', to: adminUrls.createProgram() },
+              ]
         }
         back={{ label: existing ? 'Back to Program Details' : 'Back to Programs', to: cancelTo }}
       />
@@ -109,7 +121,11 @@ function ProgramForm({ existing, programs }: { existing: AdminProgram | undefine
           hint="1 or more; programs are listed from the lowest number."
         />
         <TextInput form={form} name="programCardFinePrint" label="Card Fine Print" multiline />
-        <ImageUrlInputs form={form} cardSize={RECOMMENDED_IMAGE_SIZES.programCard} coverSize={RECOMMENDED_IMAGE_SIZES.programCover} />
+        <ImageUrlInputs
+          form={form}
+          cardSize={RECOMMENDED_IMAGE_SIZES.programCard}
+          coverSize={RECOMMENDED_IMAGE_SIZES.programCover}
+        />
         <TextInput
           form={form}
           name="redirectUrl"
@@ -117,7 +133,12 @@ function ProgramForm({ existing, programs }: { existing: AdminProgram | undefine
           hint="Where users are sent from a locked program card, such as /upgrade or a full https:// address."
         />
         {existing && (
-          <CheckboxInput form={form} name="isActive" label="Active" hint="Inactive programs are hidden from learners." />
+          <CheckboxInput
+            form={form}
+            name="isActive"
+            label="Active"
+            hint="Inactive programs are hidden from learners."
+          />
         )}
         <div className="admin-form-actions">
           <ButtonLink to={cancelTo} variant="secondary">

@@ -22,7 +22,10 @@ export function ProgramsScreen() {
   const toasts = useAdminToasts();
 
   if (programs.isPending) return <Spinner label="Loading programs..." />;
-  if (programs.isError) return <LoadFailed title={LOAD_ERRORS.programs} error={programs.error} onRetry={() => programs.refetch()} />;
+  if (programs.isError)
+    return (
+      <LoadFailed title={LOAD_ERRORS.programs} error={programs.error} onRetry={() => programs.refetch()} />
+    );
 
   const create = <ButtonLink to={adminUrls.createProgram()}>Create New Program</ButtonLink>;
 
@@ -56,7 +59,9 @@ export function ProgramsScreen() {
                   </Link>
                   {program.label && <p className="muted">{program.label}</p>}
                   <p className="admin-badges">
-                    <span className={program.programType === 'Add On' ? 'badge badge-addon' : 'badge'}>{program.programType}</span>
+                    <span className={program.programType === 'Add On' ? 'badge badge-addon' : 'badge'}>
+                      {program.programType}
+                    </span>
                     {!program.isActive && <span className="badge badge-muted">Inactive</span>}
                   </p>
                 </div>

@@ -1,7 +1,15 @@
 import { Button } from '../../../components/Button.tsx';
 
 /** 'Save Ordering' and a note, read out when it changes, saying whether the order on screen is saved. */
-export function SaveOrdering({ changed, pending, onSave }: { changed: boolean; pending: boolean; onSave: () => void }) {
+export function SaveOrdering({
+  changed,
+  pending,
+  onSave,
+}: {
+  changed: boolean;
+  pending: boolean;
+  onSave: () => void;
+}) {
   return (
     <div className="admin-save-order">
       <p className="muted" role="status">

@@ -35,7 +35,13 @@ export function ScreenHeader({ title, crumbs, back, intro, actions }: Props) {
 type Row = [label: string, value: ReactNode];
 
 /** The rows every phase and path shows: its naming fields, its lock and its place. */
-export function placedRows(row: { title: string; label: string | null; description: string | null; isUnlocked: boolean; orderIndex: number }): Row[] {
+export function placedRows(row: {
+  title: string;
+  label: string | null;
+  description: string | null;
+  isUnlocked: boolean;
+  orderIndex: number;
+}): Row[] {
   return [
     ['Title', row.title],
     ['Label', row.label],
@@ -52,7 +58,13 @@ export function DetailsList({ rows }: { rows: Row[] }) {
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd>{value === null || value === undefined || value === '' ? <span className="muted">Not set</span> : value}</dd>
+          <dd>
+            {value === null || value === undefined || value === '' ? (
+              <span className="muted">Not set</span>
+            ) : (
+              value
+            )}
+          </dd>
         </div>
       ))}
     </dl>

@@ -7,7 +7,15 @@ import { LOAD_ERRORS } from '../messages.ts';
 import { adminUrls, type Ids } from '../urls.ts';
 
 /** An inline load error (§8) with the server's reason and a 'Try Again' that asks again. */
-export function LoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+export function LoadFailed({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
   return (
     <StatusMessage title={title} action={<Button onClick={onRetry}>Try Again</Button>}>
       {error instanceof ApiError ? error.serverMessage : undefined}
@@ -21,7 +29,10 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 export function ProgramLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   if (isNotFound(error)) {
     return (
-      <StatusMessage title={LOAD_ERRORS.programMissing} action={<Link to={adminUrls.programs()}>Back to Programs</Link>} />
+      <StatusMessage
+        title={LOAD_ERRORS.programMissing}
+        action={<Link to={adminUrls.programs()}>Back to Programs</Link>}
+      />
     );
   }
   return <LoadFailed title={LOAD_ERRORS.program} error={error} onRetry={onRetry} />;
@@ -29,7 +40,10 @@ export function ProgramLoadFailed({ error, onRetry }: { error: unknown; onRetry:
 
 export function AdminNotFound() {
   return (
-    <StatusMessage title="404 - Page Not Found" action={<Link to={adminUrls.programs()}>Back to Programs</Link>}>
+    <StatusMessage
+      title="404 - Page Not Found"
+      action={<Link to={adminUrls.programs()}>Back to Programs</Link>}
+    >
       The page you're looking for doesn't exist.
     </StatusMessage>
   );
@@ -41,7 +55,11 @@ const ID_PARAMS = ['programId', 'phaseId', 'pathId'] as const;
 /** The ids of the address; a screen is only shown (by `ValidIds`) when every one of them is a real id. */
 export function useIds(): Ids {
   const params = useParams();
-  const [programId, phaseId, pathId] = ID_PARAMS.map((name) => Number(params[name] ?? 0)) as [number, number, number];
+  const [programId, phaseId, pathId] = ID_PARAMS.map((name) => Number(params[name] ?? 0)) as [
+    number,
+    number,
+    number,
+  ];
   return { programId, phaseId, pathId };
 }
 

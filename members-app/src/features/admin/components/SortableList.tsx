@@ -23,13 +23,18 @@ const INSTRUCTIONS =
 /** What a screen reader hears while a row is moved, by title and position rather than by id. */
 function announcements(items: readonly Row[]): Announcements {
   const title = (id: UniqueIdentifier) => items.find((item) => item.id === id)?.title ?? 'The item';
-  const place = (id: UniqueIdentifier) => `position ${items.findIndex((item) => item.id === id) + 1} of ${items.length}`;
+  const place = (id: UniqueIdentifier) =>
+    `position ${items.findIndex((item) => item.id === id) + 1} of ${items.length}`;
   return {
     onDragStart: ({ active }) => `Picked up ${title(active.id)}, in ${place(active.id)}.`,
     onDragOver: ({ active, over }) =>
-      over ? `${title(active.id)} was moved to ${place(over.id)}.` : `${title(active.id)} is no longer over the list.`,
+      over
+        ? `${title(active.id)} was moved to ${place(over.id)}.`
+        : `${title(active.id)} is no longer over the list.`,
     onDragEnd: ({ active, over }) =>
-      over ? `${title(active.id)} was dropped in ${place(over.id)}.` : `${title(active.id)} was dropped back in its place.`,
+      over
+        ? `${title(active.id)} was dropped in ${place(over.id)}.`
+        : `${title(active.id)} was dropped back in its place.`,
     onDragCancel: ({ active }) => `Moving was cancelled. ${title(active.id)} stays in ${place(active.id)}.`,
   };
 }
@@ -61,10 +66,17 @@ export function SortableList<T extends Row>({ items, label, onMove, children, di
       sensors={sensors}
       collisionDetection={closestCenter}
       autoScroll={AUTO_SCROLL}
-      accessibility={{ announcements: announcements(items), screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+      accessibility={{
+        announcements: announcements(items),
+        screenReaderInstructions: { draggable: INSTRUCTIONS },
+      }}
       onDragEnd={onDragEnd}
     >
-      <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy} disabled={disabled}>
+      <SortableContext
+        items={items.map((item) => item.id)}
+        strategy={verticalListSortingStrategy}
+        disabled={disabled}
+      >
         <ol className="admin-list" aria-label={label}>
           {items.map((item, index) => (
             <SortableRow key={item.id} id={item.id} title={item.title}>
@@ -77,8 +89,17 @@ export function SortableList<T extends Row>({ items, label, onMove, children, di
   );
 }
 
-function SortableRow({ id, title, children }: { id: number; title: string; children: (handle: ReactNode) => ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+function SortableRow({
+  id,
+  title,
+  children,
+}: {
+  id: number;
+  title: string;
+  children: (handle: ReactNode) => ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id });
   const handle = (
     <button
       type="button"

@@ -14,7 +14,8 @@ export const ORDER_POLL_MS = 2_500;
 export function lookupQuery(orderId: string, params: URLSearchParams): string {
   const query = new URLSearchParams({ order_id: orderId });
   for (const [key, value] of params) {
-    if (key === 'token' || key === 'thrivecart_hash' || key.startsWith('thrivecart[')) query.append(key, value);
+    if (key === 'token' || key === 'thrivecart_hash' || key.startsWith('thrivecart['))
+      query.append(key, value);
   }
   return query.toString();
 }
@@ -29,7 +30,10 @@ export const createAccountLookupQueryOptions = (query: string, startedAt: number
     queryFn: () => lookUpOrder(query),
     // A buyer arriving straight from the checkout can be faster than the webhook: keep asking a while.
     retry: (failures, error) =>
-      error instanceof ApiError && error.status === 404 && Date.now() - startedAt < ORDER_WAIT_MS && failures < 20,
+      error instanceof ApiError &&
+      error.status === 404 &&
+      Date.now() - startedAt < ORDER_WAIT_MS &&
+      failures < 20,
     retryDelay: ORDER_POLL_MS,
   });
 

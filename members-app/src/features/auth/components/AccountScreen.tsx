@@ -13,7 +13,12 @@ export function AccountScreen() {
     logout.mutate(undefined, {
       onSuccess: () =>
         toast({ title: 'Signed out successfully', description: 'You have been logged out of your account.' }),
-      onError: () => toast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' }),
+      onError: () =>
+        toast({
+          title: 'Error',
+          description: 'Failed to sign out. Please try again.',
+          variant: 'destructive',
+        }),
     });
   }
 

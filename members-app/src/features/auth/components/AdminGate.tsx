@@ -52,7 +52,10 @@ function AdminPasswordForm() {
         } else {
           toast({
             title: 'Error',
-            description: failure instanceof ApiError && failure.status === 429 ? failure.serverMessage : 'Failed to authenticate',
+            description:
+              failure instanceof ApiError && failure.status === 429
+                ? failure.serverMessage
+                : 'Failed to authenticate',
             variant: 'destructive',
           });
         }

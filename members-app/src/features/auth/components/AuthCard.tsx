@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Footer } from '../../../components/Footer.tsx';
 
 /** The calm, centred frame of the sign-in, reset and create-account screens. */
-export function AuthCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  children,
+  wide = false,
+}: {
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className="page-shell">
       <main id="main" className="auth-page">

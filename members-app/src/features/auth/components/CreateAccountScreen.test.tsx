@@ -5,7 +5,12 @@ import { CreateAccountScreen } from './CreateAccountScreen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const order = { email: 'buyer@example.com', productName: 'The 6-Night Sleep Meditation Ritual', hasAccount: true, hasPassword: false };
+const order = {
+  email: 'buyer@example.com',
+  productName: 'The 6-Night Sleep Meditation Ritual',
+  hasAccount: true,
+  hasPassword: false,
+};
 
 function renderScreen(query: string) {
   return renderAt(`/create-account${query}`, '/create-account', <CreateAccountScreen />, [
@@ -23,7 +28,9 @@ describe('create account screen', () => {
     renderScreen('?order_id=1001');
     expect(await screen.findByDisplayValue('buyer@example.com')).toHaveProperty('readOnly', true);
     fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'sleepy6' } });
-    fireEvent.change(screen.getByLabelText('Confirm password', { exact: true }), { target: { value: 'sleepy6' } });
+    fireEvent.change(screen.getByLabelText('Confirm password', { exact: true }), {
+      target: { value: 'sleepy6' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create My Account' }));
     expect(await screen.findByRole('heading', { name: 'Your Programs' })).toBeTruthy();
     const post = calls.find((call) => call.method === 'POST')!;
@@ -39,7 +46,9 @@ describe('create account screen', () => {
     expect(await screen.findByText('Password must be at least 6 characters')).toBeTruthy();
     expect(screen.getByText('Please confirm your password')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: '123456' } });
-    fireEvent.change(screen.getByLabelText('Confirm password', { exact: true }), { target: { value: '654321' } });
+    fireEvent.change(screen.getByLabelText('Confirm password', { exact: true }), {
+      target: { value: '654321' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create My Account' }));
     expect(await screen.findByText("Passwords don't match")).toBeTruthy();
   });
@@ -47,7 +56,8 @@ describe('create account screen', () => {
   it('says "Account Already Exists" with a way to the sign-in page when the account has a password', async () => {
     vi.stubGlobal(
       'fetch',
-      stubFetch({ 'GET /api/create-account': { status: 200, body: { ...order, hasPassword: true } } }).fetchStub,
+      stubFetch({ 'GET /api/create-account': { status: 200, body: { ...order, hasPassword: true } } })
+        .fetchStub,
     );
     renderScreen('?order_id=1003');
     expect(await screen.findByRole('heading', { name: 'Account Already Exists' })).toBeTruthy();
@@ -65,7 +75,9 @@ describe('create account screen', () => {
     renderScreen('?order_id=1004');
     await screen.findByDisplayValue('buyer@example.com');
     fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'sleepy6' } });
-    fireEvent.change(screen.getByLabelText('Confirm password', { exact: true }), { target: { value: 'sleepy6' } });
+    fireEvent.change(screen.getByLabelText('Confirm password', { exact: true }), {
+      target: { value: 'sleepy6' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create My Account' }));
     expect(await screen.findByText('This link has expired.')).toBeTruthy();
   });

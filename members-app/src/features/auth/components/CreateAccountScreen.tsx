@@ -30,7 +30,11 @@ export function CreateAccountScreen() {
   const orderId = orderIdFromQuery(params);
   const testMode = params.get('test') === 'true';
   const [startedAt] = useState(() => Date.now());
-  const lookup = useCreateAccountLookup(lookupQuery(orderId ?? '', params), Boolean(orderId) && !testMode, startedAt);
+  const lookup = useCreateAccountLookup(
+    lookupQuery(orderId ?? '', params),
+    Boolean(orderId) && !testMode,
+    startedAt,
+  );
 
   useEffect(() => {
     // No order and no query at all: nothing to create; the buyer belongs on the home page.
@@ -43,8 +47,8 @@ export function CreateAccountScreen() {
     return (
       <AuthCard title="Account Creation Error">
         <p>
-          We're having trouble creating your account. Please email <a href={`mailto:${supportEmail}`}>{supportEmail}</a>{' '}
-          and we'll get you set up.
+          We're having trouble creating your account. Please email{' '}
+          <a href={`mailto:${supportEmail}`}>{supportEmail}</a> and we'll get you set up.
         </p>
       </AuthCard>
     );
@@ -52,8 +56,12 @@ export function CreateAccountScreen() {
   if (lookup.isPending || (lookup.isFetching && lookup.failureCount > 0)) {
     return (
       <AuthCard title={lookup.failureCount > 0 ? 'Processing your request...' : 'Verifying your purchase...'}>
-        <Spinner label={lookup.failureCount > 0 ? 'Processing your request...' : 'Verifying your purchase...'} />
-        {lookup.failureCount > 0 && <p className="muted">Your purchase is being confirmed. This takes a few seconds.</p>}
+        <Spinner
+          label={lookup.failureCount > 0 ? 'Processing your request...' : 'Verifying your purchase...'}
+        />
+        {lookup.failureCount > 0 && (
+          <p className="muted">Your purchase is being confirmed. This takes a few seconds.</p>
+        )}
       </AuthCard>
     );
   }
@@ -68,8 +76,8 @@ export function CreateAccountScreen() {
     return (
       <AuthCard title="Order Not Found">
         <p>
-          We couldn't find a purchase associated with this link. Please check your email for the correct link, or
-          contact support at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          We couldn't find a purchase associated with this link. Please check your email for the correct link,
+          or contact support at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
         </p>
       </AuthCard>
     );
@@ -138,8 +146,8 @@ function CreateAccountForm({
         </p>
       )}
       <p className="muted">
-        {order.productName ? `Thank you for joining ${order.productName}. ` : ''}Choose a password to open your
-        members area.
+        {order.productName ? `Thank you for joining ${order.productName}. ` : ''}Choose a password to open
+        your members area.
       </p>
       <form onSubmit={submit} noValidate>
         <TextField label="Email" type="email" name="email" value={order.email} readOnly />

@@ -26,7 +26,11 @@ export function ForgotPasswordScreen() {
     request.mutate(result.data, {
       onSuccess: () => toast({ title: 'Reset link sent' }),
       onError: (failure) =>
-        toast({ title: 'Error', description: errorMessage(failure, 'Failed to send reset email'), variant: 'destructive' }),
+        toast({
+          title: 'Error',
+          description: errorMessage(failure, 'Failed to send reset email'),
+          variant: 'destructive',
+        }),
     });
   }
 

@@ -51,7 +51,11 @@ export function ResetPasswordScreen() {
     reset.mutate(result.data, {
       onSuccess: () => toast({ title: 'Password reset successful' }),
       onError: (failure) =>
-        toast({ title: 'Error', description: errorMessage(failure, 'Failed to reset password'), variant: 'destructive' }),
+        toast({
+          title: 'Error',
+          description: errorMessage(failure, 'Failed to reset password'),
+          variant: 'destructive',
+        }),
     });
   }
 

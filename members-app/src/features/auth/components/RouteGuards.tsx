@@ -10,7 +10,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (user.isPending) return <FullPageSpinner />;
   if (user.isError) {
-    return <StatusMessage title="Something went wrong">We couldn't check your sign-in. Please reload the page.</StatusMessage>;
+    return (
+      <StatusMessage title="Something went wrong">
+        We couldn't check your sign-in. Please reload the page.
+      </StatusMessage>
+    );
   }
   if (!user.data) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
   return <>{children}</>;

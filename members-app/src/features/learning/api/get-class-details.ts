@@ -29,7 +29,11 @@ export function prefetchClassDetails(queryClient: QueryClient, classIds: readonl
 }
 
 /** Keeps a cached class's progress in step with what the server recorded, so resume stays right. */
-export function setCachedClassProgress(queryClient: QueryClient, classId: number, progress: ClassProgress): void {
+export function setCachedClassProgress(
+  queryClient: QueryClient,
+  classId: number,
+  progress: ClassProgress,
+): void {
   queryClient.setQueryData<ClassDetails>(learningKeys.classDetails(classId), (details) =>
     details ? { ...details, progress } : details,
   );

@@ -8,7 +8,8 @@ export async function getMyPrograms(): Promise<ProgramCard[]> {
   return myProgramsSchema.parse(await api.get('/api/my-programs'));
 }
 
-export const myProgramsQueryOptions = () => queryOptions({ queryKey: learningKeys.myPrograms(), queryFn: getMyPrograms });
+export const myProgramsQueryOptions = () =>
+  queryOptions({ queryKey: learningKeys.myPrograms(), queryFn: getMyPrograms });
 
 export function useMyPrograms() {
   return useQuery(myProgramsQueryOptions());

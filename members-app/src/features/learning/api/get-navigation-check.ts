@@ -12,7 +12,10 @@ export async function getNavigationCheck(programId: number): Promise<NavigationC
 }
 
 export const navigationCheckQueryOptions = (programId: number) =>
-  queryOptions({ queryKey: learningKeys.navigationCheck(programId), queryFn: () => getNavigationCheck(programId) });
+  queryOptions({
+    queryKey: learningKeys.navigationCheck(programId),
+    queryFn: () => getNavigationCheck(programId),
+  });
 
 export function useNavigationCheck(programId: number | null) {
   return useQuery({ ...navigationCheckQueryOptions(programId ?? 0), enabled: programId !== null });
@@ -20,7 +23,9 @@ export function useNavigationCheck(programId: number | null) {
 
 /** Where opening a programme leads: its only path when the check says to skip, else the programme page. */
 export function programEntryRoute(programId: number, check: NavigationCheck | undefined): string {
-  return check?.shouldSkipToPath && check.pathId !== null ? pathRoute(programId, check.pathId) : programRoute(programId);
+  return check?.shouldSkipToPath && check.pathId !== null
+    ? pathRoute(programId, check.pathId)
+    : programRoute(programId);
 }
 
 /**
@@ -35,10 +40,12 @@ export function useOpenProgram() {
   const open = useCallback(
     async (programId: number) => {
       setOpeningId(programId);
-      const check = await queryClient.fetchQuery(navigationCheckQueryOptions(programId)).catch((error: unknown) => {
-        console.warn('The navigation check failed; opening the programme page', error);
-        return undefined;
-      });
+      const check = await queryClient
+        .fetchQuery(navigationCheckQueryOptions(programId))
+        .catch((error: unknown) => {
+          console.warn('The navigation check failed; opening the programme page', error);
+          return undefined;
+        });
       setOpeningId(null);
       navigate(programEntryRoute(programId, check));
     },

@@ -13,5 +13,8 @@ export const pathClassesQueryOptions = (pathId: number) =>
 
 /** Spec 000 §4: the query runs only when a path id exists. */
 export function usePathClasses(pathId: number | null | undefined) {
-  return useQuery({ ...pathClassesQueryOptions(pathId ?? 0), enabled: typeof pathId === 'number' && pathId > 0 });
+  return useQuery({
+    ...pathClassesQueryOptions(pathId ?? 0),
+    enabled: typeof pathId === 'number' && pathId > 0,
+  });
 }

@@ -9,7 +9,10 @@ export async function getProgramHierarchy(programId: number): Promise<ProgramHie
 }
 
 export const programHierarchyQueryOptions = (programId: number) =>
-  queryOptions({ queryKey: learningKeys.hierarchy(programId), queryFn: () => getProgramHierarchy(programId) });
+  queryOptions({
+    queryKey: learningKeys.hierarchy(programId),
+    queryFn: () => getProgramHierarchy(programId),
+  });
 
 export function useProgramHierarchy(programId: number | null) {
   return useQuery({ ...programHierarchyQueryOptions(programId ?? 0), enabled: programId !== null });

@@ -8,7 +8,8 @@ export async function getPrograms(): Promise<ProgramCard[]> {
   return programListSchema.parse(await api.get('/api/programs'));
 }
 
-export const programsQueryOptions = () => queryOptions({ queryKey: learningKeys.programList(), queryFn: getPrograms });
+export const programsQueryOptions = () =>
+  queryOptions({ queryKey: learningKeys.programList(), queryFn: getPrograms });
 
 export function usePrograms() {
   return useQuery(programsQueryOptions());

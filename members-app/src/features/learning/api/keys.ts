@@ -6,7 +6,8 @@ export const learningKeys = {
   myPrograms: () => [...learningKeys.programs(), 'mine'] as const,
   hierarchies: () => [...learningKeys.programs(), 'hierarchy'] as const,
   hierarchy: (programId: number) => [...learningKeys.hierarchies(), programId] as const,
-  navigationCheck: (programId: number) => [...learningKeys.programs(), 'navigation-check', programId] as const,
+  navigationCheck: (programId: number) =>
+    [...learningKeys.programs(), 'navigation-check', programId] as const,
   paths: () => [...learningKeys.all, 'paths'] as const,
   pathDetails: (pathId: number) => [...learningKeys.paths(), 'details', pathId] as const,
   pathClasses: (pathId: number) => [...learningKeys.paths(), 'classes', pathId] as const,

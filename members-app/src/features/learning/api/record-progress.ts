@@ -1,4 +1,8 @@
-import { progressRecordSchema, type ProgressEvent, type ProgressRecord } from '@sleep-ritual/contracts/progress';
+import {
+  progressRecordSchema,
+  type ProgressEvent,
+  type ProgressRecord,
+} from '@sleep-ritual/contracts/progress';
 import { api } from '../../../lib/api-client.ts';
 
 const progressUrl = (classId: number) => `/api/progress/${classId}`;

@@ -9,9 +9,19 @@ import { LockIcon } from './ProgramCard.tsx';
  * Spec 000 §2: a class row shows label, title, description and "N Minutes"; it opens the class page
  * only when unlocked. It also shows how far the learner got.
  */
-export function ClassRow({ programId, pathId, item }: { programId: number; pathId: number; item: PathClass }) {
+export function ClassRow({
+  programId,
+  pathId,
+  item,
+}: {
+  programId: number;
+  pathId: number;
+  item: PathClass;
+}) {
   return (
-    <li className={`class-row${item.isUnlocked ? '' : ' is-locked'}${item.progress?.completed ? ' is-completed' : ''}`}>
+    <li
+      className={`class-row${item.isUnlocked ? '' : ' is-locked'}${item.progress?.completed ? ' is-completed' : ''}`}
+    >
       <div className="class-row-main">
         {item.label && <p className="eyebrow">{item.label}</p>}
         <h2 className="class-row-title">
@@ -28,7 +38,9 @@ export function ClassRow({ programId, pathId, item }: { programId: number; pathI
       <div className="class-row-meta">
         <span className="class-row-duration">{minutesLabel(item.durationMinutes)}</span>
         {item.isUnlocked ? (
-          item.progress && <WatchStatus percent={item.progress.percentWatched} completed={item.progress.completed} />
+          item.progress && (
+            <WatchStatus percent={item.progress.percentWatched} completed={item.progress.completed} />
+          )
         ) : (
           <span className="watch-status is-locked">
             <LockIcon /> Locked

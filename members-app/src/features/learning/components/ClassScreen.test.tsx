@@ -35,7 +35,9 @@ describe('Class page', () => {
     mockApi({ 'GET /api/classes/101/details': sample.classDetails() });
     renderLearning(CLASS_URL);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Arriving: Letting the Day Go' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Arriving: Letting the Day Go' }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/program/1/path/10');
     expect(screen.getByText('The Ritual • Six Nights to Deeper Sleep')).toBeTruthy();
     expect(screen.getByText('A slow body scan.')).toBeTruthy();

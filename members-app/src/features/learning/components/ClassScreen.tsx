@@ -83,7 +83,12 @@ function ClassContent({ details }: { details: ClassDetails }) {
   }
   if (details.additionalContentUrl) {
     return (
-      <a className="btn btn-primary" href={details.additionalContentUrl} target="_blank" rel="noopener noreferrer">
+      <a
+        className="btn btn-primary"
+        href={details.additionalContentUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {details.additionalContentButtonLabel || 'Read the Guide'}
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>

@@ -5,7 +5,15 @@ import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import '../learning.css';
 
 /** A picture of the content, or the night-sky fallback when it has none or it fails to load. */
-export function ContentImage({ src, fallback, className }: { src: string | null; fallback: string; className?: string }) {
+export function ContentImage({
+  src,
+  fallback,
+  className,
+}: {
+  src: string | null;
+  fallback: string;
+  className?: string;
+}) {
   const [failed, setFailed] = useState(false);
   return (
     <img

@@ -38,11 +38,13 @@ describe('My programs', () => {
     const locked = card(addOn.title);
     expect(within(locked).getByText('Locked')).toBeTruthy();
     // No redirectUrl: the default purchase page, as a full navigation to the sales site.
-    expect(within(locked).getByRole('link', { name: 'Unlock Full Program' }).getAttribute('href')).toBe('/join-now');
-    expect(within(locked).getByText('Add it to your ritual for a one-time $17')).toBeTruthy();
-    expect(within(card(full.title)).getByRole('link', { name: 'Unlock Full Program' }).getAttribute('href')).toBe(
-      '/upgrade',
+    expect(within(locked).getByRole('link', { name: 'Unlock Full Program' }).getAttribute('href')).toBe(
+      '/join-now',
     );
+    expect(within(locked).getByText('Add it to your ritual for a one-time $17')).toBeTruthy();
+    expect(
+      within(card(full.title)).getByRole('link', { name: 'Unlock Full Program' }).getAttribute('href'),
+    ).toBe('/upgrade');
 
     for (const img of document.querySelectorAll('img')) {
       expect(img.getAttribute('src')).toMatch(/\/images\/program-card-fallback\.svg$/);
@@ -60,7 +62,9 @@ describe('My programs', () => {
     const first = renderLearning('/my-programs');
     expect(await screen.findByRole('heading', { name: 'Unlock Your Next-Level Self' })).toBeTruthy();
     expect(
-      screen.getByText('Upgrade to 12 months of nightly transformation by joining The Full Transformation Program.'),
+      screen.getByText(
+        'Upgrade to 12 months of nightly transformation by joining The Full Transformation Program.',
+      ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/upgrade');
     first.unmount();
@@ -84,7 +88,9 @@ describe('My programs', () => {
       'GET /api/my-programs': [ritual],
     });
     renderLearning('/my-programs');
-    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load programs. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Failed to load programs. Please try again.',
+    );
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Open Sleep Ritual' })).toBeTruthy();

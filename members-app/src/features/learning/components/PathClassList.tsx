@@ -39,7 +39,11 @@ export function PathClassList({
     <section className="class-list-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Listen to a Class Preview</h2>
       {preview.data?.vimeoId ? (
-        <VimeoPlayer vimeoId={preview.data.vimeoId} storedUrl={preview.data.vimeoVideoId} title={preview.data.title} />
+        <VimeoPlayer
+          vimeoId={preview.data.vimeoId}
+          storedUrl={preview.data.vimeoVideoId}
+          title={preview.data.title}
+        />
       ) : null}
       {classes.isPending && classes.fetchStatus !== 'idle' ? (
         <ul className="class-list-preview" aria-busy="true" aria-label="Loading classes">
@@ -54,7 +58,9 @@ export function PathClassList({
         <ul className="class-list-preview">
           {shown.map((item) => (
             <li key={item.id} className="class-list-preview-row">
-              <span className="class-list-preview-title">{item.label ? `${item.label}: ${item.title}` : item.title}</span>
+              <span className="class-list-preview-title">
+                {item.label ? `${item.label}: ${item.title}` : item.title}
+              </span>
               <span className="class-list-preview-duration">{formatDuration(item.durationMinutes)}</span>
             </li>
           ))}

@@ -46,7 +46,9 @@ describe('Path page', () => {
     expect(within(done).getByText('About class 101.')).toBeTruthy();
     expect(within(done).getByText('116 Minutes')).toBeTruthy();
     expect(within(done).getByText('Completed')).toBeTruthy();
-    expect(within(done).getByRole('link', { name: 'Class 101' }).getAttribute('href')).toBe('/program/1/path/10/class/101');
+    expect(within(done).getByRole('link', { name: 'Class 101' }).getAttribute('href')).toBe(
+      '/program/1/path/10/class/101',
+    );
 
     const started = row('Class 102');
     expect(within(started).getByText('40% watched')).toBeTruthy();
@@ -58,15 +60,23 @@ describe('Path page', () => {
   });
 
   it('goes back to the programme overview, or to all programmes when the programme opens straight on this path', async () => {
-    mockApi({ 'GET /api/paths/10/details': sample.pathDetails(), 'GET /api/programs/1/navigation-check': noSkip });
+    mockApi({
+      'GET /api/paths/10/details': sample.pathDetails(),
+      'GET /api/programs/1/navigation-check': noSkip,
+    });
     const first = renderLearning(PATH_URL);
     const overview = await screen.findByRole('link', { name: 'Back to Program Overview' });
     expect(overview.getAttribute('href')).toBe('/program/1');
     first.unmount();
 
-    mockApi({ 'GET /api/paths/10/details': sample.pathDetails(), 'GET /api/programs/1/navigation-check': skip });
+    mockApi({
+      'GET /api/paths/10/details': sample.pathDetails(),
+      'GET /api/programs/1/navigation-check': skip,
+    });
     renderLearning(PATH_URL);
-    expect((await screen.findByRole('link', { name: 'Back to All Programs' })).getAttribute('href')).toBe('/my-programs');
+    expect((await screen.findByRole('link', { name: 'Back to All Programs' })).getAttribute('href')).toBe(
+      '/my-programs',
+    );
     expect(screen.queryByRole('link', { name: 'Back to Program Overview' })).toBeNull();
   });
 
@@ -93,20 +103,28 @@ describe('Path page', () => {
     // Opening the class now needs no further call.
     const before = calls.length;
     await router.navigate('/program/1/path/10/class/101');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Arriving: Letting the Day Go' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Arriving: Letting the Day Go' }),
+    ).toBeTruthy();
     expect(calls.slice(before).filter((call) => call.includes('/api/classes/'))).toEqual([]);
     await waitFor(() => expect(FakeVimeoPlayer.instances.length).toBeGreaterThan(0));
   });
 
   it('shows a skeleton while loading', () => {
-    mockApi({ 'GET /api/paths/10/details': () => new Promise(() => {}), 'GET /api/programs/1/navigation-check': skip });
+    mockApi({
+      'GET /api/paths/10/details': () => new Promise(() => {}),
+      'GET /api/programs/1/navigation-check': skip,
+    });
     renderLearning(PATH_URL);
     expect(document.querySelector('[aria-busy="true"]')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Loading path...');
   });
 
   it('says "No classes available in this path yet." for an empty path', async () => {
-    mockApi({ 'GET /api/paths/10/details': sample.pathDetails({ classes: [] }), 'GET /api/programs/1/navigation-check': skip });
+    mockApi({
+      'GET /api/paths/10/details': sample.pathDetails({ classes: [] }),
+      'GET /api/programs/1/navigation-check': skip,
+    });
     renderLearning(PATH_URL);
     expect(await screen.findByText('No classes available in this path yet.')).toBeTruthy();
   });

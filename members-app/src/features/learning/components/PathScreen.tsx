@@ -37,7 +37,13 @@ export function PathScreen() {
   if (valid && (path.isPending || check.isPending)) return <PathSkeleton />;
   const found = path.data;
   if (!valid || isNotFound(path.error) || (found && found.programId !== programId)) {
-    return <ContentProblem title="Path Not Found" message="The requested path could not be found." back={ALL_PROGRAMS} />;
+    return (
+      <ContentProblem
+        title="Path Not Found"
+        message="The requested path could not be found."
+        back={ALL_PROGRAMS}
+      />
+    );
   }
   if (path.isError || !found) {
     return (

@@ -53,7 +53,11 @@ export function ProgramCard({
             </>
           ) : (
             <>
-              <ButtonLink to={program.redirectUrl || '/join-now'} className="btn-block" aria-describedby={titleId}>
+              <ButtonLink
+                to={program.redirectUrl || '/join-now'}
+                className="btn-block"
+                aria-describedby={titleId}
+              >
                 Unlock Full Program
               </ButtonLink>
               {program.programCardFinePrint && <p className="fine-print">{program.programCardFinePrint}</p>}
@@ -67,7 +71,14 @@ export function ProgramCard({
 
 export function LockIcon() {
   return (
-    <svg className="lock-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+    <svg
+      className="lock-icon"
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path
         fill="currentColor"
         d="M8 1a3.5 3.5 0 0 0-3.5 3.5V7H4a1.5 1.5 0 0 0-1.5 1.5v5A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-5A1.5 1.5 0 0 0 12 7h-.5V4.5A3.5 3.5 0 0 0 8 1Zm2 6H6V4.5a2 2 0 1 1 4 0V7Z"

@@ -41,19 +41,29 @@ describe('Programme page', () => {
   it('shows cover art, title, description and the phases with their path cards', async () => {
     mockApi({
       'GET /api/programs/3/hierarchy': hierarchy(),
-      'GET /api/paths/1/classes': [sample.pathClass(7, { label: 'Week 1', title: 'The Evening Wind-Down', durationMinutes: 18 })],
+      'GET /api/paths/1/classes': [
+        sample.pathClass(7, { label: 'Week 1', title: 'The Evening Wind-Down', durationMinutes: 18 }),
+      ],
       'GET /api/classes/7/details': sample.classDetails({ id: 7 }),
     });
     renderLearning('/program/3');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'The Full Transformation Program' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The Full Transformation Program' }),
+    ).toBeTruthy();
     expect(screen.getByText('Twelve months of nightly practice.')).toBeTruthy();
-    expect(document.querySelector('img.cover-image')?.getAttribute('src')).toMatch(/program-cover-fallback\.svg$/);
-    expect(screen.getByRole('link', { name: 'Back to All Programs' }).getAttribute('href')).toBe('/my-programs');
+    expect(document.querySelector('img.cover-image')?.getAttribute('src')).toMatch(
+      /program-cover-fallback\.svg$/,
+    );
+    expect(screen.getByRole('link', { name: 'Back to All Programs' }).getAttribute('href')).toBe(
+      '/my-programs',
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Foundations of Rest' })).toBeTruthy();
 
     const open = card('Path 1');
-    expect(within(open).getByRole('link', { name: 'View Sessions' }).getAttribute('href')).toBe('/program/3/path/1');
+    expect(within(open).getByRole('link', { name: 'View Sessions' }).getAttribute('href')).toBe(
+      '/program/3/path/1',
+    );
     expect(within(open).getByText('2 of 6 classes completed')).toBeTruthy();
 
     const locked = card('Path 2');
@@ -84,12 +94,16 @@ describe('Programme page', () => {
     const first = renderLearning('/program/999999');
     expect(await screen.findByRole('heading', { name: 'Program Not Found' })).toBeTruthy();
     expect(screen.getByText('The requested program could not be found.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to All Programs' }).getAttribute('href')).toBe('/my-programs');
+    expect(screen.getByRole('link', { name: 'Back to All Programs' }).getAttribute('href')).toBe(
+      '/my-programs',
+    );
     first.unmount();
 
     renderLearning('/program/2');
     expect(await screen.findByRole('heading', { name: 'Error Loading Program' })).toBeTruthy();
-    expect(screen.getByText('There was an error loading the program details.', { exact: false })).toBeTruthy();
+    expect(
+      screen.getByText('There was an error loading the program details.', { exact: false }),
+    ).toBeTruthy();
     expect(screen.getByText("You don't have access to this program.")).toBeTruthy();
   });
 });

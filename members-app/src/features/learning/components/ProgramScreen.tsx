@@ -21,7 +21,11 @@ export function ProgramScreen() {
   if (programId !== null && hierarchy.isPending) return <ProgramSkeleton />;
   if (programId === null || isNotFound(hierarchy.error)) {
     return (
-      <ContentProblem title="Program Not Found" message="The requested program could not be found." back={ALL_PROGRAMS} />
+      <ContentProblem
+        title="Program Not Found"
+        message="The requested program could not be found."
+        back={ALL_PROGRAMS}
+      />
     );
   }
   if (hierarchy.isError || !hierarchy.data) {
@@ -43,7 +47,11 @@ export function ProgramScreen() {
   return (
     <article className="learning-page program-page" aria-labelledby="program-title">
       <BackLink to={ALL_PROGRAMS.to}>{ALL_PROGRAMS.label}</BackLink>
-      <ContentImage src={program.coverArtUrl} fallback={fallbackImages.programCover} className="cover-image" />
+      <ContentImage
+        src={program.coverArtUrl}
+        fallback={fallbackImages.programCover}
+        className="cover-image"
+      />
       <header className="page-header">
         <h1 id="program-title">{program.title}</h1>
         {program.description && <p className="lead">{program.description}</p>}

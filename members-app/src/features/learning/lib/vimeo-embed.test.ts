@@ -5,13 +5,22 @@ describe('vimeoEmbedUrl', () => {
   it('embeds from player.vimeo.com with do-not-track on and title, byline and portrait hidden', () => {
     const url = new URL(vimeoEmbedUrl(76979871, 'https://vimeo.com/76979871'));
     expect(url.origin + url.pathname).toBe('https://player.vimeo.com/video/76979871');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ dnt: '1', title: '0', byline: '0', portrait: '0' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      dnt: '1',
+      title: '0',
+      byline: '0',
+      portrait: '0',
+    });
   });
 
   it('keeps the hash of an unlisted video, from the path or the h parameter', () => {
     expect(new URL(vimeoEmbedUrl(123, 'vimeo.com/123/abcdef12')).searchParams.get('h')).toBe('abcdef12');
-    expect(new URL(vimeoEmbedUrl(123, 'https://player.vimeo.com/video/123?h=9f8e7d')).searchParams.get('h')).toBe('9f8e7d');
-    expect(new URL(vimeoEmbedUrl(123, 'https://vimeo.com/channels/calm/123')).searchParams.has('h')).toBe(false);
+    expect(
+      new URL(vimeoEmbedUrl(123, 'https://player.vimeo.com/video/123?h=9f8e7d')).searchParams.get('h'),
+    ).toBe('9f8e7d');
+    expect(new URL(vimeoEmbedUrl(123, 'https://vimeo.com/channels/calm/123')).searchParams.has('h')).toBe(
+      false,
+    );
     expect(new URL(vimeoEmbedUrl(123, null)).searchParams.has('h')).toBe(false);
   });
 });

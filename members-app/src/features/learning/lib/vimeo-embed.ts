@@ -3,7 +3,13 @@
  * portrait hidden. The responsive 16:9 box is the page's own (see .video-box); the rest are the
  * player's URL parameters.
  */
-export const VIMEO_PLAYER_OPTIONS = { responsive: true, dnt: true, title: false, byline: false, portrait: false } as const;
+export const VIMEO_PLAYER_OPTIONS = {
+  responsive: true,
+  dnt: true,
+  title: false,
+  byline: false,
+  portrait: false,
+} as const;
 
 /**
  * The embed address of a video. The page builds the iframe itself and hands it to @vimeo/player: given
@@ -31,7 +37,9 @@ function unlistedHash(vimeoId: number, storedUrl: string | null | undefined): st
   if (!storedUrl) return null;
   let url: URL;
   try {
-    url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(storedUrl.trim()) ? storedUrl.trim() : `https://${storedUrl.trim()}`);
+    url = new URL(
+      /^[a-z][a-z\d+.-]*:\/\//i.test(storedUrl.trim()) ? storedUrl.trim() : `https://${storedUrl.trim()}`,
+    );
   } catch {
     return null;
   }

@@ -1,6 +1,11 @@
 import type { ProgressEvent } from '@sleep-ritual/contracts/progress';
 import { describe, expect, it, vi } from 'vitest';
-import { createWatchTracker, type PlayerTimeData, type TrackablePlayer, type TrackedPlayerEvent } from './watch-tracker.ts';
+import {
+  createWatchTracker,
+  type PlayerTimeData,
+  type TrackablePlayer,
+  type TrackedPlayerEvent,
+} from './watch-tracker.ts';
 
 type Listener = (data: unknown) => void;
 
@@ -13,7 +18,9 @@ class FakePlayer implements TrackablePlayer {
 
   constructor(duration?: number) {
     this.durationPromise =
-      duration === undefined ? new Promise((resolve) => (this.resolveDuration = resolve)) : Promise.resolve(duration);
+      duration === undefined
+        ? new Promise((resolve) => (this.resolveDuration = resolve))
+        : Promise.resolve(duration);
   }
 
   on(event: TrackedPlayerEvent, callback: Listener) {

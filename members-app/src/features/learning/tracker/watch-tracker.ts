@@ -81,14 +81,20 @@ export function createWatchTracker(options: WatchTrackerOptions): WatchTracker {
   function progressEvent(type: ProgressEventType): ProgressEvent | null {
     if (duration === null || position === null) return null;
     const durationSec = Math.floor(duration);
-    return { position_sec: Math.min(Math.floor(position), durationSec), duration_sec: durationSec, event_type: type };
+    return {
+      position_sec: Math.min(Math.floor(position), durationSec),
+      duration_sec: durationSec,
+      event_type: type,
+    };
   }
 
   function emit(type: ProgressEventType) {
     const event = progressEvent(type);
     if (!event) return;
     try {
-      void Promise.resolve(send(event)).catch((error: unknown) => warn(`Could not record the ${type} event`, error));
+      void Promise.resolve(send(event)).catch((error: unknown) =>
+        warn(`Could not record the ${type} event`, error),
+      );
     } catch (error) {
       warn(`Could not record the ${type} event`, error);
     }

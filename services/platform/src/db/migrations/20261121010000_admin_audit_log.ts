@@ -34,8 +34,12 @@ export async function up(knex: Knex): Promise<void> {
   );
   // A programme's owners, and the few members whose purchases of it no longer give access (refunded,
   // revoked): the engagement figures count the first and leave the second out without a full scan.
-  await knex.raw(`create index purchases_with_access on purchases ("programId", "userId") where status = 'completed'`);
-  await knex.raw(`create index purchases_without_access on purchases ("programId", "userId") where status <> 'completed'`);
+  await knex.raw(
+    `create index purchases_with_access on purchases ("programId", "userId") where status = 'completed'`,
+  );
+  await knex.raw(
+    `create index purchases_without_access on purchases ("programId", "userId") where status <> 'completed'`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -11,8 +11,20 @@ type SeedClass = {
   additionalContentButtonLabel?: string;
   objective?: string;
 };
-type SeedPath = { label: string; title: string; description: string; isUnlocked?: boolean; classes: SeedClass[] };
-type SeedPhase = { label: string; title: string; description: string; isUnlocked?: boolean; paths: SeedPath[] };
+type SeedPath = {
+  label: string;
+  title: string;
+  description: string;
+  isUnlocked?: boolean;
+  classes: SeedClass[];
+};
+type SeedPhase = {
+  label: string;
+  title: string;
+  description: string;
+  isUnlocked?: boolean;
+  paths: SeedPath[];
+};
 export type SeedProgram = {
   id: number;
   title: string;
@@ -42,7 +54,8 @@ export const demoPrograms: SeedProgram[] = [
       {
         label: 'Phase 1',
         title: 'The Ritual',
-        description: 'Press play as you get into bed. Fifteen to twenty minutes, eyes closed, nothing to get right.',
+        description:
+          'Press play as you get into bed. Fifteen to twenty minutes, eyes closed, nothing to get right.',
         paths: [
           {
             label: 'Nights 1–6',
@@ -181,7 +194,8 @@ export const demoPrograms: SeedProgram[] = [
           {
             label: 'Month 1',
             title: 'Sleep as a Skill',
-            description: 'Four weeks of nightly practice that make falling asleep something you know how to do.',
+            description:
+              'Four weeks of nightly practice that make falling asleep something you know how to do.',
             classes: [
               {
                 label: 'Week 1',

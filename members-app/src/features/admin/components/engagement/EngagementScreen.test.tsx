@@ -40,10 +40,17 @@ const ritual: Engagement = {
     programId: 1,
     title: 'Sleep Ritual',
     owners: 4,
-    classes: [lesson(1, { started: 4, completed: 3, medianPercentWatched: 92.5 }), lesson(2, { started: 2, completed: 1, medianPercentWatched: 40 }), lesson(3)],
+    classes: [
+      lesson(1, { started: 4, completed: 3, medianPercentWatched: 92.5 }),
+      lesson(2, { started: 2, completed: 1, medianPercentWatched: 40 }),
+      lesson(3),
+    ],
   },
 };
-const transformation: Engagement = { programs, program: { programId: 3, title: 'Full Transformation', owners: 0, classes: [] } };
+const transformation: Engagement = {
+  programs,
+  program: { programId: 3, title: 'Full Transformation', owners: 0, classes: [] },
+};
 
 /** Answers GET /api/admin/engagement by its programId. */
 function renderEngagement(url = '/admin/engagement') {
@@ -54,8 +61,12 @@ function renderEngagement(url = '/admin/engagement') {
     if (address.pathname !== '/api/admin/engagement') return base.fetchStub(input, init);
     const programId = address.searchParams.get('programId');
     asked.push(programId);
-    const body = programId === '3' ? transformation : programId === '404' ? { error: 'Program not found' } : ritual;
-    return new Response(JSON.stringify(body), { status: programId === '404' ? 404 : 200, headers: { 'content-type': 'application/json' } });
+    const body =
+      programId === '3' ? transformation : programId === '404' ? { error: 'Program not found' } : ritual;
+    return new Response(JSON.stringify(body), {
+      status: programId === '404' ? 404 : 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   const view = renderAt(url, '/admin/engagement', <EngagementScreen />);
   return { asked, ...view };
@@ -65,10 +76,18 @@ describe('engagement page', () => {
   it('shows per class, in order, how many owners started and completed it and the median watched', async () => {
     renderEngagement();
     const table = within(await screen.findByRole('table', { name: 'Engagement per class of Sleep Ritual' }));
-    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Class', 'Started', 'Completed', 'Median watched']);
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Class',
+      'Started',
+      'Completed',
+      'Median watched',
+    ]);
     // Each part of a cell apart: the count, then its share of the owners beneath it.
     const parts = (cell: HTMLElement) => [...cell.childNodes].map((node) => node.textContent).join(' | ');
-    const figures = table.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map(parts));
+    const figures = table
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map(parts));
     expect(figures).toEqual([
       ['4 | 100% of owners', '3 | 75% of owners', '92.5%'],
       ['2 | 50% of owners', '1 | 25% of owners', '40%'],
@@ -84,9 +103,13 @@ describe('engagement page', () => {
 
   it('draws the drop-off chart as one image whose name says the same figures', async () => {
     renderEngagement();
-    const chart = await screen.findByRole('img', { name: /^Owners who started and completed each class of Sleep Ritual/ });
+    const chart = await screen.findByRole('img', {
+      name: /^Owners who started and completed each class of Sleep Ritual/,
+    });
     expect(chart.getAttribute('aria-label')).toBe(chartSummary(ritual.program!));
-    expect(chart.getAttribute('aria-label')).toContain('Night 1: 4 started, 3 completed; Night 2: 2 started, 1 completed; Night 3: 0 started, 0 completed.');
+    expect(chart.getAttribute('aria-label')).toContain(
+      'Night 1: 4 started, 3 completed; Night 2: 2 started, 1 completed; Night 3: 0 started, 0 completed.',
+    );
   });
 
   it('switches programme from the picker, and says when a programme has no classes', async () => {
@@ -103,7 +126,9 @@ describe('engagement page', () => {
   it("says 'Program not found' for a programme that is gone, with a way back to the first one", async () => {
     renderEngagement('/admin/engagement?programId=404');
     expect(await screen.findByRole('heading', { name: 'Program not found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Show the first program' }).getAttribute('href')).toBe('/admin/engagement');
+    expect(screen.getByRole('link', { name: 'Show the first program' }).getAttribute('href')).toBe(
+      '/admin/engagement',
+    );
   });
 });
 

@@ -26,11 +26,25 @@ export function EngagementScreen() {
   if (engagement.isPending) body = <Spinner label="Loading engagement..." />;
   else if (engagement.isError) {
     body = isNotFound(engagement.error) ? (
-      <StatusMessage title={LOAD_ERRORS.programMissing} action={<Link to={adminUrls.engagement()}>Show the first program</Link>} />
+      <StatusMessage
+        title={LOAD_ERRORS.programMissing}
+        action={<Link to={adminUrls.engagement()}>Show the first program</Link>}
+      />
     ) : (
-      <LoadFailed title={LOAD_ERRORS.engagement} error={engagement.error} onRetry={() => engagement.refetch()} />
+      <LoadFailed
+        title={LOAD_ERRORS.engagement}
+        error={engagement.error}
+        onRetry={() => engagement.refetch()}
+      />
     );
-  } else body = <ProgramFigures data={engagement.data} busy={engagement.isPlaceholderData} onPick={(id) => update({ programId: id })} />;
+  } else
+    body = (
+      <ProgramFigures
+        data={engagement.data}
+        busy={engagement.isPlaceholderData}
+        onPick={(id) => update({ programId: id })}
+      />
+    );
 
   return (
     <>
@@ -40,14 +54,26 @@ export function EngagementScreen() {
   );
 }
 
-function ProgramFigures({ data, busy, onPick }: { data: Engagement; busy: boolean; onPick: (programId: number) => void }) {
+function ProgramFigures({
+  data,
+  busy,
+  onPick,
+}: {
+  data: Engagement;
+  busy: boolean;
+  onPick: (programId: number) => void;
+}) {
   if (data.programs.length === 0 || !data.program) return <p className="admin-summary">No programs yet.</p>;
   const { program } = data;
   return (
     <>
       <div className="field admin-program-picker">
         <label htmlFor="engagement-program">Program</label>
-        <select id="engagement-program" value={program.programId} onChange={(event) => onPick(Number(event.target.value))}>
+        <select
+          id="engagement-program"
+          value={program.programId}
+          onChange={(event) => onPick(Number(event.target.value))}
+        >
           {data.programs.map((choice) => (
             <option key={choice.id} value={choice.id}>
               {choice.title}
@@ -78,7 +104,10 @@ function ProgramFigures({ data, busy, onPick }: { data: Engagement; busy: boolea
 /** The figures behind the chart, and its text alternative. */
 function ClassFigures({ program }: { program: ProgramEngagement }) {
   return (
-    <TableFrame label={`Engagement per class of ${program.title}`} columns={['Class', 'Started', 'Completed', 'Median watched']}>
+    <TableFrame
+      label={`Engagement per class of ${program.title}`}
+      columns={['Class', 'Started', 'Completed', 'Median watched']}
+    >
       {program.classes.map((row) => (
         <tr key={row.classId}>
           <th scope="row">

@@ -11,6 +11,8 @@ export function shareOfOwners(value: number, owners: number): string | null {
 
 /** The chart in words, for screen readers: the same figures, class by class. */
 export function chartSummary(program: ProgramEngagement): string {
-  const classes = program.classes.map((row) => `${className(row)}: ${row.started} started, ${row.completed} completed`);
+  const classes = program.classes.map(
+    (row) => `${className(row)}: ${row.started} started, ${row.completed} completed`,
+  );
   return `Owners who started and completed each class of ${program.title}, of ${count(program.owners, 'owner')}. ${classes.join('; ')}.`;
 }

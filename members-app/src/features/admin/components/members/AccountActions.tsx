@@ -15,7 +15,10 @@ type Member = MemberDetail['member'];
 
 type EmailMutation = {
   isPending: boolean;
-  mutate: (variables: { memberId: number }, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  mutate: (
+    variables: { memberId: number },
+    options: { onSuccess: () => void; onError: (error: unknown) => void },
+  ) => void;
 };
 
 /** A button that has the worker mail the member, and says whether the e-mail is on its way. */
@@ -39,7 +42,12 @@ function SendEmailButton({
       variant="secondary"
       disabled={Boolean(noteId) || mutation.isPending}
       aria-describedby={noteId}
-      onClick={() => mutation.mutate({ memberId }, { onSuccess: () => toasts.success(sent), onError: (error) => toasts.failure(failed, error) })}
+      onClick={() =>
+        mutation.mutate(
+          { memberId },
+          { onSuccess: () => toasts.success(sent), onError: (error) => toasts.failure(failed, error) },
+        )
+      }
     >
       {mutation.isPending ? 'Sending...' : label}
     </Button>
@@ -98,7 +106,8 @@ function ChangeEmailDialog({ member, onClose }: { member: Member; onClose: () =>
         onError: (error) => {
           form.showServerErrors(error);
           // The address belongs to someone else: that is the field's problem, said beside it.
-          if (error instanceof ApiError && error.status === 409 && error.serverMessage) form.setError('email', error.serverMessage);
+          if (error instanceof ApiError && error.status === 409 && error.serverMessage)
+            form.setError('email', error.serverMessage);
           toasts.failure(BACK_OFFICE_MESSAGES.emailChangeFailed, error);
         },
       },
@@ -106,7 +115,13 @@ function ChangeEmailDialog({ member, onClose }: { member: Member; onClose: () =>
   }
 
   return (
-    <FormDialog title="Change E-mail Address" submitLabel="Save E-mail" pending={change.isPending} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title="Change E-mail Address"
+      submitLabel="Save E-mail"
+      pending={change.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <TextInput
         form={form}
         name="email"

@@ -5,7 +5,8 @@ import { LOAD_ERRORS } from '../../messages.ts';
 import { DateTime } from '../BackOffice.tsx';
 import { LoadFailed } from '../ScreenStates.tsx';
 
-const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
 /** What the audit row says was done, in words. */
 export function describeAction(entry: Pick<AuditEntry, 'action' | 'details'>): string {

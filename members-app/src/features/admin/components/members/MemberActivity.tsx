@@ -2,7 +2,12 @@ import type { MemberClassProgress, MemberPurchase } from '@sleep-ritual/contract
 import { formatPercent } from '../../format.ts';
 import { DateTime, TableFrame } from '../BackOffice.tsx';
 
-const STATUS_WORDS: Record<string, string> = { completed: 'Completed', refunded: 'Refunded', revoked: 'Revoked', pending: 'Pending' };
+const STATUS_WORDS: Record<string, string> = {
+  completed: 'Completed',
+  refunded: 'Refunded',
+  revoked: 'Revoked',
+  pending: 'Pending',
+};
 
 /** Every purchase, newest first; a grant by hand has no checkout item. */
 export function PurchasesTable({ purchases }: { purchases: MemberPurchase[] }) {
@@ -25,7 +30,9 @@ export function PurchasesTable({ purchases }: { purchases: MemberPurchase[] }) {
               </td>
               <td>{purchase.programTitle}</td>
               <td>
-                <span className={`status status-${purchase.status}`}>{STATUS_WORDS[purchase.status] ?? purchase.status}</span>
+                <span className={`status status-${purchase.status}`}>
+                  {STATUS_WORDS[purchase.status] ?? purchase.status}
+                </span>
               </td>
               <td>
                 <DateTime value={purchase.purchasedAt} />
@@ -53,7 +60,10 @@ export function ProgressTables({ progress }: { progress: MemberClassProgress[] }
       {[...programs.entries()].map(([programId, program]) => (
         <div key={programId} className="admin-subsection">
           <h3>{program.title}</h3>
-          <TableFrame label={`Progress in ${program.title}`} columns={['Class', 'Percent watched', 'Completed', 'Last watched']}>
+          <TableFrame
+            label={`Progress in ${program.title}`}
+            columns={['Class', 'Percent watched', 'Completed', 'Last watched']}
+          >
             {program.rows.map((row) => (
               <tr key={row.classId}>
                 <th scope="row">

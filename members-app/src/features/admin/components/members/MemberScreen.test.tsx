@@ -26,7 +26,10 @@ const night = (classId: number, fields: Record<string, unknown> = {}) => ({
 
 function renderMember(answers: Parameters<typeof stubFetch>[0], url = '/admin/members/7') {
   const stub = stubFetch({
-    'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' }), rows.program(2, { title: 'Add-On Nights' })] },
+    'GET /api/admin/programs': {
+      status: 200,
+      body: [rows.program(1, { title: 'Sleep Ritual' }), rows.program(2, { title: 'Add-On Nights' })],
+    },
     'GET /api/admin/audit-log': { status: 200, body: backOffice.page([]) },
     ...answers,
   });
@@ -45,11 +48,23 @@ describe('member page', () => {
         body: backOffice.detail({
           member: { hasPassword: true, lastSignInAt: '2026-11-03T21:00:00.000Z' },
           purchases: [
-            backOffice.purchase({ id: 31, orderId: 'manual-7-2-x1', product: null, isManual: true, programId: 2, programTitle: 'Add-On Nights' }),
+            backOffice.purchase({
+              id: 31,
+              orderId: 'manual-7-2-x1',
+              product: null,
+              isManual: true,
+              programId: 2,
+              programTitle: 'Add-On Nights',
+            }),
             backOffice.purchase({ id: 30, status: 'refunded' }),
           ],
           progress: [
-            night(1, { percentWatched: 100, completed: true, completedAt: '2026-11-02T22:00:00.000Z', lastWatchedAt: '2026-11-02T22:00:00.000Z' }),
+            night(1, {
+              percentWatched: 100,
+              completed: true,
+              completedAt: '2026-11-02T22:00:00.000Z',
+              lastWatchedAt: '2026-11-02T22:00:00.000Z',
+            }),
             night(2, { percentWatched: 45, lastWatchedAt: '2026-11-03T21:10:00.000Z' }),
             night(3),
           ],
@@ -59,10 +74,18 @@ describe('member page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'maya@example.com' })).toBeTruthy();
     const account = within(screen.getByRole('heading', { level: 2, name: 'Account' }).closest('section')!);
     expect(account.getByText('Has password').nextElementSibling?.textContent).toBe('Yes');
-    expect(account.getByText('Last sign-in').nextElementSibling?.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-03T21:00:00.000Z');
+    expect(
+      account.getByText('Last sign-in').nextElementSibling?.querySelector('time')?.getAttribute('datetime'),
+    ).toBe('2026-11-03T21:00:00.000Z');
 
     const purchases = within(screen.getByRole('table', { name: 'Purchases' }));
-    expect(purchases.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Order ID', 'Product', 'Program', 'Status', 'Date']);
+    expect(purchases.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Order ID',
+      'Product',
+      'Program',
+      'Status',
+      'Date',
+    ]);
     const manual = within(purchases.getByRole('row', { name: /manual-7-2-x1/ }));
     expect(manual.getByText('Granted by an admin')).toBeTruthy();
     expect(manual.getByText('Completed')).toBeTruthy();
@@ -71,7 +94,10 @@ describe('member page', () => {
     expect(refunded.getByText('Refunded')).toBeTruthy();
 
     const progress = within(screen.getByRole('table', { name: 'Progress in Sleep Ritual' }));
-    const cells = (name: RegExp) => within(progress.getByRole('row', { name })).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = (name: RegExp) =>
+      within(progress.getByRole('row', { name }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     expect(cells(/Class 1/)).toEqual(['100%', expect.stringMatching(/^Yes/), expect.any(String)]);
     expect(cells(/Class 2/)).toEqual(['45%', 'No', expect.not.stringMatching(/Not yet/)]);
     expect(cells(/Class 3/)).toEqual(['0%', 'No', 'Not yet']);
@@ -82,13 +108,19 @@ describe('member page', () => {
     expect(access.queryByRole('button', { name: 'Revoke access to Sleep Ritual' })).toBeNull();
     expect(access.getByText('No access: refunded')).toBeTruthy();
     // The create-account e-mail is for members without a password.
-    expect(screen.getByRole('button', { name: 'Resend Create-Account E-mail' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Resend Create-Account E-mail' })).toHaveProperty(
+      'disabled',
+      true,
+    );
   });
 
   it('revokes a programme after confirmation and shows the member without access', async () => {
     const answers = {
       'GET /api/admin/members/7': { status: 200, body: backOffice.detail() },
-      'DELETE /api/admin/members/7/grants/1': { status: 200, body: backOffice.detail({ purchases: [backOffice.purchase({ status: 'revoked' })] }) },
+      'DELETE /api/admin/members/7/grants/1': {
+        status: 200,
+        body: backOffice.detail({ purchases: [backOffice.purchase({ status: 'revoked' })] }),
+      },
     };
     const { calls } = renderMember(answers);
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke access to Sleep Ritual' }));
@@ -99,12 +131,23 @@ describe('member page', () => {
     expect(await toast('Program access revoked successfully')).toBeTruthy();
     expect(await screen.findByText('No access: revoked')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/admin/members/7/grants/1']);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/admin/members/7/grants/1',
+    ]);
   });
 
   it('grants a programme the member cannot open, chosen from a picker without the ones they can', async () => {
     const granted = backOffice.detail({
-      purchases: [backOffice.purchase({ id: 32, programId: 2, programTitle: 'Add-On Nights', product: null, isManual: true }), backOffice.purchase()],
+      purchases: [
+        backOffice.purchase({
+          id: 32,
+          programId: 2,
+          programTitle: 'Add-On Nights',
+          product: null,
+          isManual: true,
+        }),
+        backOffice.purchase(),
+      ],
     });
     const { calls } = renderMember({
       'GET /api/admin/members/7': { status: 200, body: backOffice.detail() },
@@ -139,7 +182,10 @@ describe('member page', () => {
     expect(await toast('Create-account e-mail sent')).toBeTruthy();
     expect(calls.filter((call) => call.url.endsWith('/resend-create-account'))).toHaveLength(1);
 
-    Object.assign(answers['POST /api/admin/members/7/resend-create-account'], { status: 409, body: { error: ADMIN_MEMBER_MESSAGES.noOrderForAccount } });
+    Object.assign(answers['POST /api/admin/members/7/resend-create-account'], {
+      status: 409,
+      body: { error: ADMIN_MEMBER_MESSAGES.noOrderForAccount },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Resend Create-Account E-mail' }));
     const failure = await screen.findByRole('alert');
     expect(failure.textContent).toContain('Failed to send the create-account e-mail');
@@ -149,17 +195,25 @@ describe('member page', () => {
   it('sends a password-reset e-mail', async () => {
     const { calls } = renderMember({
       'GET /api/admin/members/7': { status: 200, body: backOffice.detail({ member: { hasPassword: true } }) },
-      'POST /api/admin/members/7/password-reset': { status: 202, body: { queued: true, template: 'password-reset', jobId: 'j1' } },
+      'POST /api/admin/members/7/password-reset': {
+        status: 202,
+        body: { queued: true, template: 'password-reset', jobId: 'j1' },
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Send Password Reset E-mail' }));
     expect(await toast('Password reset e-mail sent')).toBeTruthy();
-    expect(calls.some((call) => call.method === 'POST' && call.url === '/api/admin/members/7/password-reset')).toBe(true);
+    expect(
+      calls.some((call) => call.method === 'POST' && call.url === '/api/admin/members/7/password-reset'),
+    ).toBe(true);
   });
 
   it("changes the e-mail: the contract's message for a wrong address, the 409 beside the field, then success", async () => {
     const answers = {
       'GET /api/admin/members/7': { status: 200, body: backOffice.detail() },
-      'PATCH /api/admin/members/7': { status: 409, body: { error: ADMIN_MEMBER_MESSAGES.emailInUse } as unknown },
+      'PATCH /api/admin/members/7': {
+        status: 409,
+        body: { error: ADMIN_MEMBER_MESSAGES.emailInUse } as unknown,
+      },
     };
     const { calls } = renderMember(answers);
     fireEvent.click(await screen.findByRole('button', { name: 'Change E-mail' }));
@@ -174,11 +228,18 @@ describe('member page', () => {
 
     fireEvent.change(field, { target: { value: ' Noor@Example.com ' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save E-mail' }));
-    expect(await dialog.findByText(ADMIN_MEMBER_MESSAGES.emailInUse, { selector: '.field-error' })).toBeTruthy();
+    expect(
+      await dialog.findByText(ADMIN_MEMBER_MESSAGES.emailInUse, { selector: '.field-error' }),
+    ).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(JSON.parse(calls.find((call) => call.method === 'PATCH')!.body!)).toEqual({ email: 'noor@example.com' });
+    expect(JSON.parse(calls.find((call) => call.method === 'PATCH')!.body!)).toEqual({
+      email: 'noor@example.com',
+    });
 
-    Object.assign(answers['PATCH /api/admin/members/7'], { status: 200, body: backOffice.detail({ member: { email: 'maya.l@example.com' } }) });
+    Object.assign(answers['PATCH /api/admin/members/7'], {
+      status: 200,
+      body: backOffice.detail({ member: { email: 'maya.l@example.com' } }),
+    });
     fireEvent.change(field, { target: { value: 'maya.l@example.com' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save E-mail' }));
     expect(await toast('E-mail address updated successfully')).toBeTruthy();
@@ -223,14 +284,22 @@ describe('member page', () => {
   });
 
   it("says 'Member not found' for an unknown member, and shows the not-found screen for an address that is no id", async () => {
-    renderMember({ 'GET /api/admin/members/99': { status: 404, body: { error: 'Member not found' } } }, '/admin/members/99');
+    renderMember(
+      { 'GET /api/admin/members/99': { status: 404, body: { error: 'Member not found' } } },
+      '/admin/members/99',
+    );
     expect(await screen.findByRole('heading', { name: 'Member not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Members' }).getAttribute('href')).toBe('/admin/members');
   });
 
-  it.each(['/admin/members/abc', '/admin/members/0', '/admin/members/99999999999'])('shows the not-found screen at %s', async (url) => {
-    const { calls } = renderMember({}, url);
-    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
-    await waitFor(() => expect(calls.filter((call) => call.url.startsWith('/api/admin/members'))).toEqual([]));
-  });
+  it.each(['/admin/members/abc', '/admin/members/0', '/admin/members/99999999999'])(
+    'shows the not-found screen at %s',
+    async (url) => {
+      const { calls } = renderMember({}, url);
+      expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+      await waitFor(() =>
+        expect(calls.filter((call) => call.url.startsWith('/api/admin/members'))).toEqual([]),
+      );
+    },
+  );
 });

@@ -29,7 +29,12 @@ function MemberPage({ memberId }: { memberId: number }) {
   if (member.isPending) return <Spinner label="Loading member..." />;
   if (member.isError) {
     if (isNotFound(member.error)) {
-      return <StatusMessage title={LOAD_ERRORS.memberMissing} action={<Link to={adminUrls.members()}>Back to Members</Link>} />;
+      return (
+        <StatusMessage
+          title={LOAD_ERRORS.memberMissing}
+          action={<Link to={adminUrls.members()}>Back to Members</Link>}
+        />
+      );
     }
     return <LoadFailed title={LOAD_ERRORS.member} error={member.error} onRetry={() => member.refetch()} />;
   }

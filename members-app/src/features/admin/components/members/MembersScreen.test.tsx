@@ -23,14 +23,19 @@ function renderMembers(url: string, answer: (query: URLSearchParams) => Answer) 
   return { searches, ...view };
 }
 
-const members = (count: number, from = 1) => Array.from({ length: count }, (_, index) => backOffice.listItem(from + index));
+const members = (count: number, from = 1) =>
+  Array.from({ length: count }, (_, index) => backOffice.listItem(from + index));
 
 describe('members list', () => {
   it('shows each member with their account state and programmes, linked to their page', async () => {
     renderMembers('/admin/members', () => ({
       status: 200,
       body: backOffice.page([
-        backOffice.listItem(7, { email: 'maya@example.com', hasPassword: true, lastSignInAt: '2026-11-02T21:30:00.000Z' }),
+        backOffice.listItem(7, {
+          email: 'maya@example.com',
+          hasPassword: true,
+          lastSignInAt: '2026-11-02T21:30:00.000Z',
+        }),
         backOffice.listItem(8, { email: 'noor@example.com', firstName: null, lastName: null, programs: [] }),
       ]),
     }));
@@ -39,7 +44,9 @@ describe('members list', () => {
     const headers = table.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['E-mail', 'Name', 'Has password', 'Created', 'Last sign-in', 'Programs']);
     const maya = within(table.getByRole('row', { name: /maya@example\.com/ }));
-    expect(maya.getByRole('link', { name: 'maya@example.com' }).getAttribute('href')).toBe('/admin/members/7');
+    expect(maya.getByRole('link', { name: 'maya@example.com' }).getAttribute('href')).toBe(
+      '/admin/members/7',
+    );
     expect(maya.getByText('Maya Lindqvist')).toBeTruthy();
     expect(maya.getByText('Yes')).toBeTruthy();
     expect(maya.getByText('Sleep Ritual')).toBeTruthy();
@@ -51,10 +58,13 @@ describe('members list', () => {
   it('searches once the admin stops typing, with only what they typed last, from the first page', async () => {
     const { searches, router } = renderMembers('/admin/members?page=3', (query) => ({
       status: 200,
-      body: backOffice.page(query.get('q') ? [backOffice.listItem(9, { email: 'lindqvist@example.com' })] : members(2), {
-        total: query.get('q') ? 1 : 60,
-        page: Number(query.get('page') ?? 1),
-      }),
+      body: backOffice.page(
+        query.get('q') ? [backOffice.listItem(9, { email: 'lindqvist@example.com' })] : members(2),
+        {
+          total: query.get('q') ? 1 : 60,
+          page: Number(query.get('page') ?? 1),
+        },
+      ),
     }));
     await screen.findByRole('table', { name: 'Members' });
     expect(searches.map((query) => query.toString())).toEqual(['page=3']);
@@ -72,7 +82,10 @@ describe('members list', () => {
   it('pages through the members with Previous and Next', async () => {
     const { searches, router } = renderMembers('/admin/members', (query) => {
       const page = Number(query.get('page') ?? 1);
-      return { status: 200, body: backOffice.page(members(page === 3 ? 5 : 20, (page - 1) * 20 + 1), { total: 45, page }) };
+      return {
+        status: 200,
+        body: backOffice.page(members(page === 3 ? 5 : 20, (page - 1) * 20 + 1), { total: 45, page }),
+      };
     });
     await screen.findByRole('link', { name: 'member-1@example.com' });
     const pager = within(screen.getByRole('navigation', { name: 'Members pages' }));
@@ -98,7 +111,9 @@ describe('members list', () => {
   it('shows the load error with the server reason, and asks again on Try Again', async () => {
     let fail = true;
     renderMembers('/admin/members', () =>
-      fail ? { status: 400, body: { error: 'The search is too long.' } } : { status: 200, body: backOffice.page(members(1)) },
+      fail
+        ? { status: 400, body: { error: 'The search is too long.' } }
+        : { status: 200, body: backOffice.page(members(1)) },
     );
     expect(await screen.findByRole('heading', { name: 'Error loading members' })).toBeTruthy();
     expect(screen.getByText('The search is too long.')).toBeTruthy();
@@ -113,6 +128,8 @@ describe('members list', () => {
     const members = screen.getByRole('link', { name: 'Download Members CSV' });
     expect(members.getAttribute('href')).toBe('/api/admin/exports/members.csv');
     expect(members.hasAttribute('download')).toBe(true);
-    expect(screen.getByRole('link', { name: 'Download Progress CSV' }).getAttribute('href')).toBe('/api/admin/exports/progress.csv');
+    expect(screen.getByRole('link', { name: 'Download Progress CSV' }).getAttribute('href')).toBe(
+      '/api/admin/exports/progress.csv',
+    );
   });
 });

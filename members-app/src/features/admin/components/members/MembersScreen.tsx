@@ -29,7 +29,10 @@ export function MembersScreen() {
   useEffect(() => {
     const wanted = text.trim();
     if (wanted === q) return;
-    const timer = window.setTimeout(() => update({ q: wanted, page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(
+      () => update({ q: wanted, page: 1 }, { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => window.clearTimeout(timer);
     // Not on `update`: it is a new function every render, and would restart the wait each time.
   }, [text, q]);
@@ -41,7 +44,11 @@ export function MembersScreen() {
 
   return (
     <>
-      <ScreenHeader title="Members" intro="Everyone who bought, with their account, programs and progress." actions={<ExportLinks />} />
+      <ScreenHeader
+        title="Members"
+        intro="Everyone who bought, with their account, programs and progress."
+        actions={<ExportLinks />}
+      />
       <form role="search" className="admin-search" onSubmit={submit} aria-label="Members">
         <div className="field">
           <label htmlFor="member-search">Search by e-mail or name</label>
@@ -64,7 +71,8 @@ export function MembersScreen() {
 function MemberResults({ q, page, onPage }: { q: string; page: number; onPage: (page: number) => void }) {
   const members = useMembers({ q: q || undefined, page });
   if (members.isPending) return <Spinner label="Loading members..." />;
-  if (members.isError) return <LoadFailed title={LOAD_ERRORS.members} error={members.error} onRetry={() => members.refetch()} />;
+  if (members.isError)
+    return <LoadFailed title={LOAD_ERRORS.members} error={members.error} onRetry={() => members.refetch()} />;
 
   const { items, total, pageSize } = members.data;
   const searching = members.isPlaceholderData;
@@ -75,13 +83,22 @@ function MemberResults({ q, page, onPage }: { q: string; page: number; onPage: (
   return (
     <Results heading="Results" summary={searching ? 'Searching...' : summary} busy={searching}>
       {items.length > 0 && (
-        <TableFrame label="Members" columns={['E-mail', 'Name', 'Has password', 'Created', 'Last sign-in', 'Programs']}>
+        <TableFrame
+          label="Members"
+          columns={['E-mail', 'Name', 'Has password', 'Created', 'Last sign-in', 'Programs']}
+        >
           {items.map((member) => (
             <MemberRow key={member.id} member={member} />
           ))}
         </TableFrame>
       )}
-      <Pager label="Members pages" page={page} pageSize={pageSize || DEFAULT_PAGE_SIZE} total={total} onPage={onPage} />
+      <Pager
+        label="Members pages"
+        page={page}
+        pageSize={pageSize || DEFAULT_PAGE_SIZE}
+        total={total}
+        onPage={onPage}
+      />
     </Results>
   );
 }

@@ -17,7 +17,12 @@ type Access = Program & { hasAccess: boolean; statuses: string[] };
 export function programAccess(purchases: MemberDetail['purchases']): Access[] {
   const byProgram = new Map<number, Access>();
   for (const purchase of purchases) {
-    const entry = byProgram.get(purchase.programId) ?? { id: purchase.programId, title: purchase.programTitle, hasAccess: false, statuses: [] };
+    const entry = byProgram.get(purchase.programId) ?? {
+      id: purchase.programId,
+      title: purchase.programTitle,
+      hasAccess: false,
+      statuses: [],
+    };
     entry.hasAccess ||= purchase.status === 'completed';
     if (!entry.statuses.includes(purchase.status)) entry.statuses.push(purchase.status);
     byProgram.set(purchase.programId, entry);
@@ -59,13 +64,19 @@ export function ProgramAccess({ detail }: { detail: MemberDetail }) {
                   {program.hasAccess ? (
                     <span className="badge badge-access">Has access</span>
                   ) : (
-                    <span className="badge badge-muted">No access: {program.statuses.filter((status) => status !== 'completed').join(', ')}</span>
+                    <span className="badge badge-muted">
+                      No access: {program.statuses.filter((status) => status !== 'completed').join(', ')}
+                    </span>
                   )}
                 </p>
               </div>
               {program.hasAccess && (
                 <div className="admin-row-side">
-                  <Button variant="danger" onClick={() => setRevoking(program)} aria-label={`Revoke access to ${program.title}`}>
+                  <Button
+                    variant="danger"
+                    onClick={() => setRevoking(program)}
+                    aria-label={`Revoke access to ${program.title}`}
+                  >
                     Revoke Access
                   </Button>
                 </div>
@@ -74,7 +85,10 @@ export function ProgramAccess({ detail }: { detail: MemberDetail }) {
           ))}
         </ul>
       )}
-      <GrantForm memberId={memberId} owned={access.filter((program) => program.hasAccess).map((program) => program.id)} />
+      <GrantForm
+        memberId={memberId}
+        owned={access.filter((program) => program.hasAccess).map((program) => program.id)}
+      />
       {revoking && (
         <ConfirmDialog
           title="Revoke Program Access"
@@ -100,7 +114,9 @@ function GrantForm({ memberId, owned }: { memberId: number; owned: number[] }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const body = form.check(grantProgramBodySchema, { programId: form.values.programId ? Number(form.values.programId) : undefined });
+    const body = form.check(grantProgramBodySchema, {
+      programId: form.values.programId ? Number(form.values.programId) : undefined,
+    });
     if (!body) return;
     grant.mutate(
       { memberId, programId: body.programId },
@@ -117,7 +133,8 @@ function GrantForm({ memberId, owned }: { memberId: number; owned: number[] }) {
     );
   }
 
-  if (programs.isSuccess && choices.length === 0) return <p className="muted">This member can open every program.</p>;
+  if (programs.isSuccess && choices.length === 0)
+    return <p className="muted">This member can open every program.</p>;
   return (
     <form className="admin-form admin-grant-form" onSubmit={submit} noValidate aria-labelledby="grant-title">
       <h3 id="grant-title">Grant a program</h3>
@@ -126,7 +143,10 @@ function GrantForm({ memberId, owned }: { memberId: number; owned: number[] }) {
         name="programId"
         label="Program to grant"
         hint={programs.isError ? 'The programs could not be loaded.' : undefined}
-        options={[{ value: '', label: 'Choose a program' }, ...choices.map((program) => ({ value: String(program.id), label: program.title }))]}
+        options={[
+          { value: '', label: 'Choose a program' },
+          ...choices.map((program) => ({ value: String(program.id), label: program.title })),
+        ]}
       />
       <Button type="submit" disabled={grant.isPending}>
         {grant.isPending ? 'Granting...' : 'Grant Access'}

@@ -19,10 +19,16 @@ const failed = backOffice.order({
   error: 'No programme is mapped to bump-9 (order 555)',
 });
 const provisioned = backOffice.order();
-const list = (items: AdminOrder[], fields: Partial<typeof counts> = {}) => ({ ...backOffice.page(items), counts: { ...counts, ...fields } });
+const list = (items: AdminOrder[], fields: Partial<typeof counts> = {}) => ({
+  ...backOffice.page(items),
+  counts: { ...counts, ...fields },
+});
 
 function renderOrders(answers: Parameters<typeof stubFetch>[0], url = '/admin/orders') {
-  const stub = stubFetch({ 'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' })] }, ...answers });
+  const stub = stubFetch({
+    'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' })] },
+    ...answers,
+  });
   vi.stubGlobal('fetch', stub.fetchStub);
   const view = renderAt(url, '/admin/orders', <OrdersScreen />);
   return { ...stub, ...view };
@@ -32,11 +38,20 @@ describe('orders page', () => {
   it('lists each order with its time, event, order id, e-mail, products and what the worker did', async () => {
     renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([failed, provisioned]) } });
     const table = within(await screen.findByRole('table', { name: 'Orders' }));
-    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Time', 'Event', 'Order ID', 'E-mail', 'Products', 'Result']);
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Time',
+      'Event',
+      'Order ID',
+      'E-mail',
+      'Products',
+      'Result',
+    ]);
     const done = within(table.getByRole('row', { name: /123456789/ }));
     expect(done.getByText('order.success')).toBeTruthy();
     expect(done.getByText('product-1')).toBeTruthy();
-    expect(done.getByRole('link', { name: 'maya@example.com' }).getAttribute('href')).toBe('/admin/members/7');
+    expect(done.getByRole('link', { name: 'maya@example.com' }).getAttribute('href')).toBe(
+      '/admin/members/7',
+    );
     expect((await done.findByText(/^Provisioned/)).textContent).toBe('Provisioned: Sleep Ritual');
     const broken = within(table.getByRole('row', { name: /555/ }));
     expect(broken.getByText('Failed')).toBeTruthy();
@@ -48,23 +63,34 @@ describe('orders page', () => {
   it('retries a failed order, says so and refreshes the list', async () => {
     const answers = {
       'GET /api/admin/orders': { status: 200, body: list([failed, provisioned]) as unknown },
-      [`POST /api/admin/orders/${failed.jobId}/retry`]: { status: 200, body: { ...failed, status: 'waiting', error: null } },
+      [`POST /api/admin/orders/${failed.jobId}/retry`]: {
+        status: 200,
+        body: { ...failed, status: 'waiting', error: null },
+      },
     };
     const { calls } = renderOrders(answers);
     const retry = await screen.findByRole('button', { name: 'Retry order 555' });
-    answers['GET /api/admin/orders'].body = list([{ ...failed, status: 'completed', error: null, result: provisioned.result }, provisioned], { failed: 0, completed: 2 });
+    answers['GET /api/admin/orders'].body = list(
+      [{ ...failed, status: 'completed', error: null, result: provisioned.result }, provisioned],
+      { failed: 0, completed: 2 },
+    );
     fireEvent.click(retry);
     expect(await screen.findByText('Order queued again', { selector: '.toast-title' })).toBeTruthy();
     expect(await screen.findByRole('row', { name: /555.*Provisioned: Sleep Ritual/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry order 555' })).toBeNull();
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([`/api/admin/orders/${failed.jobId}/retry`]);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      `/api/admin/orders/${failed.jobId}/retry`,
+    ]);
     expect(calls.filter((call) => call.url.startsWith('/api/admin/orders?')).length).toBe(2);
   });
 
   it('shows why a retry was refused', async () => {
     renderOrders({
       'GET /api/admin/orders': { status: 200, body: list([failed]) },
-      [`POST /api/admin/orders/${failed.jobId}/retry`]: { status: 409, body: { error: ADMIN_MEMBER_MESSAGES.onlyFailedOrdersRetry } },
+      [`POST /api/admin/orders/${failed.jobId}/retry`]: {
+        status: 409,
+        body: { error: ADMIN_MEMBER_MESSAGES.onlyFailedOrdersRetry },
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Retry order 555' }));
     const alert = await screen.findByRole('alert');
@@ -73,7 +99,12 @@ describe('orders page', () => {
   });
 
   it('filters on failed orders, with the count of each kind', async () => {
-    const { calls, router } = renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([failed, provisioned], { completed: 12, failed: 3 }) } });
+    const { calls, router } = renderOrders({
+      'GET /api/admin/orders': {
+        status: 200,
+        body: list([failed, provisioned], { completed: 12, failed: 3 }),
+      },
+    });
     const filter = within(await screen.findByRole('group', { name: 'Show' }));
     expect(filter.getByRole('radio', { name: 'All' })).toHaveProperty('checked', true);
     expect(await filter.findByRole('radio', { name: 'Failed (3)' })).toBeTruthy();
@@ -92,7 +123,9 @@ describe('orders page', () => {
   });
 
   it('asks again while orders wait for the worker (a retried one, say), and not otherwise', () => {
-    const interval = ordersQueryOptions({ page: 1 }).refetchInterval as (query: { state: { data?: unknown } }) => number | false;
+    const interval = ordersQueryOptions({ page: 1 }).refetchInterval as (query: {
+      state: { data?: unknown };
+    }) => number | false;
     expect(interval({ state: { data: list([], { waiting: 1 }) } })).toBe(ORDERS_POLL_MS);
     expect(interval({ state: { data: list([], { active: 1 }) } })).toBe(ORDERS_POLL_MS);
     expect(interval({ state: { data: list([failed]) } })).toBe(false);

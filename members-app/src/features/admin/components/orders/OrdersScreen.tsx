@@ -1,4 +1,9 @@
-import { ORDER_STATUSES, type AdminOrder, type OrderList, type OrderStatus } from '@sleep-ritual/contracts/admin-members';
+import {
+  ORDER_STATUSES,
+  type AdminOrder,
+  type OrderList,
+  type OrderStatus,
+} from '@sleep-ritual/contracts/admin-members';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../../components/Button.tsx';
 import { Spinner } from '../../../../components/Spinner.tsx';
@@ -20,7 +25,8 @@ const FILTERS: { value: OrderStatus | undefined; label: string }[] = [
   { value: 'failed', label: 'Failed' },
 ];
 
-const isStatus = (value: string | null): value is OrderStatus => ORDER_STATUSES.includes(value as OrderStatus);
+const isStatus = (value: string | null): value is OrderStatus =>
+  ORDER_STATUSES.includes(value as OrderStatus);
 
 /** /admin/orders: the checkout's orders as the worker processed them; a failed one can be retried. */
 export function OrdersScreen() {
@@ -50,7 +56,9 @@ export function OrdersScreen() {
               checked={status === filter.value}
               onChange={() => update({ status: filter.value, page: 1 })}
             />
-            {orders.data && filter.value ? `${filter.label} (${orders.data.counts[filter.value]})` : filter.label}
+            {orders.data && filter.value
+              ? `${filter.label} (${orders.data.counts[filter.value]})`
+              : filter.label}
           </label>
         ))}
       </fieldset>
@@ -59,16 +67,36 @@ export function OrdersScreen() {
       ) : orders.isError ? (
         <LoadFailed title={LOAD_ERRORS.orders} error={orders.error} onRetry={() => orders.refetch()} />
       ) : (
-        <OrderTable list={orders.data} status={status} busy={orders.isPlaceholderData} onPage={(next) => update({ page: next })} />
+        <OrderTable
+          list={orders.data}
+          status={status}
+          busy={orders.isPlaceholderData}
+          onPage={(next) => update({ page: next })}
+        />
       )}
     </>
   );
 }
 
-function OrderTable({ list, status, busy, onPage }: { list: OrderList; status?: OrderStatus; busy: boolean; onPage: (page: number) => void }) {
+function OrderTable({
+  list,
+  status,
+  busy,
+  onPage,
+}: {
+  list: OrderList;
+  status?: OrderStatus;
+  busy: boolean;
+  onPage: (page: number) => void;
+}) {
   const { counts } = list;
   const inFlight = counts.waiting + counts.active + counts.delayed;
-  let summary = list.total === 0 ? (status ? `No ${status} orders.` : 'No orders yet.') : count(list.total, status ? `${status} order` : 'order');
+  let summary =
+    list.total === 0
+      ? status
+        ? `No ${status} orders.`
+        : 'No orders yet.'
+      : count(list.total, status ? `${status} order` : 'order');
   if (inFlight > 0) summary += ` · ${inFlight} waiting for the worker`;
   return (
     <Results heading="Orders" summary={summary} busy={busy}>
@@ -79,7 +107,13 @@ function OrderTable({ list, status, busy, onPage }: { list: OrderList; status?: 
           ))}
         </TableFrame>
       )}
-      <Pager label="Orders pages" page={list.page} pageSize={list.pageSize} total={list.total} onPage={onPage} />
+      <Pager
+        label="Orders pages"
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        onPage={onPage}
+      />
     </Results>
   );
 }
@@ -131,7 +165,9 @@ function OrderResult({ order }: { order: AdminOrder }) {
     return (
       <span className="status status-completed">
         Provisioned: {result.programIds.map(title).join(', ') || 'nothing'}
-        {result.newPurchases === 0 && <span className="admin-cell-note">Nothing new: provisioned before</span>}
+        {result.newPurchases === 0 && (
+          <span className="admin-cell-note">Nothing new: provisioned before</span>
+        )}
       </span>
     );
   }
