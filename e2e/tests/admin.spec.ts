@@ -3,7 +3,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { e2eDb, provisionedBuyer } from '../support/db.ts';
 import { signInAsAdmin, toast } from '../support/admin.ts';
-import { e2eEnv } from '../support/env.ts';
 
 async function createInDialog(
   page: Page,

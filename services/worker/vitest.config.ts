@@ -1,10 +1,2 @@
-import { defineConfig } from 'vitest/config';
-
-export default defineConfig({
-  test: {
-    environment: 'node',
-    include: ['test/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-  },
-});
+// The settings every service shares live beside tsconfig.base.json.
+export { default } from '../../vitest.base.ts';

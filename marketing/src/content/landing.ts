@@ -4,8 +4,6 @@
  * new paragraph.
  */
 
-export type ButtonCopy = { label: string; href: string };
-
 export const hero = {
   header: 'Quiet Your Racing Mind and Sleep Deeply in Just 6 Nights',
   subheader:

@@ -343,15 +343,13 @@ describe('GET /api/classes/{id}/details', () => {
       owner(course.programId),
       owner(other.programId),
     ]);
-    await deps
-      .db('user_progress')
-      .insert({
-        userId: watcher.userId,
-        classId: course.classId,
-        maxPositionSec: 300,
-        durationSeconds: 960,
-        percentWatched: 31,
-      });
+    await deps.db('user_progress').insert({
+      userId: watcher.userId,
+      classId: course.classId,
+      maxPositionSec: 300,
+      durationSeconds: 960,
+      percentWatched: 31,
+    });
 
     const calls = [
       {
@@ -387,15 +385,13 @@ describe('GET /api/classes/{id}/details', () => {
     const deletedClassId = await createClass(deps.db, course.pathId, { orderIndex: 2 });
     await softDelete(deps.db, 'classes', deletedClassId);
     const [learner, stranger] = await Promise.all([owner(course.programId), owner()]);
-    await deps
-      .db('user_progress')
-      .insert({
-        userId: learner.userId,
-        classId: course.secondClassId,
-        maxPositionSec: 60,
-        durationSeconds: 600,
-        percentWatched: 10,
-      });
+    await deps.db('user_progress').insert({
+      userId: learner.userId,
+      classId: course.secondClassId,
+      maxPositionSec: 60,
+      durationSeconds: 600,
+      percentWatched: 10,
+    });
     const lookups = [
       { classId: course.secondClassId, userId: learner.userId },
       { classId: deletedClassId, userId: learner.userId },

@@ -70,7 +70,6 @@ export const grantProgramBodySchema = z.object({
     .min(1, ADMIN_MEMBER_MESSAGES.programIdRequired)
     .max(MAX_ID, ADMIN_MEMBER_MESSAGES.programIdRequired),
 });
-export type GrantProgramBody = z.infer<typeof grantProgramBodySchema>;
 
 /** The programme id in DELETE /api/admin/members/{id}/grants/{programId}. */
 export const programIdParamSchema = programIdText;

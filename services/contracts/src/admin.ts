@@ -316,7 +316,6 @@ export type AdminClass = z.infer<typeof adminClassSchema>;
 
 /** PATCH …/lock on phases, paths and classes. */
 export const lockSchema = z.object({ isUnlocked: flag('isUnlocked') });
-export type LockInput = z.infer<typeof lockSchema>;
 
 /**
  * A whole new order: every id once, every position once. The client computes the positions (§9:
@@ -351,34 +350,3 @@ export type OrderUpdate = z.infer<typeof reorderProgramsSchema>[number];
 /** DELETE answers. */
 export const deletedSchema = z.object({ success: z.literal(true) });
 export type Deleted = z.infer<typeof deletedSchema>;
-
-// ── Legacy shapes (spec 001 §3) ──────────────────────────────────────────────────────────────────────
-// The admin_courses table and these payloads come from the product's earlier course model. No screen
-// uses them today; they are kept so data in that shape is validated by the same rules if it returns.
-
-/** An admin course: a programme's video lesson with a fixed position; the video may come as vimeoUrl. */
-export const adminCourseSchema = z.object({
-  programId: parentId('programId'),
-  title: requiredTitle,
-  coverArtUrl: optionalLink('Cover art URL', IMAGE_URL_MAX_LENGTH),
-  vimeoVideoId: vimeoUrl.optional(),
-  vimeoUrl: vimeoUrl.optional(),
-  orderPosition: orderPosition(0),
-  durationMinutes,
-  objective: optionalText('Objective'),
-  visualization: optionalText('Visualization'),
-  isActive: flag('Active').default(true),
-});
-
-/** The admin course reorder payload: courses, each an id and its orderPosition. */
-export const reorderAdminCoursesSchema = z.object({
-  courses: z
-    .array(z.object({ id: idSchema, orderPosition: orderPosition(0) }))
-    .min(1, 'The new order is empty'),
-});
-
-/** The admin order payload: an order id and a password of at least 6 characters. */
-export const adminOrderSchema = z.object({
-  order_id: z.string().trim().min(1, 'Order id is required').max(255),
-  password: z.string().min(6, 'Password must be at least 6 characters'),
-});

@@ -5,7 +5,6 @@ export const errorBodySchema = z.object({
   error: z.string(),
   issues: z.array(z.unknown()).optional(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Ids in paths are positive integers; anything else is a 400. */
 export const idParamSchema = z.coerce

@@ -41,11 +41,10 @@ export async function mailsTo(dir: string, email: string): Promise<OutboxMail[]>
   return (await readOutbox(dir)).filter((mail) => mail.to.toLowerCase() === wanted);
 }
 
-export async function latestMailTo(dir: string, email: string): Promise<OutboxMail | undefined> {
-  return (await mailsTo(dir, email)).at(-1);
-}
-
-/** The newest message to the address that matches, waiting for it up to `timeoutMs`. */
+/**
+ * The newest message to the address that matches, waiting for it up to `timeoutMs`.
+ * @internal For tests and the browser suite.
+ */
 export async function waitForMailTo(
   dir: string,
   email: string,
@@ -62,7 +61,10 @@ export async function waitForMailTo(
   }
 }
 
-/** The first link in the plain-text part whose path starts with `pathname` ("/create-account"). */
+/**
+ * The first link in the plain-text part whose path starts with `pathname` ("/create-account").
+ * @internal For tests and the browser suite.
+ */
 export function linkIn(mail: Pick<OutboxMail, 'text'>, pathname: string): URL | undefined {
   for (const match of mail.text.matchAll(/https?:\/\/\S+/g)) {
     const url = new URL(match[0]);

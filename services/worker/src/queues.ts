@@ -18,7 +18,6 @@ export type PurchaseJob = PurchaseEvent;
 export type EmailJob =
   | { template: 'create-account'; userId: number; orderId: string }
   | { template: 'password-reset'; userId: number };
-export type EmailTemplate = EmailJob['template'];
 
 export type PurchasesQueue = Queue<PurchaseJob>;
 export type EmailsQueue = Queue<EmailJob>;

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rows } from '../../features/admin/test-fixtures.ts';
 import { renderAt, stubFetch } from '../../test/render.tsx';
-import { AdminArea } from './admin-routes.tsx';
+import AdminArea from './admin-routes.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

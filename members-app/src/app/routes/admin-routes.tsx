@@ -32,7 +32,7 @@ const withIds = (screen: ReactNode) => <ValidIds>{screen}</ValidIds>;
  * an /admin route is opened (router.tsx), so learners never download the admin code, the drag-and-drop
  * library or the chart library (which the engagement screen loads on its own).
  */
-export function AdminArea() {
+export default function AdminArea() {
   return (
     <AdminGate>
       <Routes>
@@ -58,5 +58,3 @@ export function AdminArea() {
     </AdminGate>
   );
 }
-
-export default AdminArea;

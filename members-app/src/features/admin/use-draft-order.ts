@@ -20,5 +20,3 @@ export function useDraftOrder<T extends { id: number }>(items: readonly T[] | un
     clear: () => setOrder(null),
   };
 }
-
-export type DraftOrder = ReturnType<typeof useDraftOrder>;

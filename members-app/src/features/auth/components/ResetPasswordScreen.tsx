@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { resetPasswordBodySchema } from '@sleep-ritual/contracts/auth';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
-import { PasswordField } from '../../../components/FormField.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { validate } from '../../../lib/validate.ts';

@@ -32,6 +32,7 @@ export function PathScreen() {
   useEffect(() => {
     if (openable?.length) prefetchClassDetails(queryClient, openable);
     // The ids, not a new array on each render, decide whether to fetch again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openableKey, queryClient]);
 
   if (valid && (path.isPending || check.isPending)) return <PathSkeleton />;

@@ -35,6 +35,7 @@ export function MembersScreen() {
     );
     return () => window.clearTimeout(timer);
     // Not on `update`: it is a new function every render, and would restart the wait each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, q]);
 
   function submit(event: FormEvent) {
