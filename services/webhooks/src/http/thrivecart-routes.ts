@@ -5,7 +5,7 @@ import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
 import { enqueuePurchase, type PurchasesQueue } from '@sleep-ritual/worker/queues';
 import { isValidWebhookSecret } from '../domain/webhook-secret.ts';
-import { parseBracketedForm } from './bracketed-form.ts';
+import { parseBracketedForm } from '@sleep-ritual/platform/bracketed-form';
 
 export const THRIVECART_WEBHOOK_PATH = '/webhooks/thrivecart';
 

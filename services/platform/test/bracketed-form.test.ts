@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBracketedForm } from '../src/http/bracketed-form.ts';
+import { parseBracketedForm } from '../src/bracketed-form.ts';
 
 describe('parseBracketedForm', () => {
   it('nests bracketed keys into objects and keeps every value a string', () => {

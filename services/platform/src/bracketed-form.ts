@@ -1,5 +1,5 @@
 /**
- * Turns an application/x-www-form-urlencoded body with PHP-style bracketed keys into nested objects,
+ * Turns an application/x-www-form-urlencoded body (or a query string) with PHP-style bracketed keys into nested objects,
  * the way PHP (and so ThriveCart) means them: `customer[email]=a@b.c` → `{ customer: { email } }`,
  * `order[charges][0][amount]=1700` → `{ order: { charges: [{ amount: '1700' }] } }`, `map[]=x&map[]=y`
  * → `{ map: ['x', 'y'] }`. Values stay strings. A repeated plain key keeps its last value, as in PHP.
