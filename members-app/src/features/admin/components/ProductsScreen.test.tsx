@@ -83,7 +83,7 @@ describe('products page', () => {
   it('removes a mapping after confirmation', async () => {
     const answers = {
       'GET /api/admin/product-mappings': { status: 200, body: [mapping] as unknown[] },
-      'DELETE /api/admin/product-mappings/4': { status: 200, body: { success: true } },
+      'DELETE /api/admin/product-mappings/4': { status: 204 },
     };
     const { calls } = renderProducts(answers);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove product-12' }));
