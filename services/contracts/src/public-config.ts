@@ -13,15 +13,18 @@ export const publicDefaults = {
 /**
  * What the marketing and members-app builds may read from the environment: no secret is among them, so
  * a static build never needs the services' configuration. The rules are the services' own for the same
- * variables (services/platform/src/config.ts).
+ * variables (services/platform/src/config.ts). Built when parsed rather than at import, so the sales
+ * pages' islands, which import this module only for the cookie name, ship without zod.
  */
-export const publicConfigSchema = z.object({
-  /** Origin of the members app; unset means the same origin as the page. */
-  PUBLIC_APP_URL: z.url().optional(),
-  CHECKOUT_URL: z.url().default(publicDefaults.checkoutUrl),
-  UPGRADE_CHECKOUT_URL: z.url().default(publicDefaults.upgradeCheckoutUrl),
-  SUPPORT_EMAIL: z.email().default(publicDefaults.supportEmail),
-});
+function publicConfigSchema() {
+  return z.object({
+    /** Origin of the members app; unset means the same origin as the page. */
+    PUBLIC_APP_URL: z.url().optional(),
+    CHECKOUT_URL: z.url().default(publicDefaults.checkoutUrl),
+    UPGRADE_CHECKOUT_URL: z.url().default(publicDefaults.upgradeCheckoutUrl),
+    SUPPORT_EMAIL: z.email().default(publicDefaults.supportEmail),
+  });
+}
 
 export type PublicConfig = {
   /** The members app's origin without a trailing slash; '' means same-origin relative links. */
@@ -36,12 +39,13 @@ export class PublicConfigError extends Error {}
 
 /** The public settings from an environment; an empty variable (`FOO=`) counts as unset, as in the services. */
 export function parsePublicConfig(env: Record<string, string | undefined>): PublicConfig {
+  const schema = publicConfigSchema();
   const present = Object.fromEntries(
-    Object.keys(publicConfigSchema.shape)
+    Object.keys(schema.shape)
       .map((name) => [name, env[name]] as const)
       .filter(([, value]) => value !== undefined && value !== ''),
   );
-  const parsed = publicConfigSchema.safeParse(present);
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new PublicConfigError(`Invalid public configuration: ${problems.join('; ')}`);
