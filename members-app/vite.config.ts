@@ -1,13 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// By path rather than by package name: Vite bundles a config's relative imports, while a package import
+// is left to Node, which cannot load the contracts' TypeScript source.
+import { parsePublicConfig } from '../services/contracts/src/public-config.ts';
+
+// The build reads only the public settings (no secret), with the defaults the README lists.
+const publicConfig = parsePublicConfig({ SUPPORT_EMAIL: process.env.SUPPORT_EMAIL });
 
 // Served under /app/ so its files never collide with the marketing site's on the same origin.
 export default defineConfig({
   base: '/app/',
   plugins: [react()],
   define: {
-    // The support address shown to learners; the build reads it from the environment.
-    __SUPPORT_EMAIL__: JSON.stringify(process.env.SUPPORT_EMAIL ?? ''),
+    // The support address shown to learners.
+    __SUPPORT_EMAIL__: JSON.stringify(publicConfig.supportEmail),
   },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
   server: {

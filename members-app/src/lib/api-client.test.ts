@@ -1,17 +1,35 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { api, ApiError, errorMessage } from './api-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
+
+const okSchema = z.object({ ok: z.boolean() });
 
 describe('api client', () => {
   it('sends credentials and a JSON body with a JSON content type', async () => {
     const fetchMock = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    expect(await api.post('/api/login', { email: 'a@b.c' })).toEqual({ ok: true });
+    expect(await api.post(okSchema, '/api/login', { email: 'a@b.c' })).toEqual({ ok: true });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
     expect(init.body).toBe('{"email":"a@b.c"}');
+  });
+
+  it('parses the answer with the schema it was given, and refuses an answer the contract does not describe', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{"ok":true,"extra":1}', { status: 200 }));
+    expect(await api.get(okSchema, '/api/x')).toEqual({ ok: true });
+    vi.stubGlobal('fetch', async () => new Response('{"ok":"yes"}', { status: 200 }));
+    const error = await api.get(okSchema, '/api/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(z.ZodError);
+  });
+
+  it('gives undefined for an empty 204 answer, which only a schema allowing it accepts', async () => {
+    vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }));
+    expect(await api.delete(z.undefined(), '/api/x')).toBeUndefined();
+    await expect(api.delete(okSchema, '/api/x')).rejects.toBeInstanceOf(z.ZodError);
   });
 
   it('turns a non-OK answer into "{status}: {body}" and exposes the server message', async () => {
@@ -19,7 +37,7 @@ describe('api client', () => {
       'fetch',
       async () => new Response('{"error":"Invalid email or password"}', { status: 401 }),
     );
-    const error = await api.get('/api/user').catch((caught: unknown) => caught);
+    const error = await api.get(okSchema, '/api/user').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('401: {"error":"Invalid email or password"}');
     expect(errorMessage(error, 'fallback')).toBe('Invalid email or password');
@@ -27,7 +45,7 @@ describe('api client', () => {
 
   it('falls back to the status text when the body is empty', async () => {
     vi.stubGlobal('fetch', async () => new Response('', { status: 503, statusText: 'Service Unavailable' }));
-    const error = (await api.get('/api/x').catch((caught: unknown) => caught)) as ApiError;
+    const error = (await api.get(okSchema, '/api/x').catch((caught: unknown) => caught)) as ApiError;
     expect(error.message).toBe('503: Service Unavailable');
     expect(errorMessage(error, 'Please try again')).toBe('Please try again');
   });

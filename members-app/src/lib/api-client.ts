@@ -1,7 +1,10 @@
+import type { z } from 'zod';
+
 /**
  * The one fetch helper of the app (spec 000 §7–§8): every request sends credentials, JSON bodies go
  * with a JSON content type, form data as is, and any non-OK answer becomes an ApiError whose message
- * is "{status}: {body text or status text}".
+ * is "{status}: {body text or status text}". Every call names the contract schema of its answer, and
+ * the answer is parsed with it: a reply the contract does not describe fails here, not in a screen.
  */
 export class ApiError extends Error {
   constructor(
@@ -23,11 +26,11 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = Omit<RequestInit, 'body'> & { body?: unknown };
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const { body, headers, ...rest } = options;
-  const init: RequestInit = { credentials: 'include', ...rest, headers: new Headers(headers) };
+/** The JSON of a successful answer; undefined for an empty one (204). */
+async function send(method: Method, url: string, body?: unknown): Promise<unknown> {
+  const init: RequestInit = { method, credentials: 'include', headers: new Headers() };
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
@@ -38,17 +41,26 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
   if (!response.ok) {
     throw new ApiError(response.status, await response.text().catch(() => ''), response.statusText);
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function call<S extends z.ZodType>(
+  schema: S,
+  method: Method,
+  url: string,
+  body?: unknown,
+): Promise<z.output<S>> {
+  return schema.parse(await send(method, url, body));
 }
 
 export const api = {
-  get: <T>(url: string) => apiRequest<T>(url),
-  post: <T>(url: string, body?: unknown) => apiRequest<T>(url, { method: 'POST', body }),
-  put: <T>(url: string, body?: unknown) => apiRequest<T>(url, { method: 'PUT', body }),
-  patch: <T>(url: string, body?: unknown) => apiRequest<T>(url, { method: 'PATCH', body }),
-  delete: <T>(url: string) => apiRequest<T>(url, { method: 'DELETE' }),
+  get: <S extends z.ZodType>(schema: S, url: string) => call(schema, 'GET', url),
+  post: <S extends z.ZodType>(schema: S, url: string, body?: unknown) => call(schema, 'POST', url, body),
+  put: <S extends z.ZodType>(schema: S, url: string, body?: unknown) => call(schema, 'PUT', url, body),
+  patch: <S extends z.ZodType>(schema: S, url: string, body?: unknown) => call(schema, 'PATCH', url, body),
+  delete: <S extends z.ZodType>(schema: S, url: string) => call(schema, 'DELETE', url),
 };
 
 /** The message to show for a failed call: the server's words, else the fallback. */

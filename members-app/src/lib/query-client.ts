@@ -1,9 +1,13 @@
 import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from './api-client.ts';
 
-/** Spec 000 §7: a query without its own fetcher GETs the first element of its key. */
-async function defaultQueryFn({ queryKey }: QueryFunctionContext) {
-  return api.get(String(queryKey[0]));
+/**
+ * Spec 000 §7: a query without its own fetcher GETs the first element of its key. Its answer is
+ * `unknown`: a screen has to parse it before use, so every query of the app names its own fetcher.
+ */
+async function defaultQueryFn({ queryKey }: QueryFunctionContext): Promise<unknown> {
+  return api.get(z.unknown(), String(queryKey[0]));
 }
 
 /** The spec's defaults: no retries, and data never goes stale unless a query says otherwise. */

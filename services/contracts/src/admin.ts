@@ -208,6 +208,8 @@ export const adminProgramSchema = z.object({
   isActive: z.boolean(),
 });
 export type AdminProgram = z.infer<typeof adminProgramSchema>;
+/** A level's live rows in order: its list, and the answer of its reorder call. */
+export const adminProgramListSchema = z.array(adminProgramSchema);
 
 // ── Phases ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -229,6 +231,8 @@ export type UpdatePhaseInput = z.input<typeof updatePhaseSchema>;
 
 export const adminPhaseSchema = z.object({ ...namingColumns, programId: rowId, ...placeColumns });
 export type AdminPhase = z.infer<typeof adminPhaseSchema>;
+/** A level's live rows in order: its list, and the answer of its reorder call. */
+export const adminPhaseListSchema = z.array(adminPhaseSchema);
 
 // ── Paths ───────────────────────────────────────────────────────────────────────────────────────────
 
@@ -265,6 +269,8 @@ export const adminPathSchema = z.object({
   ...placeColumns,
 });
 export type AdminPath = z.infer<typeof adminPathSchema>;
+/** A level's live rows in order: its list, and the answer of its reorder call. */
+export const adminPathListSchema = z.array(adminPathSchema);
 
 const crumb = z.object({ id: rowId, title: z.string() });
 
@@ -311,6 +317,8 @@ export const adminClassSchema = z.object({
   ...placeColumns,
 });
 export type AdminClass = z.infer<typeof adminClassSchema>;
+/** A level's live rows in order: its list, and the answer of its reorder call. */
+export const adminClassListSchema = z.array(adminClassSchema);
 
 // ── Locks and reordering ────────────────────────────────────────────────────────────────────────────
 

@@ -115,7 +115,11 @@ export const adminAuthBodySchema = z.object({
     .min(1, 'Password is required')
     .max(MAX_PASSWORD, 'Invalid password'),
 });
+export type AdminAuthBody = z.infer<typeof adminAuthBodySchema>;
 
+/** The answer of forgot-password and reset-password. */
 export const messageSchema = z.object({ message: z.string() });
+/** The answer of logout, create-account and the admin sign-in and sign-out. */
 export const successSchema = z.object({ success: z.boolean(), message: z.string().optional() });
+/** GET /api/admin/check */
 export const adminCheckSchema = z.object({ isAdmin: z.boolean() });

@@ -45,6 +45,9 @@ export type ProductMapping = z.infer<typeof productMappingSchema>;
 
 export const productMappingListSchema = z.array(productMappingSchema);
 
+/** DELETE /api/admin/product-mappings/{id} answers 204 without a body. */
+export const productMappingDeletedSchema = z.undefined();
+
 export const PRODUCT_MAPPING_MESSAGES = {
   duplicate: 'This checkout item is already mapped to a programme.',
   programNotFound: 'Program not found',

@@ -1,16 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rows } from '../../features/admin/test-fixtures.ts';
-import { renderAt, stubFetch } from '../../test/render.tsx';
+import { rows } from '../../test/fixtures/admin.ts';
+import { renderAt, stubApi } from '../../test/render.tsx';
 import AdminArea from './admin-routes.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const admin = { 'GET /api/admin/check': { status: 200, body: { isAdmin: true } } };
 
-function renderAdmin(url: string, answers: Parameters<typeof stubFetch>[0] = {}) {
-  const stub = stubFetch({ ...admin, ...answers });
-  vi.stubGlobal('fetch', stub.fetchStub);
+function renderAdmin(url: string, answers: Parameters<typeof stubApi>[0] = {}) {
+  const stub = stubApi({ ...admin, ...answers });
   const view = renderAt(url, '/admin/*', <AdminArea />);
   return { ...stub, ...view };
 }

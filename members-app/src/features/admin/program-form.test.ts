@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createProgramSchema, updateProgramSchema } from '@sleep-ritual/contracts/admin';
 import { validate } from '../../lib/validate.ts';
 import { displayOrder, programBody, programFormValues } from './program-form.ts';
-import { rows } from './test-fixtures.ts';
+import { rows } from '../../test/fixtures/admin.ts';
 
 describe('programme form', () => {
   it('starts a new programme as a Full Program placed after the last one', () => {

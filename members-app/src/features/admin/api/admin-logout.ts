@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { successSchema } from '@sleep-ritual/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
 
 /** Ends the admin part of the session only; a learner sign-in in the same browser stays. */
-export const adminLogout = () => api.post<{ success: boolean }>('/api/admin/logout');
+export const adminLogout = () => api.post(successSchema, '/api/admin/logout');
 
 export function useAdminLogout() {
   const queryClient = useQueryClient();

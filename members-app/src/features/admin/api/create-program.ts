@@ -1,8 +1,8 @@
-import type { AdminProgram, CreateProgramInput } from '@sleep-ritual/contracts/admin';
+import { adminProgramSchema, type CreateProgramInput } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
 export const createProgram = (body: CreateProgramInput) =>
-  api.post<AdminProgram>('/api/admin/programs', body);
+  api.post(adminProgramSchema, '/api/admin/programs', body);
 
 export const useCreateProgram = () => useAdminMutation(createProgram);

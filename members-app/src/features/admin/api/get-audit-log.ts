@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditLog } from '@sleep-ritual/contracts/admin-members';
+import { auditLogSchema } from '@sleep-ritual/contracts/admin-members';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys, type AuditFilters } from './keys.ts';
 import { queryString } from './query-string.ts';
 
 /** GET /api/admin/audit-log: the admins' actions, newest first. */
 export const getAuditLog = (filters: AuditFilters) =>
-  api.get<AuditLog>(`/api/admin/audit-log${queryString(filters)}`);
+  api.get(auditLogSchema, `/api/admin/audit-log${queryString(filters)}`);
 
 export const auditLogQueryOptions = (filters: AuditFilters) =>
   queryOptions({

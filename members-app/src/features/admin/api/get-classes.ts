@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminClass } from '@sleep-ritual/contracts/admin';
+import { adminClassListSchema } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
-export const getClasses = (pathId: number) => api.get<AdminClass[]>(`/api/admin/paths/${pathId}/classes`);
+export const getClasses = (pathId: number) =>
+  api.get(adminClassListSchema, `/api/admin/paths/${pathId}/classes`);
 
 export const classesQueryOptions = (pathId: number) =>
   queryOptions({ queryKey: adminKeys.classes.list(pathId), queryFn: () => getClasses(pathId) });

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Engagement } from '@sleep-ritual/contracts/admin-members';
+import { engagementSchema } from '@sleep-ritual/contracts/admin-members';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 import { queryString } from './query-string.ts';
 
 /** GET /api/admin/engagement: the programmes to choose from and, per class, started, completed, median. */
 export const getEngagement = (programId?: number) =>
-  api.get<Engagement>(`/api/admin/engagement${queryString({ programId })}`);
+  api.get(engagementSchema, `/api/admin/engagement${queryString({ programId })}`);
 
 export const engagementQueryOptions = (programId?: number) =>
   queryOptions({

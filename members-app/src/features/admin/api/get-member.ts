@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberDetail } from '@sleep-ritual/contracts/admin-members';
+import { memberDetailSchema } from '@sleep-ritual/contracts/admin-members';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** GET /api/admin/members/{id}: account state, purchases and progress per class. */
-export const getMember = (memberId: number) => api.get<MemberDetail>(`/api/admin/members/${memberId}`);
+export const getMember = (memberId: number) => api.get(memberDetailSchema, `/api/admin/members/${memberId}`);
 
 export const memberQueryOptions = (memberId: number) =>
   queryOptions({

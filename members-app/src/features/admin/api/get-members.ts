@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberList } from '@sleep-ritual/contracts/admin-members';
+import { memberListSchema } from '@sleep-ritual/contracts/admin-members';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys, type MemberFilters } from './keys.ts';
 import { queryString } from './query-string.ts';
 
 /** GET /api/admin/members: part of an e-mail or name, any case; newest members first. */
 export const getMembers = (filters: MemberFilters) =>
-  api.get<MemberList>(`/api/admin/members${queryString(filters)}`);
+  api.get(memberListSchema, `/api/admin/members${queryString(filters)}`);
 
 export const membersQueryOptions = (filters: MemberFilters) =>
   queryOptions({

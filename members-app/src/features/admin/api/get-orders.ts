@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderList } from '@sleep-ritual/contracts/admin-members';
+import { orderListSchema } from '@sleep-ritual/contracts/admin-members';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys, type OrderFilters } from './keys.ts';
 import { queryString } from './query-string.ts';
 
 /** GET /api/admin/orders: the checkout orders the worker finished with, newest first. */
 export const getOrders = (filters: OrderFilters) =>
-  api.get<OrderList>(`/api/admin/orders${queryString(filters)}`);
+  api.get(orderListSchema, `/api/admin/orders${queryString(filters)}`);
 
 /** While orders wait or run, the list asks again this often, so a retried order shows its outcome. */
 export const ORDERS_POLL_MS = 2_000;

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPathDetails } from '@sleep-ritual/contracts/admin';
+import { adminPathDetailsSchema } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** The path with the id and title of its phase and programme: the classes list's breadcrumb in one call. */
-export const getPathCrumbs = (pathId: number) => api.get<AdminPathDetails>(`/api/admin/paths/${pathId}`);
+export const getPathCrumbs = (pathId: number) =>
+  api.get(adminPathDetailsSchema, `/api/admin/paths/${pathId}`);
 
 export const pathCrumbsQueryOptions = (pathId: number) =>
   queryOptions({ queryKey: adminKeys.pathCrumbs.detail(pathId), queryFn: () => getPathCrumbs(pathId) });

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPath } from '@sleep-ritual/contracts/admin';
+import { adminPathListSchema } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
-export const getPaths = (phaseId: number) => api.get<AdminPath[]>(`/api/admin/phases/${phaseId}/paths`);
+export const getPaths = (phaseId: number) =>
+  api.get(adminPathListSchema, `/api/admin/phases/${phaseId}/paths`);
 
 export const pathsQueryOptions = (phaseId: number) =>
   queryOptions({ queryKey: adminKeys.paths.list(phaseId), queryFn: () => getPaths(phaseId) });

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPhase } from '@sleep-ritual/contracts/admin';
+import { adminPhaseSchema } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
-export const getPhase = (phaseId: number) => api.get<AdminPhase>(`/api/admin/phases/${phaseId}`);
+export const getPhase = (phaseId: number) => api.get(adminPhaseSchema, `/api/admin/phases/${phaseId}`);
 
 export const phaseQueryOptions = (phaseId: number) =>
   queryOptions({ queryKey: adminKeys.phases.detail(phaseId), queryFn: () => getPhase(phaseId) });

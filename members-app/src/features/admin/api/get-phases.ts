@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPhase } from '@sleep-ritual/contracts/admin';
+import { adminPhaseListSchema } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
 export const getPhases = (programId: number) =>
-  api.get<AdminPhase[]>(`/api/admin/programs/${programId}/phases`);
+  api.get(adminPhaseListSchema, `/api/admin/programs/${programId}/phases`);
 
 export const phasesQueryOptions = (programId: number) =>
   queryOptions({ queryKey: adminKeys.phases.list(programId), queryFn: () => getPhases(programId) });

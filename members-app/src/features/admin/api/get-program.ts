@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminProgram } from '@sleep-ritual/contracts/admin';
+import { adminProgramSchema } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
-export const getProgram = (programId: number) => api.get<AdminProgram>(`/api/admin/programs/${programId}`);
+export const getProgram = (programId: number) =>
+  api.get(adminProgramSchema, `/api/admin/programs/${programId}`);
 
 export const programQueryOptions = (programId: number) =>
   queryOptions({ queryKey: adminKeys.programs.detail(programId), queryFn: () => getProgram(programId) });

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminProgram } from '@sleep-ritual/contracts/admin';
+import { adminProgramListSchema } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
-export const getPrograms = () => api.get<AdminProgram[]>('/api/admin/programs');
+export const getPrograms = () => api.get(adminProgramListSchema, '/api/admin/programs');
 
 export const programsQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.programs.list(), queryFn: getPrograms });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminClass } from '@sleep-ritual/contracts/admin';
+import { type AdminClass, adminClassListSchema } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { ORDER_BASE, orderUpdates } from '../ordering.ts';
 import { adminKeys } from './keys.ts';
@@ -8,7 +8,7 @@ type Variables = { pathId: number; classes: AdminClass[] };
 
 /** Spec 001 §4: classes are saved right after the drop, as positions 0..n-1 of the new list. */
 export const reorderClasses = ({ pathId, classes }: Variables) =>
-  api.post<AdminClass[]>(`/api/admin/paths/${pathId}/classes/reorder`, {
+  api.post(adminClassListSchema, `/api/admin/paths/${pathId}/classes/reorder`, {
     classUpdates: orderUpdates(classes, ORDER_BASE.class),
   });
 

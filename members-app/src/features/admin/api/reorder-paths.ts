@@ -1,10 +1,10 @@
-import type { AdminPath, OrderUpdate } from '@sleep-ritual/contracts/admin';
+import { adminPathListSchema, type OrderUpdate } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
 export const reorderPaths = ({ phaseId, updates }: { phaseId: number; updates: OrderUpdate[] }) =>
-  api.patch<AdminPath[]>(`/api/admin/phases/${phaseId}/paths/reorder`, { paths: updates });
+  api.patch(adminPathListSchema, `/api/admin/phases/${phaseId}/paths/reorder`, { paths: updates });
 
 export const useReorderPaths = () =>
   useAdminMutation(reorderPaths, ({ phaseId }) => adminKeys.paths.list(phaseId));

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder } from '@sleep-ritual/contracts/admin-members';
+import { adminOrderSchema } from '@sleep-ritual/contracts/admin-members';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** POST /api/admin/orders/{jobId}/retry: a failed order back on the queue, its attempts reset. */
 export const retryOrder = (jobId: string) =>
-  api.post<AdminOrder>(`/api/admin/orders/${encodeURIComponent(jobId)}/retry`);
+  api.post(adminOrderSchema, `/api/admin/orders/${encodeURIComponent(jobId)}/retry`);
 
 /** The retried order may provision a member: the orders, the members and their figures go stale. */
 export function useRetryOrder() {

@@ -1,9 +1,9 @@
-import type { EmailQueued } from '@sleep-ritual/contracts/admin-members';
+import { emailQueuedSchema } from '@sleep-ritual/contracts/admin-members';
 import { api } from '../../../lib/api-client.ts';
 import { useMemberMutation } from './use-member-mutation.ts';
 
 /** POST /api/admin/members/{id}/password-reset: the worker issues the token and mails the link. */
 export const sendPasswordReset = ({ memberId }: { memberId: number }) =>
-  api.post<EmailQueued>(`/api/admin/members/${memberId}/password-reset`);
+  api.post(emailQueuedSchema, `/api/admin/members/${memberId}/password-reset`);
 
 export const useSendPasswordReset = () => useMemberMutation(sendPasswordReset);

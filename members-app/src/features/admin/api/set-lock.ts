@@ -1,9 +1,12 @@
+import { adminClassSchema, adminPathSchema, adminPhaseSchema } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
 export type LockableLevel = 'phase' | 'path' | 'class';
 
 const collection: Record<LockableLevel, string> = { phase: 'phases', path: 'paths', class: 'classes' };
+/** The answer is the row with its new lock, in the shape of its level. */
+const rowSchema = { phase: adminPhaseSchema, path: adminPathSchema, class: adminClassSchema };
 
 /** PATCH /api/admin/{phases|paths|classes}/{id}/lock: the three levels take the same body. */
 export const setLock = ({
@@ -14,9 +17,6 @@ export const setLock = ({
   level: LockableLevel;
   id: number;
   isUnlocked: boolean;
-}) =>
-  api.patch<{ id: number; isUnlocked: boolean }>(`/api/admin/${collection[level]}/${id}/lock`, {
-    isUnlocked,
-  });
+}) => api.patch(rowSchema[level], `/api/admin/${collection[level]}/${id}/lock`, { isUnlocked });
 
 export const useSetLock = () => useAdminMutation(setLock);

@@ -1,8 +1,8 @@
-import type { AdminProgram, UpdateProgramInput } from '@sleep-ritual/contracts/admin';
+import { adminProgramSchema, type UpdateProgramInput } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
 export const updateProgram = ({ programId, body }: { programId: number; body: UpdateProgramInput }) =>
-  api.put<AdminProgram>(`/api/admin/programs/${programId}`, body);
+  api.put(adminProgramSchema, `/api/admin/programs/${programId}`, body);
 
 export const useUpdateProgram = () => useAdminMutation(updateProgram);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../../../test/render.tsx';
-import { rows } from '../test-fixtures.ts';
+import { renderAt, stubApi } from '../../../test/render.tsx';
+import { rows } from '../../../test/fixtures/admin.ts';
 import { ClassesScreen } from './ClassesScreen.tsx';
 import { keyboardDragUp } from './test-drag.ts';
 
@@ -14,9 +14,8 @@ const crumbs = {
   program: { id: 1, title: 'Sleep Ritual' },
 };
 
-function renderClasses(answers: Parameters<typeof stubFetch>[0]) {
-  const stub = stubFetch(answers);
-  vi.stubGlobal('fetch', stub.fetchStub);
+function renderClasses(answers: Parameters<typeof stubApi>[0]) {
+  const stub = stubApi(answers);
   renderAt(URL, '/admin/programs/:programId/phases/:phaseId/paths/:pathId/classes', <ClassesScreen />);
   return stub;
 }

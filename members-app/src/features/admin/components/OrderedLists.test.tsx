@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../../../test/render.tsx';
-import { rows } from '../test-fixtures.ts';
+import { renderAt, stubApi } from '../../../test/render.tsx';
+import { rows } from '../../../test/fixtures/admin.ts';
 import { PathsScreen } from './PathsScreen.tsx';
 import { PhasesScreen } from './PhasesScreen.tsx';
 import { ProgramsScreen } from './ProgramsScreen.tsx';
@@ -9,13 +9,12 @@ import { keyboardDragUp } from './test-drag.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function stub(answers: Parameters<typeof stubFetch>[0]) {
-  const result = stubFetch(answers);
-  vi.stubGlobal('fetch', result.fetchStub);
+function stub(answers: Parameters<typeof stubApi>[0]) {
+  const result = stubApi(answers);
   return result;
 }
 
-const bodyOf = (calls: ReturnType<typeof stubFetch>['calls'], method: string) =>
+const bodyOf = (calls: ReturnType<typeof stubApi>['calls'], method: string) =>
   JSON.parse(calls.find((call) => call.method === method)!.body!);
 
 describe('programmes list', () => {

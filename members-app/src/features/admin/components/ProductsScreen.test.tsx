@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_MAPPING_MESSAGES } from '@sleep-ritual/contracts/product-mappings';
-import { renderAt, stubFetch } from '../../../test/render.tsx';
-import { rows } from '../test-fixtures.ts';
+import { renderAt, stubApi } from '../../../test/render.tsx';
+import { rows } from '../../../test/fixtures/admin.ts';
 import { ProductsScreen } from './ProductsScreen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,15 +15,14 @@ const mapping = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-function renderProducts(answers: Parameters<typeof stubFetch>[0]) {
-  const result = stubFetch({
+function renderProducts(answers: Parameters<typeof stubApi>[0]) {
+  const result = stubApi({
     'GET /api/admin/programs': {
       status: 200,
       body: [rows.program(1, { title: 'Sleep Ritual' }), rows.program(2, { title: 'Add-On Nights' })],
     },
     ...answers,
   });
-  vi.stubGlobal('fetch', result.fetchStub);
   renderAt('/admin/products', '/admin/products', <ProductsScreen />);
   return result;
 }
@@ -83,7 +82,7 @@ describe('products page', () => {
   it('removes a mapping after confirmation', async () => {
     const answers = {
       'GET /api/admin/product-mappings': { status: 200, body: [mapping] as unknown[] },
-      'DELETE /api/admin/product-mappings/4': { status: 200, body: { success: true } },
+      'DELETE /api/admin/product-mappings/4': { status: 204 },
     };
     const { calls } = renderProducts(answers);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove product-12' }));

@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateAccountBody, CreateAccountLookup } from '@sleep-ritual/contracts/auth';
+import {
+  createAccountLookupSchema,
+  successSchema,
+  type CreateAccountBody,
+} from '@sleep-ritual/contracts/auth';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { authKeys } from './keys.ts';
 
@@ -20,9 +24,8 @@ export function lookupQuery(orderId: string, params: URLSearchParams): string {
   return query.toString();
 }
 
-export function lookUpOrder(query: string): Promise<CreateAccountLookup> {
-  return api.get<CreateAccountLookup>(`/api/create-account?${query}`);
-}
+export const lookUpOrder = (query: string) =>
+  api.get(createAccountLookupSchema, `/api/create-account?${query}`);
 
 export const createAccountLookupQueryOptions = (query: string, startedAt: number) =>
   queryOptions({
@@ -41,9 +44,8 @@ export function useCreateAccountLookup(query: string, enabled: boolean, startedA
   return useQuery({ ...createAccountLookupQueryOptions(query, startedAt), enabled });
 }
 
-export function createAccount(body: CreateAccountBody): Promise<{ success: boolean; message?: string }> {
-  return api.post('/api/create-account', body);
-}
+export const createAccount = (body: CreateAccountBody) =>
+  api.post(successSchema, '/api/create-account', body);
 
 export function useCreateAccount() {
   const queryClient = useQueryClient();

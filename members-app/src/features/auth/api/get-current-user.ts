@@ -1,15 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@sleep-ritual/contracts/user';
+import { currentUserSchema, type CurrentUser } from '@sleep-ritual/contracts/user';
+import { api, ApiError } from '../../../lib/api-client.ts';
 import { authKeys } from './keys.ts';
 
 export const CURRENT_USER_STALE_MS = 300_000;
 
 /** Spec 000 §7: the user, or null when anonymous (401); other failures are errors. */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
-  const response = await fetch('/api/user', { credentials: 'include' });
-  if (response.status === 401) return null;
-  if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
-  return (await response.json()) as CurrentUser;
+  try {
+    return await api.get(currentUserSchema, '/api/user');
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 401) return null;
+    throw new Error(`HTTP error! status: ${error.status}`);
+  }
 }
 
 export const currentUserQueryOptions = () =>

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody } from '@sleep-ritual/contracts/auth';
-import type { CurrentUser } from '@sleep-ritual/contracts/user';
+import { currentUserSchema } from '@sleep-ritual/contracts/user';
 import { api, ApiError } from '../../../lib/api-client.ts';
 
-export function login(body: LoginBody): Promise<CurrentUser> {
-  return api.post<CurrentUser>('/api/login', body);
-}
+export const login = (body: LoginBody) => api.post(currentUserSchema, '/api/login', body);
 
 /** Spec 000 §8: the words a failed sign-in shows. */
 export function loginErrorMessage(error: unknown): string {

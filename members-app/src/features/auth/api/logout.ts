@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { successSchema } from '@sleep-ritual/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
 import { authKeys } from './keys.ts';
 
 /** Long enough to read "Signed out successfully" before the browser leaves for the home page. */
 export const SIGNED_OUT_REDIRECT_MS = 1_200;
 
-export function logout(): Promise<unknown> {
-  return api.post('/api/logout');
-}
+export const logout = () => api.post(successSchema, '/api/logout');
 
 /** Spec 000 §4: logout clears the cached user and programme data and goes to /. */
 export function useLogout() {

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../../../test/render.tsx';
+import { renderAt, stubApi } from '../../../test/render.tsx';
 import { CreateAccountScreen } from './CreateAccountScreen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,11 +20,10 @@ function renderScreen(query: string) {
 
 describe('create account screen', () => {
   it('shows the read-only e-mail and creates the account, then goes to the programmes', async () => {
-    const { fetchStub, calls } = stubFetch({
+    const { calls } = stubApi({
       'GET /api/create-account': { status: 200, body: order },
       'POST /api/create-account': { status: 200, body: { success: true } },
     });
-    vi.stubGlobal('fetch', fetchStub);
     renderScreen('?order_id=1001');
     expect(await screen.findByDisplayValue('buyer@example.com')).toHaveProperty('readOnly', true);
     fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'sleepy6' } });
@@ -38,7 +37,7 @@ describe('create account screen', () => {
   });
 
   it('uses the spec messages for the password fields', async () => {
-    vi.stubGlobal('fetch', stubFetch({ 'GET /api/create-account': { status: 200, body: order } }).fetchStub);
+    stubApi({ 'GET /api/create-account': { status: 200, body: order } });
     renderScreen('?thrivecart[order_id]=1002');
     await screen.findByDisplayValue('buyer@example.com');
     fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: '12345' } });
@@ -54,24 +53,17 @@ describe('create account screen', () => {
   });
 
   it('says "Account Already Exists" with a way to the sign-in page when the account has a password', async () => {
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({ 'GET /api/create-account': { status: 200, body: { ...order, hasPassword: true } } })
-        .fetchStub,
-    );
+    stubApi({ 'GET /api/create-account': { status: 200, body: { ...order, hasPassword: true } } });
     renderScreen('?order_id=1003');
     expect(await screen.findByRole('heading', { name: 'Account Already Exists' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/sign-in');
   });
 
   it('shows the server message when creation fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        'GET /api/create-account': { status: 200, body: order },
-        'POST /api/create-account': { status: 403, body: { error: 'This link has expired.' } },
-      }).fetchStub,
-    );
+    stubApi({
+      'GET /api/create-account': { status: 200, body: order },
+      'POST /api/create-account': { status: 403, body: { error: 'This link has expired.' } },
+    });
     renderScreen('?order_id=1004');
     await screen.findByDisplayValue('buyer@example.com');
     fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'sleepy6' } });
@@ -83,16 +75,14 @@ describe('create account screen', () => {
   });
 
   it('explains the problem when the query carries no order id it knows', async () => {
-    const { fetchStub, calls } = stubFetch({});
-    vi.stubGlobal('fetch', fetchStub);
+    const { calls } = stubApi({});
     renderScreen('?foo=bar');
     expect(await screen.findByRole('heading', { name: 'Account Creation Error' })).toBeTruthy();
     expect(calls).toEqual([]);
   });
 
   it('in test mode shows the banner and makes no server call', async () => {
-    const { fetchStub, calls } = stubFetch({});
-    vi.stubGlobal('fetch', fetchStub);
+    const { calls } = stubApi({});
     renderScreen('?test=true');
     expect(await screen.findByText('Test Mode Active')).toBeTruthy();
     expect(calls).toEqual([]);
@@ -101,8 +91,7 @@ describe('create account screen', () => {
 
 describe('the order look-up', () => {
   it('asks GET /api/create-account?order_id=… whichever key the order id came under, with the proof that came with it', async () => {
-    const { fetchStub, calls } = stubFetch({ 'GET /api/create-account': { status: 200, body: order } });
-    vi.stubGlobal('fetch', fetchStub);
+    const { calls } = stubApi({ 'GET /api/create-account': { status: 200, body: order } });
     renderScreen('?thrivecart[invoice_id]=000123&thrivecart_hash=abc&utm_source=mail');
     await screen.findByDisplayValue('buyer@example.com');
     const url = new URL(calls[0]!.url, 'http://localhost');

@@ -8,7 +8,7 @@ export const CLASS_DETAILS_STALE_MS = 10 * 60_000;
 export const CLASS_DETAILS_GC_MS = 30 * 60_000;
 
 export async function getClassDetails(classId: number): Promise<ClassDetails> {
-  return classDetailsSchema.parse(await api.get(`/api/classes/${classId}/details`));
+  return api.get(classDetailsSchema, `/api/classes/${classId}/details`);
 }
 
 export const classDetailsQueryOptions = (classId: number) =>

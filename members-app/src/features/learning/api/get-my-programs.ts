@@ -5,7 +5,7 @@ import { learningKeys } from './keys.ts';
 
 /** Spec 000 §6–§7: the programmes the learner owns; their ids decide locks and the upgrade banner. */
 export async function getMyPrograms(): Promise<ProgramCard[]> {
-  return myProgramsSchema.parse(await api.get('/api/my-programs'));
+  return api.get(myProgramsSchema, '/api/my-programs');
 }
 
 export const myProgramsQueryOptions = () =>

@@ -8,7 +8,7 @@ import { learningKeys } from './keys.ts';
 
 /** Spec 000 §2, §7: whether opening the programme goes straight to its only path. */
 export async function getNavigationCheck(programId: number): Promise<NavigationCheck> {
-  return navigationCheckSchema.parse(await api.get(`/api/programs/${programId}/navigation-check`));
+  return api.get(navigationCheckSchema, `/api/programs/${programId}/navigation-check`);
 }
 
 export const navigationCheckQueryOptions = (programId: number) =>

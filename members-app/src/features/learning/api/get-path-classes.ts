@@ -5,7 +5,7 @@ import { learningKeys } from './keys.ts';
 
 /** Spec 000 §7: the classes of a path (the class list shows only the first 10). */
 export async function getPathClasses(pathId: number): Promise<PathClass[]> {
-  return pathClassListSchema.parse(await api.get(`/api/paths/${pathId}/classes`));
+  return api.get(pathClassListSchema, `/api/paths/${pathId}/classes`);
 }
 
 export const pathClassesQueryOptions = (pathId: number) =>

@@ -5,7 +5,7 @@ import { learningKeys } from './keys.ts';
 
 /** Spec 000 §7: a path with its phase and classes (and the learner's progress in each). */
 export async function getPathDetails(pathId: number): Promise<PathDetails> {
-  return pathDetailsSchema.parse(await api.get(`/api/paths/${pathId}/details`));
+  return api.get(pathDetailsSchema, `/api/paths/${pathId}/details`);
 }
 
 export const pathDetailsQueryOptions = (pathId: number) =>

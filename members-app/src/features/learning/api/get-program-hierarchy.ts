@@ -5,7 +5,7 @@ import { learningKeys } from './keys.ts';
 
 /** Spec 000 §7: a programme with its phases and paths (and how much of each path is done). */
 export async function getProgramHierarchy(programId: number): Promise<ProgramHierarchy> {
-  return programHierarchySchema.parse(await api.get(`/api/programs/${programId}/hierarchy`));
+  return api.get(programHierarchySchema, `/api/programs/${programId}/hierarchy`);
 }
 
 export const programHierarchyQueryOptions = (programId: number) =>

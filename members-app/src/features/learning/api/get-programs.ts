@@ -5,7 +5,7 @@ import { learningKeys } from './keys.ts';
 
 /** Spec 000 §7: every programme, as cards. */
 export async function getPrograms(): Promise<ProgramCard[]> {
-  return programListSchema.parse(await api.get('/api/programs'));
+  return api.get(programListSchema, '/api/programs');
 }
 
 export const programsQueryOptions = () =>

@@ -9,7 +9,7 @@ const progressUrl = (classId: number) => `/api/progress/${classId}`;
 
 /** Spec 000 §7: PUT /api/progress/{classId} with one watch event; answers the learner's record. */
 export async function recordProgress(classId: number, event: ProgressEvent): Promise<ProgressRecord> {
-  return progressRecordSchema.parse(await api.put(progressUrl(classId), event));
+  return api.put(progressRecordSchema, progressUrl(classId), event);
 }
 
 /**

@@ -1,22 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeVimeoPlayer, mockApi, renderLearning, reply, sample } from '../testing.tsx';
+import { FakeVimeoPlayer } from '../../../test/fake-vimeo-player.ts';
+import { sample } from '../../../test/fixtures/catalog.ts';
+import { ok, reply, stubApi } from '../../../test/render.tsx';
+import { renderLearning } from './test-routes.tsx';
 
-vi.mock('@vimeo/player', async () => ({ default: (await import('../testing.tsx')).FakeVimeoPlayer }));
+vi.mock('@vimeo/player', async () => ({
+  default: (await import('../../../test/fake-vimeo-player.ts')).FakeVimeoPlayer,
+}));
 
 const CLASS_URL = '/program/1/path/10/class/101';
-const record = (overrides: Record<string, unknown> = {}) => ({
-  classId: 101,
-  maxPositionSec: 0,
-  durationSeconds: 600,
-  percentWatched: 0,
-  totalPlays: 0,
-  completed: false,
-  completedAt: null,
-  startedAt: '2026-11-21T00:00:00.000Z',
-  updatedAt: '2026-11-21T00:00:00.000Z',
-  ...overrides,
-});
 
 beforeEach(() => {
   FakeVimeoPlayer.instances = [];
@@ -32,7 +25,7 @@ async function playerOnPage() {
 
 describe('Class page', () => {
   it('shows the back link, "phase • path", title, description and the Vimeo player with the spec options', async () => {
-    mockApi({ 'GET /api/classes/101/details': sample.classDetails() });
+    stubApi({ 'GET /api/classes/101/details': ok(sample.classDetails()) });
     renderLearning(CLASS_URL);
 
     expect(
@@ -52,11 +45,11 @@ describe('Class page', () => {
 
   it('records watching: PUTs play and pause, and sends exit by beacon when the learner leaves', async () => {
     const bodies: unknown[] = [];
-    mockApi({
-      'GET /api/classes/101/details': sample.classDetails(),
-      'PUT /api/progress/101': (init) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return record({ maxPositionSec: 42, percentWatched: 7 });
+    stubApi({
+      'GET /api/classes/101/details': ok(sample.classDetails()),
+      'PUT /api/progress/101': (request) => {
+        bodies.push(JSON.parse(String(request.body)));
+        return ok(sample.progressRecord({ maxPositionSec: 42, percentWatched: 7 }));
       },
     });
     const beacons: { url: string; body: string; type: string }[] = [];
@@ -96,10 +89,12 @@ describe('Class page', () => {
   });
 
   it('resumes at the furthest position of a class not yet completed, and says so', async () => {
-    mockApi({
-      'GET /api/classes/101/details': sample.classDetails({
-        progress: { maxPositionSec: 125, durationSeconds: 600, percentWatched: 20, completed: false },
-      }),
+    stubApi({
+      'GET /api/classes/101/details': ok(
+        sample.classDetails({
+          progress: { maxPositionSec: 125, durationSeconds: 600, percentWatched: 20, completed: false },
+        }),
+      ),
     });
     renderLearning(CLASS_URL);
     const player = await playerOnPage();
@@ -108,26 +103,36 @@ describe('Class page', () => {
   });
 
   it('starts a completed class from the beginning and marks it completed', async () => {
-    mockApi({
-      'GET /api/classes/101/details': sample.classDetails({
-        progress: { maxPositionSec: 600, durationSeconds: 600, percentWatched: 100, completed: true },
-      }),
+    const { requested } = stubApi({
+      'GET /api/classes/101/details': ok(
+        sample.classDetails({
+          progress: { maxPositionSec: 600, durationSeconds: 600, percentWatched: 100, completed: true },
+        }),
+      ),
+      'PUT /api/progress/101': ok(sample.progressRecord({ maxPositionSec: 600, completed: true })),
     });
     renderLearning(CLASS_URL);
     const player = await playerOnPage();
     expect(screen.getByText(/You've completed this class/)).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A resume would seek as soon as the player is ready; the learner pressing play, and its report
+    // reaching the server, come well after that, so no seek by then means none at all.
+    await waitFor(() => expect(player.listeners.get('play')?.size).toBe(1));
+    act(() => player.emit('play', { seconds: 0, duration: 600, percent: 0 }));
+    await waitFor(() => expect(requested()).toContain('PUT /api/progress/101'));
     expect(player.seeks).toEqual([]);
+    expect(screen.queryByText(/Resuming where you left off/)).toBeNull();
   });
 
   it('without a video, offers the additional content in a new tab, labelled "Read the Guide" when unlabelled', async () => {
-    mockApi({
-      'GET /api/classes/101/details': sample.classDetails({
-        vimeoVideoId: null,
-        vimeoId: null,
-        additionalContentUrl: 'https://example.com/guide.pdf',
-        additionalContentButtonLabel: '',
-      }),
+    stubApi({
+      'GET /api/classes/101/details': ok(
+        sample.classDetails({
+          vimeoVideoId: null,
+          vimeoId: null,
+          additionalContentUrl: 'https://example.com/guide.pdf',
+          additionalContentButtonLabel: '',
+        }),
+      ),
     });
     renderLearning(CLASS_URL);
     const link = await screen.findByRole('link', { name: /Read the Guide/ });
@@ -138,13 +143,15 @@ describe('Class page', () => {
   });
 
   it('uses the additional content label when there is one, and a URL with no Vimeo id shows no player', async () => {
-    mockApi({
-      'GET /api/classes/101/details': sample.classDetails({
-        vimeoVideoId: 'https://example.com/not-vimeo',
-        vimeoId: null,
-        additionalContentUrl: '/guide',
-        additionalContentButtonLabel: 'Download the Workbook',
-      }),
+    stubApi({
+      'GET /api/classes/101/details': ok(
+        sample.classDetails({
+          vimeoVideoId: 'https://example.com/not-vimeo',
+          vimeoId: null,
+          additionalContentUrl: '/guide',
+          additionalContentButtonLabel: 'Download the Workbook',
+        }),
+      ),
     });
     renderLearning(CLASS_URL);
     expect(await screen.findByRole('link', { name: /Download the Workbook/ })).toBeTruthy();
@@ -152,17 +159,17 @@ describe('Class page', () => {
   });
 
   it('says "No content available for this class yet." with neither a video nor additional content', async () => {
-    mockApi({
-      'GET /api/classes/101/details': sample.classDetails({ vimeoVideoId: null, vimeoId: null }),
+    stubApi({
+      'GET /api/classes/101/details': ok(sample.classDetails({ vimeoVideoId: null, vimeoId: null })),
     });
     renderLearning(CLASS_URL);
     expect(await screen.findByText('No content available for this class yet.')).toBeTruthy();
   });
 
   it('says "Class Not Found" for an unknown class, a class of another path, or an id that is not one', async () => {
-    mockApi({
+    stubApi({
       'GET /api/classes/404/details': reply(404, { error: 'The requested class could not be found.' }),
-      'GET /api/classes/101/details': sample.classDetails({ pathId: 11 }),
+      'GET /api/classes/101/details': ok(sample.classDetails({ pathId: 11 })),
     });
     const first = renderLearning('/program/1/path/10/class/404');
     expect(await screen.findByRole('heading', { name: 'Class Not Found' })).toBeTruthy();
@@ -174,14 +181,14 @@ describe('Class page', () => {
     expect(await screen.findByRole('heading', { name: 'Class Not Found' })).toBeTruthy();
     second.unmount();
 
-    const { calls } = mockApi({});
+    const { requested } = stubApi({});
     renderLearning('/program/1/path/10/class/abc');
     expect(await screen.findByRole('heading', { name: 'Class Not Found' })).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(requested()).toEqual([]);
   });
 
   it('says "Error Loading Class" with the reason when the class is refused (locked)', async () => {
-    mockApi({ 'GET /api/classes/101/details': reply(403, { error: 'This class is not unlocked yet.' }) });
+    stubApi({ 'GET /api/classes/101/details': reply(403, { error: 'This class is not unlocked yet.' }) });
     renderLearning(CLASS_URL);
     expect(await screen.findByRole('heading', { name: 'Error Loading Class' })).toBeTruthy();
     expect(screen.getByText('This class is not unlocked yet.')).toBeTruthy();

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderLearning, reply, sample } from '../testing.tsx';
+import { sample } from '../../../test/fixtures/catalog.ts';
+import { ok, reply, stubApi } from '../../../test/render.tsx';
+import { renderLearning } from './test-routes.tsx';
 
 const ritual = sample.program();
 const addOn = sample.program({
@@ -27,7 +29,7 @@ function card(title: string) {
 
 describe('My programs', () => {
   it('shows owned programmes as open cards and the others locked, with their fine print and targets', async () => {
-    mockApi({ 'GET /api/programs': [ritual, addOn, full], 'GET /api/my-programs': [ritual] });
+    stubApi({ 'GET /api/programs': ok([ritual, addOn, full]), 'GET /api/my-programs': ok([ritual]) });
     renderLearning('/my-programs');
 
     const owned = await waitFor(() => card(ritual.title));
@@ -52,13 +54,13 @@ describe('My programs', () => {
   });
 
   it('an owned programme without a format opens as "Open Program"', async () => {
-    mockApi({ 'GET /api/programs': [full], 'GET /api/my-programs': [full] });
+    stubApi({ 'GET /api/programs': ok([full]), 'GET /api/my-programs': ok([full]) });
     renderLearning('/my-programs');
     expect(await screen.findByRole('button', { name: 'Open Program' })).toBeTruthy();
   });
 
   it('shows the upgrade banner to a learner without programme 3, and hides it from one who owns it', async () => {
-    mockApi({ 'GET /api/programs': [ritual, full], 'GET /api/my-programs': [ritual] });
+    stubApi({ 'GET /api/programs': ok([ritual, full]), 'GET /api/my-programs': ok([ritual]) });
     const first = renderLearning('/my-programs');
     expect(await screen.findByRole('heading', { name: 'Unlock Your Next-Level Self' })).toBeTruthy();
     expect(
@@ -69,23 +71,23 @@ describe('My programs', () => {
     expect(screen.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/upgrade');
     first.unmount();
 
-    mockApi({ 'GET /api/programs': [ritual, full], 'GET /api/my-programs': [ritual, full] });
+    stubApi({ 'GET /api/programs': ok([ritual, full]), 'GET /api/my-programs': ok([ritual, full]) });
     renderLearning('/programs/my-programs');
     await screen.findByRole('heading', { name: full.title });
     expect(screen.queryByRole('heading', { name: 'Unlock Your Next-Level Self' })).toBeNull();
   });
 
   it('says "No programs available." when there are none', async () => {
-    mockApi({ 'GET /api/programs': [], 'GET /api/my-programs': [] });
+    stubApi({ 'GET /api/programs': ok([]), 'GET /api/my-programs': ok([]) });
     renderLearning('/my-programs');
     expect(await screen.findByText('No programs available.')).toBeTruthy();
   });
 
   it('says "Failed to load programs. Please try again." when the list fails, and tries again on request', async () => {
     let fail = true;
-    const { calls } = mockApi({
-      'GET /api/programs': () => (fail ? reply(503) : [ritual]),
-      'GET /api/my-programs': [ritual],
+    const { requested } = stubApi({
+      'GET /api/programs': () => (fail ? reply(503) : ok([ritual])),
+      'GET /api/my-programs': ok([ritual]),
     });
     renderLearning('/my-programs');
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -94,27 +96,27 @@ describe('My programs', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Open Sleep Ritual' })).toBeTruthy();
-    expect(calls.filter((call) => call === 'GET /api/programs')).toHaveLength(2);
+    expect(requested().filter((call) => call === 'GET /api/programs')).toHaveLength(2);
   });
 
   it('opening a programme runs the navigation check and goes straight to its only path when told to skip', async () => {
-    const { calls } = mockApi({
-      'GET /api/programs': [ritual],
-      'GET /api/my-programs': [ritual],
-      'GET /api/programs/1/navigation-check': { shouldSkipToPath: true, pathId: 10 },
+    const { requested } = stubApi({
+      'GET /api/programs': ok([ritual]),
+      'GET /api/my-programs': ok([ritual]),
+      'GET /api/programs/1/navigation-check': ok({ shouldSkipToPath: true, pathId: 10 }),
     });
     const { router } = renderLearning('/my-programs');
     fireEvent.click(await screen.findByRole('button', { name: 'Open Sleep Ritual' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/program/1/path/10'));
-    expect(calls).toContain('GET /api/programs/1/navigation-check');
+    expect(requested()).toContain('GET /api/programs/1/navigation-check');
   });
 
   it('goes to the programme page when the check says not to skip, or when the check fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockApi({
-      'GET /api/programs': [ritual, full],
-      'GET /api/my-programs': [ritual, full],
-      'GET /api/programs/1/navigation-check': { shouldSkipToPath: false, pathId: null },
+    stubApi({
+      'GET /api/programs': ok([ritual, full]),
+      'GET /api/my-programs': ok([ritual, full]),
+      'GET /api/programs/1/navigation-check': ok({ shouldSkipToPath: false, pathId: null }),
       'GET /api/programs/3/navigation-check': reply(500),
     });
     const { router } = renderLearning('/my-programs');

@@ -1,21 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { mockApi, sample } from '../testing.tsx';
+import { sample } from '../../../test/fixtures/catalog.ts';
+import { ok, renderAt, stubApi } from '../../../test/render.tsx';
 import { PathClassList } from './PathClassList.tsx';
 
-vi.mock('@vimeo/player', async () => ({ default: (await import('../testing.tsx')).FakeVimeoPlayer }));
+vi.mock('@vimeo/player', async () => ({
+  default: (await import('../../../test/fake-vimeo-player.ts')).FakeVimeoPlayer,
+}));
 
 function renderList(pathId: number | null, props: { ctaTo?: string } = {}) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <PathClassList pathId={pathId} {...props} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderAt('/', '/', <PathClassList pathId={pathId} {...props} />);
 }
 
 const twelve = Array.from({ length: 12 }, (_, index) =>
@@ -28,16 +22,16 @@ const twelve = Array.from({ length: 12 }, (_, index) =>
 
 describe('Class list for a path', () => {
   it('shows a skeleton of 6 rows while loading', () => {
-    mockApi({ 'GET /api/paths/10/classes': () => new Promise(() => {}) });
+    stubApi({ 'GET /api/paths/10/classes': () => new Promise(() => {}) });
     renderList(10);
     expect(screen.getAllByTestId('class-skeleton-row')).toHaveLength(6);
     expect(screen.getByRole('heading', { name: 'Listen to a Class Preview' })).toBeTruthy();
   });
 
   it('shows at most 10 classes as "label: title" with the formatted duration, the body and the call to action', async () => {
-    mockApi({
-      'GET /api/paths/10/classes': twelve,
-      'GET /api/classes/1/details': sample.classDetails({ id: 1, pathId: 10 }),
+    stubApi({
+      'GET /api/paths/10/classes': ok(twelve),
+      'GET /api/classes/1/details': ok(sample.classDetails({ id: 1, pathId: 10 })),
     });
     renderList(10);
     const first = await screen.findByText('Night 1: Track 1');
@@ -66,23 +60,26 @@ describe('Class list for a path', () => {
   });
 
   it('shows no list when the path has no classes', async () => {
-    const { calls } = mockApi({ 'GET /api/paths/10/classes': [] });
+    const { requested } = stubApi({ 'GET /api/paths/10/classes': ok([]) });
     renderList(10);
-    await vi.waitFor(() => expect(calls).toContain('GET /api/paths/10/classes'));
+    await vi.waitFor(() => expect(requested()).toContain('GET /api/paths/10/classes'));
     await vi.waitFor(() => expect(screen.queryByTestId('class-skeleton-row')).toBeNull());
     expect(screen.queryByRole('list')).toBeNull();
   });
 
   it('asks nothing without a path id', async () => {
-    const { calls } = mockApi({});
+    const { requested } = stubApi({ 'GET /api/paths/10/classes': ok([]) });
     renderList(null);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toEqual([]);
     expect(screen.queryByTestId('class-skeleton-row')).toBeNull();
+    // A list with a path id, mounted after it, asks at once: had the first one asked, its call would
+    // be on record before this one.
+    renderList(10);
+    await vi.waitFor(() => expect(requested()).toContain('GET /api/paths/10/classes'));
+    expect(requested()).toEqual(['GET /api/paths/10/classes']);
   });
 
   it('sends its call to action where the page says', async () => {
-    mockApi({ 'GET /api/paths/10/classes': [] });
+    stubApi({ 'GET /api/paths/10/classes': ok([]) });
     renderList(10, { ctaTo: '/program/1/path/10' });
     expect(
       screen.getByRole('link', { name: '✨ Start Reprogramming While You Sleep ✨' }).getAttribute('href'),

@@ -1,16 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { ClassProgress, NavigationCheck } from '@sleep-ritual/contracts/catalog';
 import { learningKeys } from '../api/keys.ts';
 import { CLASS_DETAILS_GC_MS, CLASS_DETAILS_STALE_MS } from '../api/get-class-details.ts';
-import { FakeVimeoPlayer, mockApi, renderLearning, reply, sample } from '../testing.tsx';
+import { FakeVimeoPlayer } from '../../../test/fake-vimeo-player.ts';
+import { sample } from '../../../test/fixtures/catalog.ts';
+import { ok, reply, stubApi } from '../../../test/render.tsx';
+import { renderLearning } from './test-routes.tsx';
 
-vi.mock('@vimeo/player', async () => ({ default: (await import('../testing.tsx')).FakeVimeoPlayer }));
+vi.mock('@vimeo/player', async () => ({
+  default: (await import('../../../test/fake-vimeo-player.ts')).FakeVimeoPlayer,
+}));
 
 const PATH_URL = '/program/1/path/10';
-const noSkip = { shouldSkipToPath: false, pathId: null };
-const skip = { shouldSkipToPath: true, pathId: 10 };
+const noSkip: NavigationCheck = { shouldSkipToPath: false, pathId: null };
+const skip: NavigationCheck = { shouldSkipToPath: true, pathId: 10 };
 
-const watched = (maxPositionSec: number, completed: boolean) => ({
+const watched = (maxPositionSec: number, completed: boolean): ClassProgress => ({
   maxPositionSec,
   durationSeconds: 600,
   percentWatched: Math.floor((maxPositionSec * 100) / 600),
@@ -23,15 +29,17 @@ function row(title: string) {
 
 describe('Path page', () => {
   it('shows the phase, path, description and each class with label, title, description and "N Minutes"', async () => {
-    mockApi({
-      'GET /api/paths/10/details': sample.pathDetails({
-        classes: [
-          sample.pathClass(101, { progress: watched(600, true) }),
-          sample.pathClass(102, { progress: watched(240, false) }),
-          sample.pathClass(103, { isUnlocked: false }),
-        ],
-      }),
-      'GET /api/programs/1/navigation-check': noSkip,
+    stubApi({
+      'GET /api/paths/10/details': ok(
+        sample.pathDetails({
+          classes: [
+            sample.pathClass(101, { progress: watched(600, true) }),
+            sample.pathClass(102, { progress: watched(240, false) }),
+            sample.pathClass(103, { isUnlocked: false }),
+          ],
+        }),
+      ),
+      'GET /api/programs/1/navigation-check': ok(noSkip),
     });
     renderLearning(PATH_URL);
 
@@ -60,18 +68,18 @@ describe('Path page', () => {
   });
 
   it('goes back to the programme overview, or to all programmes when the programme opens straight on this path', async () => {
-    mockApi({
-      'GET /api/paths/10/details': sample.pathDetails(),
-      'GET /api/programs/1/navigation-check': noSkip,
+    stubApi({
+      'GET /api/paths/10/details': ok(sample.pathDetails()),
+      'GET /api/programs/1/navigation-check': ok(noSkip),
     });
     const first = renderLearning(PATH_URL);
     const overview = await screen.findByRole('link', { name: 'Back to Program Overview' });
     expect(overview.getAttribute('href')).toBe('/program/1');
     first.unmount();
 
-    mockApi({
-      'GET /api/paths/10/details': sample.pathDetails(),
-      'GET /api/programs/1/navigation-check': skip,
+    stubApi({
+      'GET /api/paths/10/details': ok(sample.pathDetails()),
+      'GET /api/programs/1/navigation-check': ok(skip),
     });
     renderLearning(PATH_URL);
     expect((await screen.findByRole('link', { name: 'Back to All Programs' })).getAttribute('href')).toBe(
@@ -81,18 +89,24 @@ describe('Path page', () => {
   });
 
   it('fetches the class pages the learner may open ahead, kept fresh 10 minutes and for 30', async () => {
-    const { calls } = mockApi({
-      'GET /api/paths/10/details': sample.pathDetails({
-        classes: [sample.pathClass(101), sample.pathClass(102), sample.pathClass(103, { isUnlocked: false })],
-      }),
-      'GET /api/programs/1/navigation-check': skip,
-      'GET /api/classes/101/details': sample.classDetails(),
-      'GET /api/classes/102/details': sample.classDetails({ id: 102, title: 'Class 102' }),
+    const { requested } = stubApi({
+      'GET /api/paths/10/details': ok(
+        sample.pathDetails({
+          classes: [
+            sample.pathClass(101),
+            sample.pathClass(102),
+            sample.pathClass(103, { isUnlocked: false }),
+          ],
+        }),
+      ),
+      'GET /api/programs/1/navigation-check': ok(skip),
+      'GET /api/classes/101/details': ok(sample.classDetails()),
+      'GET /api/classes/102/details': ok(sample.classDetails({ id: 102, title: 'Class 102' })),
     });
     const { queryClient, router } = renderLearning(PATH_URL);
-    await waitFor(() => expect(calls).toContain('GET /api/classes/102/details'));
-    expect(calls).toContain('GET /api/classes/101/details');
-    expect(calls).not.toContain('GET /api/classes/103/details');
+    await waitFor(() => expect(requested()).toContain('GET /api/classes/102/details'));
+    expect(requested()).toContain('GET /api/classes/101/details');
+    expect(requested()).not.toContain('GET /api/classes/103/details');
 
     const cached = queryClient.getQueryCache().find({ queryKey: learningKeys.classDetails(101) });
     await waitFor(() => expect(cached?.state.status).toBe('success'));
@@ -101,19 +115,23 @@ describe('Path page', () => {
     expect(cached?.gcTime).toBe(CLASS_DETAILS_GC_MS);
 
     // Opening the class now needs no further call.
-    const before = calls.length;
+    const before = requested().length;
     await router.navigate('/program/1/path/10/class/101');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Arriving: Letting the Day Go' }),
     ).toBeTruthy();
-    expect(calls.slice(before).filter((call) => call.includes('/api/classes/'))).toEqual([]);
+    expect(
+      requested()
+        .slice(before)
+        .filter((call) => call.includes('/api/classes/')),
+    ).toEqual([]);
     await waitFor(() => expect(FakeVimeoPlayer.instances.length).toBeGreaterThan(0));
   });
 
   it('shows a skeleton while loading', () => {
-    mockApi({
+    stubApi({
       'GET /api/paths/10/details': () => new Promise(() => {}),
-      'GET /api/programs/1/navigation-check': skip,
+      'GET /api/programs/1/navigation-check': ok(skip),
     });
     renderLearning(PATH_URL);
     expect(document.querySelector('[aria-busy="true"]')).toBeTruthy();
@@ -121,19 +139,19 @@ describe('Path page', () => {
   });
 
   it('says "No classes available in this path yet." for an empty path', async () => {
-    mockApi({
-      'GET /api/paths/10/details': sample.pathDetails({ classes: [] }),
-      'GET /api/programs/1/navigation-check': skip,
+    stubApi({
+      'GET /api/paths/10/details': ok(sample.pathDetails({ classes: [] })),
+      'GET /api/programs/1/navigation-check': ok(skip),
     });
     renderLearning(PATH_URL);
     expect(await screen.findByText('No classes available in this path yet.')).toBeTruthy();
   });
 
   it('says "Path Not Found" for an unknown path or one of another programme, "Error Loading Path" otherwise', async () => {
-    mockApi({
+    stubApi({
       'GET /api/paths/404/details': reply(404),
-      'GET /api/programs/1/navigation-check': skip,
-      'GET /api/paths/10/details': sample.pathDetails({ programId: 2 }),
+      'GET /api/programs/1/navigation-check': ok(skip),
+      'GET /api/paths/10/details': ok(sample.pathDetails({ programId: 2 })),
       'GET /api/paths/11/details': reply(403, { error: "You don't have access to this program." }),
     });
     const first = renderLearning('/program/1/path/404');

@@ -1,37 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderLearning, reply, sample } from '../testing.tsx';
+import { sample } from '../../../test/fixtures/catalog.ts';
+import { ok, reply, stubApi } from '../../../test/render.tsx';
+import { renderLearning } from './test-routes.tsx';
 
-vi.mock('@vimeo/player', async () => ({ default: (await import('../testing.tsx')).FakeVimeoPlayer }));
-
-const path = (id: number, overrides: Record<string, unknown> = {}) => ({
-  id,
-  label: `Month ${id}`,
-  title: `Path ${id}`,
-  description: `About path ${id}.`,
-  cardImageUrl: null,
-  isUnlocked: true,
-  classCount: 6,
-  completedCount: 0,
-  ...overrides,
-});
-const hierarchy = (overrides: Record<string, unknown> = {}) => ({
-  id: 3,
-  title: 'The Full Transformation Program',
-  description: 'Twelve months of nightly practice.',
-  coverArtUrl: null,
-  phases: [
-    {
-      id: 31,
-      label: 'Months 1–3',
-      title: 'Foundations of Rest',
-      description: 'Make deep sleep your default.',
-      isUnlocked: true,
-      paths: [path(1, { completedCount: 2 }), path(2, { isUnlocked: false })],
-    },
-  ],
-  ...overrides,
-});
+vi.mock('@vimeo/player', async () => ({
+  default: (await import('../../../test/fake-vimeo-player.ts')).FakeVimeoPlayer,
+}));
 
 function card(title: string) {
   return screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
@@ -39,12 +14,12 @@ function card(title: string) {
 
 describe('Programme page', () => {
   it('shows cover art, title, description and the phases with their path cards', async () => {
-    mockApi({
-      'GET /api/programs/3/hierarchy': hierarchy(),
-      'GET /api/paths/1/classes': [
+    stubApi({
+      'GET /api/programs/3/hierarchy': ok(sample.hierarchy()),
+      'GET /api/paths/1/classes': ok([
         sample.pathClass(7, { label: 'Week 1', title: 'The Evening Wind-Down', durationMinutes: 18 }),
-      ],
-      'GET /api/classes/7/details': sample.classDetails({ id: 7 }),
+      ]),
+      'GET /api/classes/7/details': ok(sample.classDetails({ id: 7 })),
     });
     renderLearning('/program/3');
 
@@ -80,14 +55,14 @@ describe('Programme page', () => {
   });
 
   it('says "This program is still being set up. Check back soon!" when it has no paths yet', async () => {
-    const { calls } = mockApi({ 'GET /api/programs/3/hierarchy': hierarchy({ phases: [] }) });
+    const { requested } = stubApi({ 'GET /api/programs/3/hierarchy': ok(sample.hierarchy({ phases: [] })) });
     renderLearning('/program/3');
     expect(await screen.findByText('This program is still being set up. Check back soon!')).toBeTruthy();
-    expect(calls.some((call) => call.includes('/api/paths/'))).toBe(false);
+    expect(requested().some((call) => call.includes('/api/paths/'))).toBe(false);
   });
 
   it('says "Program Not Found" for an unknown programme and "Error Loading Program" when it fails', async () => {
-    mockApi({
+    stubApi({
       'GET /api/programs/999999/hierarchy': reply(404),
       'GET /api/programs/2/hierarchy': reply(403, { error: "You don't have access to this program." }),
     });

@@ -72,6 +72,10 @@ class FakePlayer implements TrackablePlayer {
   }
 }
 
+/**
+ * Lets the tracker's reactions to promises that are already settled run. No time passes and nothing
+ * is waited for: every microtask queued so far runs before the next task.
+ */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function pageHost() {

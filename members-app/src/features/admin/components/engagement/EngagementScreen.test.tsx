@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Engagement, EngagementClass } from '@sleep-ritual/contracts/admin-members';
-import { renderAt, stubFetch } from '../../../../test/render.tsx';
+import { ok, renderAt, reply, stubApi } from '../../../../test/render.tsx';
 import { chartSummary, shareOfOwners } from './engagement-figures.ts';
 import { EngagementScreen } from './EngagementScreen.tsx';
 
@@ -54,19 +54,14 @@ const transformation: Engagement = {
 
 /** Answers GET /api/admin/engagement by its programId. */
 function renderEngagement(url = '/admin/engagement') {
-  const base = stubFetch({});
   const asked: (string | null)[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const address = new URL(String(input), 'http://localhost');
-    if (address.pathname !== '/api/admin/engagement') return base.fetchStub(input, init);
-    const programId = address.searchParams.get('programId');
-    asked.push(programId);
-    const body =
-      programId === '3' ? transformation : programId === '404' ? { error: 'Program not found' } : ritual;
-    return new Response(JSON.stringify(body), {
-      status: programId === '404' ? 404 : 200,
-      headers: { 'content-type': 'application/json' },
-    });
+  stubApi({
+    'GET /api/admin/engagement': ({ url: address }) => {
+      const programId = new URL(address, 'http://localhost').searchParams.get('programId');
+      asked.push(programId);
+      if (programId === '404') return reply(404, { error: 'Program not found' });
+      return ok(programId === '3' ? transformation : ritual);
+    },
   });
   const view = renderAt(url, '/admin/engagement', <EngagementScreen />);
   return { asked, ...view };

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MEMBER_MESSAGES } from '@sleep-ritual/contracts/admin-members';
-import { renderAt, stubFetch } from '../../../../test/render.tsx';
-import { backOffice } from '../../back-office-fixtures.ts';
-import { rows } from '../../test-fixtures.ts';
+import { renderAt, stubApi } from '../../../../test/render.tsx';
+import { backOffice } from '../../../../test/fixtures/back-office.ts';
+import { rows } from '../../../../test/fixtures/admin.ts';
 import { MemberScreen } from './MemberScreen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -24,8 +24,8 @@ const night = (classId: number, fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-function renderMember(answers: Parameters<typeof stubFetch>[0], url = '/admin/members/7') {
-  const stub = stubFetch({
+function renderMember(answers: Parameters<typeof stubApi>[0], url = '/admin/members/7') {
+  const stub = stubApi({
     'GET /api/admin/programs': {
       status: 200,
       body: [rows.program(1, { title: 'Sleep Ritual' }), rows.program(2, { title: 'Add-On Nights' })],
@@ -33,7 +33,6 @@ function renderMember(answers: Parameters<typeof stubFetch>[0], url = '/admin/me
     'GET /api/admin/audit-log': { status: 200, body: backOffice.page([]) },
     ...answers,
   });
-  vi.stubGlobal('fetch', stub.fetchStub);
   renderAt(url, '/admin/members/:memberId', <MemberScreen />);
   return stub;
 }

@@ -1,23 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../../../../test/render.tsx';
-import { backOffice } from '../../back-office-fixtures.ts';
+import { renderAt, stubApi, type StubAnswer } from '../../../../test/render.tsx';
+import { backOffice } from '../../../../test/fixtures/back-office.ts';
 import { MembersScreen } from './MembersScreen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-type Answer = { status: number; body?: unknown };
-
 /** Answers GET /api/admin/members by its query string, recording each search asked. */
-function renderMembers(url: string, answer: (query: URLSearchParams) => Answer) {
+function renderMembers(url: string, answer: (query: URLSearchParams) => StubAnswer) {
   const searches: URLSearchParams[] = [];
-  const base = stubFetch({});
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const address = new URL(String(input), 'http://localhost');
-    if (address.pathname !== '/api/admin/members') return base.fetchStub(input, init);
-    searches.push(address.searchParams);
-    const { status, body } = answer(address.searchParams);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  stubApi({
+    'GET /api/admin/members': ({ url: address }) => {
+      const query = new URL(address, 'http://localhost').searchParams;
+      searches.push(query);
+      return answer(query);
+    },
   });
   const view = renderAt(url, '/admin/members', <MembersScreen />);
   return { searches, ...view };

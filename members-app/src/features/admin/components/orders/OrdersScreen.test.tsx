@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MEMBER_MESSAGES, type AdminOrder } from '@sleep-ritual/contracts/admin-members';
-import { renderAt, stubFetch } from '../../../../test/render.tsx';
-import { backOffice } from '../../back-office-fixtures.ts';
-import { rows } from '../../test-fixtures.ts';
+import { renderAt, stubApi } from '../../../../test/render.tsx';
+import { backOffice } from '../../../../test/fixtures/back-office.ts';
+import { rows } from '../../../../test/fixtures/admin.ts';
 import { ORDERS_POLL_MS, ordersQueryOptions } from '../../api/get-orders.ts';
 import { OrdersScreen } from './OrdersScreen.tsx';
 
@@ -24,12 +24,11 @@ const list = (items: AdminOrder[], fields: Partial<typeof counts> = {}) => ({
   counts: { ...counts, ...fields },
 });
 
-function renderOrders(answers: Parameters<typeof stubFetch>[0], url = '/admin/orders') {
-  const stub = stubFetch({
+function renderOrders(answers: Parameters<typeof stubApi>[0], url = '/admin/orders') {
+  const stub = stubApi({
     'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' })] },
     ...answers,
   });
-  vi.stubGlobal('fetch', stub.fetchStub);
   const view = renderAt(url, '/admin/orders', <OrdersScreen />);
   return { ...stub, ...view };
 }
