@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { errorBodySchema } from '@sleep-ritual/contracts/errors';
 
 /**
  * The one fetch helper of the app (spec 000 §7–§8): every request sends credentials, JSON bodies go
@@ -18,8 +19,7 @@ export class ApiError extends Error {
   /** The server's `error` field when the body is the JSON error shape. */
   get serverMessage(): string | undefined {
     try {
-      const parsed = JSON.parse(this.body) as { error?: unknown };
-      return typeof parsed.error === 'string' ? parsed.error : undefined;
+      return errorBodySchema.safeParse(JSON.parse(this.body)).data?.error;
     } catch {
       return undefined;
     }

@@ -6,7 +6,6 @@ import { z } from 'zod';
  * map also carries). A bare number is the main product: `12` means `product-12`.
  */
 
-export const ITEM_KINDS = ['product', 'upsell', 'downsell', 'bump'] as const;
 export const ITEM_KEY_PATTERN = /^(product|upsell|downsell|bump)-[1-9]\d{0,17}$/;
 export const ITEM_KEY_MESSAGE =
   'Enter the item as ThriveCart names it: product-N, upsell-N, bump-N or downsell-N (a bare number means product-N).';
