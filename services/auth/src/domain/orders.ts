@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
+import { givesAccessSql } from '@sleep-ritual/platform/purchase-access';
 
 export type OrderAccount = {
   userId: number;
@@ -17,7 +18,7 @@ export async function findOrderAccount(db: Knex, orderId: string): Promise<Order
     .join('users', 'users.id', 'purchases.userId')
     .leftJoin('programs', 'programs.id', 'purchases.programId')
     .where('purchases.thriveOrderId', orderId)
-    .andWhere('purchases.status', 'completed')
+    .andWhereRaw(givesAccessSql('purchases'))
     .orderBy('purchases.purchasedAt', 'asc')
     .orderBy('purchases.id', 'asc')
     .first(
