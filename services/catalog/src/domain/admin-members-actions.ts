@@ -21,7 +21,7 @@ import {
   updateMemberEmail,
 } from '../data/admin-members-writes.ts';
 import { getMemberDetail, requireMember } from './admin-members.ts';
-import { queuesOf, type CatalogDeps } from './admin-members-deps.ts';
+import { queuesOf, type CatalogDeps } from '../deps.ts';
 
 /**
  * The admin's actions on a member. Each runs in one transaction that first locks the member's row (so
