@@ -32,15 +32,12 @@ export async function setPassword(db: Knex, id: number, passwordHash: string): P
 
 /** Sets the first password only: answers false when the account already had one (a race or a replay). */
 export async function setFirstPassword(db: Knex, id: number, passwordHash: string): Promise<boolean> {
-  const updated = await db('users')
-    .where({ id })
-    .whereNull('password')
-    .update({
-      password: passwordHash,
-      emailVerified: true,
-      lastSignInAt: db.fn.now(),
-      updatedAt: db.fn.now(),
-    });
+  const updated = await db('users').where({ id }).whereNull('password').update({
+    password: passwordHash,
+    emailVerified: true,
+    lastSignInAt: db.fn.now(),
+    updatedAt: db.fn.now(),
+  });
   return updated === 1;
 }
 

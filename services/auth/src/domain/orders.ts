@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
-import { givesAccessSql } from '@sleep-ritual/platform/purchase-access';
+import { findOrderAccountRow } from '../data/orders.ts';
 
 export type OrderAccount = {
   userId: number;
@@ -14,20 +14,7 @@ export type OrderAccount = {
 
 /** The buyer and programme of an order the worker has provisioned (refunded orders are not found). */
 export async function findOrderAccount(db: Knex, orderId: string): Promise<OrderAccount | undefined> {
-  const row = await db('purchases')
-    .join('users', 'users.id', 'purchases.userId')
-    .leftJoin('programs', 'programs.id', 'purchases.programId')
-    .where('purchases.thriveOrderId', orderId)
-    .andWhereRaw(givesAccessSql('purchases'))
-    .orderBy('purchases.purchasedAt', 'asc')
-    .orderBy('purchases.id', 'asc')
-    .first(
-      'users.id as userId',
-      'users.email',
-      'users.password',
-      'programs.title as productName',
-      'purchases.purchasedAt',
-    );
+  const row = await findOrderAccountRow(db, orderId);
   if (!row) return undefined;
   return {
     userId: row.userId,
@@ -38,7 +25,7 @@ export async function findOrderAccount(db: Knex, orderId: string): Promise<Order
   };
 }
 
-type Proof = { token?: string; thrivecart?: Record<string, string>; thrivecart_hash?: string };
+export type Proof = { token?: string; thrivecart?: Record<string, string>; thrivecart_hash?: string };
 
 /**
  * Checkout order ids are sequential, so a bare id may claim the account only while the order is fresh
