@@ -1,12 +1,12 @@
 import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
 import type { ProgressEvent, ProgressRecord } from '@sleep-ritual/contracts/progress';
 import { completesClass } from '@sleep-ritual/platform/completion';
-import type { Knex } from '@sleep-ritual/platform/db';
 import { ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
 import { upsertEventIfAllowed } from '../data/progress-batches.ts';
+import type { ProgressDeps } from '../deps.ts';
 import { findClassAccess, findProgress, type ProgressValues } from '../data/progress-queries.ts';
 
-type Deps = { db: Knex };
+type Deps = Pick<ProgressDeps, 'db'>;
 
 /** What one event says on its own, in whole seconds; the stored row merges it (never going back). */
 export function eventValues(userId: number, classId: number, event: ProgressEvent): ProgressValues {
