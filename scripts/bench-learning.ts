@@ -9,6 +9,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
 import { createLogger } from '@sleep-ritual/platform/logger';
+import { ACCESS_STATUS } from '@sleep-ritual/platform/purchase-access';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { clientWithSession, TEST_DATABASE_URL, testConfig } from '@sleep-ritual/platform/testing';
 
@@ -192,7 +193,7 @@ async function seed(db: Knex, run: string): Promise<Fixture> {
     users.map((user: { id: number }) => ({
       userId: user.id,
       programId: program.id,
-      status: 'completed',
+      status: ACCESS_STATUS,
       thriveOrderId: `BENCH-${run}-${user.id}`,
     })),
   );

@@ -13,11 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { createRedis } from '@sleep-ritual/platform/redis';
-import { testConfig } from '@sleep-ritual/platform/testing';
+import { eventually, testConfig } from '@sleep-ritual/platform/testing';
 import { createPurchasesQueue } from '@sleep-ritual/worker/queues';
 import {
   createMappedProgram,
-  eventually,
   openTestQueues,
   startWorkerProcess,
   uniqueQueuePrefix,

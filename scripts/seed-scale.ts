@@ -5,7 +5,8 @@
 // development, test and browser-test databases.
 import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
 import { seedDemo } from '@sleep-ritual/platform/db/seed';
-import { COMPLETION_PERCENT } from '@sleep-ritual/contracts/progress';
+import { COMPLETION_PERCENT } from '@sleep-ritual/platform/completion';
+import { ACCESS_STATUS, PURCHASE_STATUS } from '@sleep-ritual/platform/purchase-access';
 
 const SCALE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/sleep_ritual_scale';
 /** Every member this script makes has an address at one of these, so a rerun finds them to replace. */
@@ -152,7 +153,7 @@ function generate(count: number, classes: Catalogue, now: number) {
         programId,
         orderId,
         item,
-        status: refunded ? 'refunded' : 'completed',
+        status: refunded ? PURCHASE_STATUS.refunded : ACCESS_STATUS,
         at: createdAt,
       });
     }

@@ -9,6 +9,7 @@ import { isPurchaseEvent, PURCHASE_EVENTS } from '@sleep-ritual/contracts/webhoo
 import { createAccountUrl } from '@sleep-ritual/platform/account-links';
 import { loadConfigOrExit } from '@sleep-ritual/platform/config';
 import { createDb } from '@sleep-ritual/platform/db';
+import { ACCESS_STATUS, PURCHASE_STATUS } from '@sleep-ritual/platform/purchase-access';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
 
 const USAGE = `usage: npm run simulate:purchase -- --email buyer@example.com [--product ID ...] [--event ${PURCHASE_EVENTS.join('|')}] [--order ORDER_ID] [--test] [--url URL]
@@ -88,7 +89,7 @@ await reportProvisioning();
 
 /** Watches the database for a few seconds to tell whether the worker acted on the order. */
 async function reportProvisioning(): Promise<void> {
-  const wanted = args.event === 'order.refund' ? 'refunded' : 'completed';
+  const wanted = args.event === 'order.refund' ? PURCHASE_STATUS.refunded : ACCESS_STATUS;
   const db = createDb(config.databaseUrl, { min: 0, max: 1 });
   try {
     const deadline = Date.now() + 10_000;
@@ -109,9 +110,9 @@ async function reportProvisioning(): Promise<void> {
       return;
     }
     process.stdout.write(
-      `${wanted === 'refunded' ? 'Refunded' : 'Provisioned'}: ${rows.map((row) => row.title).join(', ')}\n`,
+      `${wanted === ACCESS_STATUS ? 'Provisioned' : 'Refunded'}: ${rows.map((row) => row.title).join(', ')}\n`,
     );
-    if (wanted === 'completed') {
+    if (wanted === ACCESS_STATUS) {
       process.stdout.write(`Create-account link: ${createAccountUrl(config, orderId, email.data!)}\n`);
       process.stdout.write(
         `Refund it with: npm run simulate:purchase -- --email ${email.data} --event order.refund --order ${orderId}\n`,

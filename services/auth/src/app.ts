@@ -2,21 +2,21 @@ import type { Context, Next } from 'koa';
 import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
 import type { AuthDeps } from './deps.ts';
 import { createLimits } from './domain/limits.ts';
-import { adminRouter } from './http/admin-routes.ts';
-import { createAccountRouter } from './http/create-account-routes.ts';
-import { passwordRouter } from './http/password-routes.ts';
-import { sessionRouter } from './http/session-routes.ts';
+import { adminSessionRoutes } from './http/admin-session-routes.ts';
+import { createAccountRoutes } from './http/create-account-routes.ts';
+import { passwordRoutes } from './http/password-routes.ts';
+import { sessionRoutes } from './http/session-routes.ts';
 
 export function createApp(deps: AuthDeps) {
   const app = createServiceApp(deps);
-  const limits = createLimits(deps.redis);
+  const routeDeps = { ...deps, limits: createLimits(deps.redis) };
   app.use(marketingCors(deps));
   app.use(notFoundFallback());
   for (const router of [
-    sessionRouter(deps, limits),
-    passwordRouter(deps, limits),
-    createAccountRouter(deps, limits),
-    adminRouter(deps, limits),
+    sessionRoutes(routeDeps),
+    passwordRoutes(routeDeps),
+    createAccountRoutes(routeDeps),
+    adminSessionRoutes(routeDeps),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

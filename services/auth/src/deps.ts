@@ -1,4 +1,5 @@
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import type { Limits } from './domain/limits.ts';
 
 /** The e-mails this service asks the worker to send; the worker builds links and tokens itself. */
 export type AuthEmail = { template: 'password-reset'; userId: number };
@@ -6,3 +7,6 @@ export type AuthEmail = { template: 'password-reset'; userId: number };
 export type AuthDeps = ServiceDeps & {
   sendEmail(email: AuthEmail): Promise<void>;
 };
+
+/** What the routers run on: the service's dependencies and its rate limits, made once per app. */
+export type AuthRouteDeps = AuthDeps & { limits: Limits };

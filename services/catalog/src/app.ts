@@ -1,14 +1,34 @@
 import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
-import type { CatalogDeps } from './domain/admin-members-deps.ts';
-import { adminRouter } from './http/admin-routes.ts';
-import { learnerRouter } from './http/learner-routes.ts';
-import { productMappingRouter } from './http/product-mapping-routes.ts';
+import type { CatalogDeps } from './deps.ts';
+import { adminAuditRoutes } from './http/admin-audit-routes.ts';
+import { adminClassesRoutes } from './http/admin-classes-routes.ts';
+import { adminEngagementRoutes } from './http/admin-engagement-routes.ts';
+import { adminExportsRoutes } from './http/admin-exports-routes.ts';
+import { adminMembersRoutes } from './http/admin-members-routes.ts';
+import { adminOrdersRoutes } from './http/admin-orders-routes.ts';
+import { adminPathsRoutes } from './http/admin-paths-routes.ts';
+import { adminPhasesRoutes } from './http/admin-phases-routes.ts';
+import { adminProductMappingsRoutes } from './http/admin-product-mappings-routes.ts';
+import { adminProgramsRoutes } from './http/admin-programs-routes.ts';
+import { learnerRoutes } from './http/learner-routes.ts';
 
 /** `deps.queues` (the worker's queues) serve the orders list and the e-mail actions; without them those answer 503. */
 export function createApp(deps: CatalogDeps) {
   const app = createServiceApp(deps);
   app.use(notFoundFallback());
-  for (const router of [learnerRouter(deps), adminRouter(deps), productMappingRouter(deps)]) {
+  for (const router of [
+    learnerRoutes(deps),
+    adminProgramsRoutes(deps),
+    adminPhasesRoutes(deps),
+    adminPathsRoutes(deps),
+    adminClassesRoutes(deps),
+    adminMembersRoutes(deps),
+    adminOrdersRoutes(deps),
+    adminEngagementRoutes(deps),
+    adminExportsRoutes(deps),
+    adminAuditRoutes(deps),
+    adminProductMappingsRoutes(deps),
+  ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -1,7 +1,7 @@
 import { runService } from '@sleep-ritual/platform/run-service';
 import { createEmailsQueue, createPurchasesQueue } from '@sleep-ritual/worker/queues';
 import { createApp } from './app.ts';
-import type { AdminQueues } from './domain/admin-members-deps.ts';
+import type { AdminQueues } from './deps.ts';
 
 let queues: AdminQueues | undefined;
 

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { uniqueEmail } from '@sleep-ritual/platform/testing';
+import { eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { enqueuePurchase, type PurchaseJob } from '@sleep-ritual/worker/queues';
-import { createMappedProgram, eventually } from '@sleep-ritual/worker/testing';
+import { createMappedProgram } from '@sleep-ritual/worker/testing';
 import { backOfficeTestbed, call, sessionDigest } from './admin-members-fixtures.ts';
 
 /** The purchases queue of this file is its own, so the list holds exactly the orders sent here. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forgotPasswordBodySchema } from './auth.ts';
+import { purchaseStatusSchema } from './purchases.ts';
 import { PURCHASE_EVENTS } from './webhook.ts';
 
 /**
@@ -154,8 +155,8 @@ export const memberPurchaseSchema = z.object({
   product: z.string().nullable(),
   programId: z.number().int(),
   programTitle: z.string(),
-  /** 'completed' gives access; 'refunded' (a checkout refund) and 'revoked' (by an admin) do not. */
-  status: z.string(),
+  /** 'completed' gives access; the others (see purchases.ts) do not. */
+  status: purchaseStatusSchema,
   /** Granted by an admin rather than bought. */
   isManual: z.boolean(),
   purchasedAt: timestamp,

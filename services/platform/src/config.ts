@@ -56,35 +56,6 @@ const schema = z.object({
     .optional(),
 });
 
-export type Config = {
-  env: 'development' | 'test' | 'production';
-  logLevel: string;
-  port: number;
-  bindHost: string;
-  servicePorts: { auth: number; catalog: number; progress: number; webhooks: number; worker: number };
-  databaseUrl: string;
-  redisUrl: string;
-  sessionKeys: string[];
-  adminPassword: string;
-  thrivecartSecret: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  supportEmail: string;
-  publicAppUrl: string;
-  publicMarketingUrl: string;
-  checkoutUrl: string;
-  upgradeCheckoutUrl: string;
-  acceptTestOrders: boolean;
-  /** How long after purchase the bare order id (no mailed token) may still set the password. */
-  createAccountFreshMs: number;
-  outboxDir: string;
-  /** BullMQ key prefix; by default one per database, so a dev, test and e2e system never share jobs. */
-  queuePrefix: string;
-  secureCookies: boolean;
-  /** Domain of the signed-in hint cookie, when the sales pages live on a sibling subdomain. */
-  cookieDomain: string | undefined;
-};
-
 export class ConfigError extends Error {}
 
 type DevSecrets = { SESSION_KEYS: string; ADMIN_PASSWORD: string; THRIVECART_SECRET: string };
@@ -114,32 +85,12 @@ function developmentSecrets(): DevSecrets {
   }
 }
 
-/** Parses the environment once; throws a ConfigError whose message is one line naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  // An empty variable (`FOO=`) means unset, as compose passes `${FOO:-}`.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = schema.safeParse(present);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
-  }
-  const values = parsed.data;
+type EnvValues = z.output<typeof schema>;
+type Secrets = { sessionKeys: string; adminPassword: string; thrivecartSecret: string };
+
+/** The configuration every process reads, derived from the parsed environment: its type is `Config`. */
+function deriveConfig(values: EnvValues, secrets: Secrets) {
   const isProduction = values.NODE_ENV === 'production';
-
-  let secrets = {
-    SESSION_KEYS: values.SESSION_KEYS,
-    ADMIN_PASSWORD: values.ADMIN_PASSWORD,
-    THRIVECART_SECRET: values.THRIVECART_SECRET,
-  };
-  const missing = (Object.keys(secrets) as (keyof DevSecrets)[]).filter((name) => !secrets[name]);
-  if (missing.length > 0) {
-    if (isProduction) {
-      throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set in production`);
-    }
-    const generated = developmentSecrets();
-    secrets = { ...generated, ...Object.fromEntries(Object.entries(secrets).filter(([, v]) => v)) };
-  }
-
   const gatewayOrigin = `http://localhost:${values.PORT}`;
   const publicAppUrl = trimSlash(values.PUBLIC_APP_URL ?? gatewayOrigin);
   return {
@@ -156,12 +107,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
-    sessionKeys: secrets
-      .SESSION_KEYS!.split(',')
+    sessionKeys: secrets.sessionKeys
+      .split(',')
       .map((key) => key.trim())
       .filter(Boolean),
-    adminPassword: secrets.ADMIN_PASSWORD!,
-    thrivecartSecret: secrets.THRIVECART_SECRET!,
+    adminPassword: secrets.adminPassword,
+    thrivecartSecret: secrets.thrivecartSecret,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     supportEmail: values.SUPPORT_EMAIL,
@@ -170,13 +121,56 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkoutUrl: values.CHECKOUT_URL,
     upgradeCheckoutUrl: values.UPGRADE_CHECKOUT_URL,
     acceptTestOrders: values.ACCEPT_TEST_ORDERS ?? !isProduction,
+    /** How long after purchase the bare order id (no mailed token) may still set the password. */
     createAccountFreshMs: values.CREATE_ACCOUNT_FRESH_MINUTES * 60_000,
     outboxDir: values.OUTBOX_DIR ?? path.join(repoRoot, 'var', 'outbox'),
+    /** BullMQ key prefix; by default one per database, so a dev, test and e2e system never share jobs. */
     queuePrefix:
       values.QUEUE_PREFIX ?? `bull:${decodeURIComponent(new URL(values.DATABASE_URL).pathname.slice(1))}`,
     secureCookies: publicAppUrl.startsWith('https://'),
+    /** Domain of the signed-in hint cookie, when the sales pages live on a sibling subdomain. */
     cookieDomain: values.COOKIE_DOMAIN,
   };
+}
+
+export type Config = ReturnType<typeof deriveConfig>;
+
+const SECRET_NAMES = ['SESSION_KEYS', 'ADMIN_PASSWORD', 'THRIVECART_SECRET'] as const;
+
+/**
+ * Parses the environment once; throws a ConfigError naming every invalid variable, one line each
+ * (`Invalid configuration: PORT …`), so one start-up shows everything there is to fix.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable (`FOO=`) means unset, as compose passes `${FOO:-}`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = schema.safeParse(present);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    const named = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      // One line per variable: its first problem is enough to fix it.
+      if (named.has(name)) continue;
+      named.add(name);
+      problems.push(`${name} ${issue.message}`);
+    }
+  }
+  const isProduction = (parsed.success ? parsed.data.NODE_ENV : present.NODE_ENV) === 'production';
+  const missing = SECRET_NAMES.filter((name) => present[name] === undefined);
+  if (isProduction && missing.length > 0) problems.push(`${missing.join(', ')} must be set in production`);
+  if (problems.length > 0 || !parsed.success) {
+    throw new ConfigError(problems.map((problem) => `Invalid configuration: ${problem}`).join('\n'));
+  }
+  const values = parsed.data;
+
+  const generated = missing.length > 0 ? developmentSecrets() : undefined;
+  const secret = (name: (typeof SECRET_NAMES)[number]) => values[name] ?? generated![name];
+  return deriveConfig(values, {
+    sessionKeys: secret('SESSION_KEYS'),
+    adminPassword: secret('ADMIN_PASSWORD'),
+    thrivecartSecret: secret('THRIVECART_SECRET'),
+  });
 }
 
 function trimSlash(url: string): string {

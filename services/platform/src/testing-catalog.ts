@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from './db.ts';
+import { ACCESS_STATUS } from './purchase-access.ts';
 import { uniqueEmail } from './testing.ts';
 
 /** Catalogue rows for tests of any service, written straight to the database with unique titles. */
@@ -16,7 +17,7 @@ export async function grant(
   db: Knex,
   userId: number,
   programId: number,
-  status = 'completed',
+  status: string = ACCESS_STATUS,
 ): Promise<void> {
   await db('purchases').insert({ userId, programId, status, thriveOrderId: `T-${randomUUID()}` });
 }

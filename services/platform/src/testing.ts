@@ -139,3 +139,17 @@ export async function clientWithSession(
   client.cookies.set(`${SESSION_COOKIE}.sig`, signature);
   return Object.assign(client, { sessionId: id });
 }
+
+/** Polls `check` until it returns something other than undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  { timeoutMs = 10_000, intervalMs = 100, what = 'the condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

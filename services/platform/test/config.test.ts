@@ -14,6 +14,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...secrets, PORT: 'eighty' })).toThrowError(/^Invalid configuration: PORT /);
   });
 
+  it('names every invalid variable at once, one line each', () => {
+    expect(() =>
+      loadConfig({ ...secrets, PORT: 'eighty', REDIS_URL: 'http://localhost', LOG_LEVEL: 'chatty' }),
+    ).toThrowError(
+      /^Invalid configuration: LOG_LEVEL .+\nInvalid configuration: PORT .+\nInvalid configuration: REDIS_URL must be a redis:\/\/ URL$/,
+    );
+  });
+
+  it('in production, a missing secret is reported with the other invalid variables', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_KEYS: 'k', PORT: '0' })).toThrowError(
+      /^Invalid configuration: PORT .+\nInvalid configuration: ADMIN_PASSWORD, THRIVECART_SECRET must be set in production$/,
+    );
+  });
+
   it('in production, a missing secret stops start-up instead of getting a default', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_KEYS: 'k', ADMIN_PASSWORD: '' })).toThrowError(
       'Invalid configuration: ADMIN_PASSWORD, THRIVECART_SECRET must be set in production',

@@ -1,15 +1,13 @@
-import {
-  createServiceApp,
-  notFoundFallback,
-  type ServiceDeps,
-} from '@sleep-ritual/platform/http/service-app';
-import { progressRouter } from './http/progress-routes.ts';
+import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
+import type { ProgressDeps } from './deps.ts';
+import { progressRoutes } from './http/progress-routes.ts';
 
-export function createApp(deps: ServiceDeps) {
+export function createApp(deps: ProgressDeps) {
   const app = createServiceApp(deps);
-  const router = progressRouter(deps);
   app.use(notFoundFallback());
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  for (const router of [progressRoutes(deps)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
   return app;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
 import { progressRecordSchema } from '@sleep-ritual/contracts/progress';
-import { clientWithSession, createClient } from '@sleep-ritual/platform/testing';
+import { clientWithSession, createClient, eventually } from '@sleep-ritual/platform/testing';
 import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
 import { upsertEventIfAllowed } from '../src/data/progress-batches.ts';
@@ -20,6 +20,21 @@ const service = useService(createApp);
 const deps = service.deps;
 
 type EventType = 'play' | 'timeupdate' | 'pause' | 'ended' | 'exit' | 'session_start';
+
+/** Whether now(), in a statement of its own, is later than the given time. */
+async function databaseClockPassed(time: Date): Promise<boolean> {
+  const { rows } = await deps.db.raw<{ rows: { passed: boolean }[] }>('select now() > ? as passed', [time]);
+  return rows[0]!.passed;
+}
+
+/** Whether a progress write of this test database is blocked, waiting for a lock another transaction holds. */
+async function progressWriteWaitsOnLock(): Promise<boolean> {
+  const { rows } = await deps.db.raw<{ rows: unknown[] }>(
+    `select 1 from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into user_progress%'`,
+  );
+  return rows.length > 0;
+}
 
 /** A learner who owns a fresh course, with helpers to send events for its first class. */
 async function watcher() {
@@ -106,7 +121,8 @@ describe('PUT /api/progress/{classId}', () => {
     expect(record).toMatchObject({ completed: true, percentWatched: 90 });
     expect(record.completedAt).toEqual(expect.any(String));
     const completedAt = (await w.row()).completedAt;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Only once the database clock has moved on could a second completion show a different time.
+    await eventually(() => databaseClockPassed(completedAt), { what: 'the database clock to move on' });
     await w.send('ended', 1000);
     await w.send('pause', 10);
     expect(await w.row()).toMatchObject({ completed: true, completedAt, maxPositionSec: 1000 });
@@ -389,7 +405,7 @@ describe('concurrent events', () => {
         upsertEventIfAllowed(deps.db, eventValues(leavingId, w.classId, event)),
         upsertEventIfAllowed(deps.db, eventValues(w.userId, w.classId, event)),
       ]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await eventually(progressWriteWaitsOnLock, { what: 'the batch to wait on the removal' });
       await removal.commit();
       const [left, stayed] = await written;
       expect(left).toBeUndefined();

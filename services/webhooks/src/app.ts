@@ -1,13 +1,13 @@
 import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
-import { thrivecartRouter, type WebhookDeps } from './http/thrivecart-routes.ts';
-
-export type { WebhookDeps };
+import type { WebhookDeps } from './deps.ts';
+import { thrivecartRoutes } from './http/thrivecart-routes.ts';
 
 export function createApp(deps: WebhookDeps) {
   const app = createServiceApp(deps);
-  const router = thrivecartRouter(deps);
   app.use(notFoundFallback());
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  for (const router of [thrivecartRoutes(deps)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
   return app;
 }

@@ -1,10 +1,7 @@
-import type { Knex } from 'knex';
-import type { Config } from '@sleep-ritual/platform/config';
-import type { Logger } from '@sleep-ritual/platform/logger';
-import type { Redis } from '@sleep-ritual/platform/redis';
-import { startEmailsWorker } from './emails.worker.ts';
+import type { WorkerDeps } from './deps.ts';
+import { startEmailsWorker } from './jobs/emails.worker.ts';
 import { createMailer } from './mail/mailer.ts';
-import { startPurchasesWorker } from './purchases.worker.ts';
+import { startPurchasesWorker } from './jobs/purchases.worker.ts';
 import { createEmailsQueue } from './queues.ts';
 
 /**
@@ -12,7 +9,7 @@ import { createEmailsQueue } from './queues.ts';
  * `maxRetriesPerRequest: null`, as createRedis gives by default). close() stops taking jobs and waits
  * for the ones in hand to finish.
  */
-export function startConsumers(deps: { config: Config; logger: Logger; db: Knex; redis: Redis }) {
+export function startConsumers(deps: WorkerDeps) {
   const { config, logger, db, redis } = deps;
   const emails = createEmailsQueue(redis, config.queuePrefix);
   emails.on('error', (error) => logger.warn({ err: error.message }, 'emails queue error'));

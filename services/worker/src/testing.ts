@@ -4,12 +4,14 @@ import net from 'node:net';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import { repoRoot } from '@sleep-ritual/platform/paths';
+import { eventually } from '@sleep-ritual/platform/testing';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { createPurchasesQueue, createEmailsQueue } from './queues.ts';
 
 /**
  * Helpers for tests and the bench script that drive the purchase flow against the real database and
- * Redis: a unique queue prefix, a programme with a checkout item mapped to it, queues to inspect, polling.
+ * Redis: a unique queue prefix, a programme with a checkout item mapped to it, queues to inspect, the
+ * worker as a child process. Polling (`eventually`) is in `@sleep-ritual/platform/testing`.
  */
 
 export function uniqueQueuePrefix(label = 'test'): string {
@@ -45,20 +47,6 @@ export async function openTestQueues(redisUrl: string, prefix: string) {
       connection.disconnect();
     },
   };
-}
-
-/** Polls `check` until it returns something other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | false>,
-  { timeoutMs = 10_000, intervalMs = 100, what = 'the condition' } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }
 
 /**

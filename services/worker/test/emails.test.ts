@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
 import { consumeResetToken } from '@sleep-ritual/platform/reset-tokens';
 import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
-import { sendEmailJob } from '../src/emails.processor.ts';
+import { sendEmailJob } from '../src/domain/emails.processor.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { linkIn, readOutbox, waitForMailTo } from '../src/outbox.ts';
 import { createMappedProgram } from '../src/testing.ts';

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
-import { processPurchase } from '../src/purchases.processor.ts';
+import { processPurchase } from '../src/domain/purchases.processor.ts';
 import type { PurchaseJob } from '../src/queues.ts';
 import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
 

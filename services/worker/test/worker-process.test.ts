@@ -3,11 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { enqueuePurchase, type PurchaseJob } from '../src/queues.ts';
 import {
   createMappedProgram,
-  eventually,
   openTestQueues,
   startWorkerProcess,
   uniqueQueuePrefix,
@@ -56,11 +55,13 @@ function orders(run: string, count: number): PurchaseJob[] {
   }));
 }
 
-/** Adds the orders a few at a time, as a burst of webhooks would. */
+/**
+ * Adds the orders ten at a time, each ten once Redis holds the ten before, as a burst of webhooks
+ * would arrive: the worker is taking jobs while the rest are still coming.
+ */
 async function enqueueBurst(jobs: PurchaseJob[]): Promise<void> {
   for (let start = 0; start < jobs.length; start += 10) {
     await Promise.all(jobs.slice(start, start + 10).map((job) => enqueuePurchase(queues.purchases, job)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

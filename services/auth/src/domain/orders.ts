@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
+import { findOrderAccountRow } from '../data/orders.ts';
 
 export type OrderAccount = {
   userId: number;
@@ -13,20 +14,7 @@ export type OrderAccount = {
 
 /** The buyer and programme of an order the worker has provisioned (refunded orders are not found). */
 export async function findOrderAccount(db: Knex, orderId: string): Promise<OrderAccount | undefined> {
-  const row = await db('purchases')
-    .join('users', 'users.id', 'purchases.userId')
-    .leftJoin('programs', 'programs.id', 'purchases.programId')
-    .where('purchases.thriveOrderId', orderId)
-    .andWhere('purchases.status', 'completed')
-    .orderBy('purchases.purchasedAt', 'asc')
-    .orderBy('purchases.id', 'asc')
-    .first(
-      'users.id as userId',
-      'users.email',
-      'users.password',
-      'programs.title as productName',
-      'purchases.purchasedAt',
-    );
+  const row = await findOrderAccountRow(db, orderId);
   if (!row) return undefined;
   return {
     userId: row.userId,
@@ -37,7 +25,7 @@ export async function findOrderAccount(db: Knex, orderId: string): Promise<Order
   };
 }
 
-type Proof = { token?: string; thrivecart?: Record<string, string>; thrivecart_hash?: string };
+export type Proof = { token?: string; thrivecart?: Record<string, string>; thrivecart_hash?: string };
 
 /**
  * Checkout order ids are sequential, so a bare id may claim the account only while the order is fresh

@@ -1,4 +1,5 @@
 import type { Knex } from '@sleep-ritual/platform/db';
+import { givesAccessSql, givesNoAccessSql } from '@sleep-ritual/platform/purchase-access';
 
 export async function livePrograms(db: Knex): Promise<{ id: number; title: string }[]> {
   return db('programs')
@@ -32,7 +33,7 @@ export async function programClasses(db: Knex, programId: number): Promise<Engag
 /** Members who can open the programme now. */
 export async function countOwners(db: Knex, programId: number): Promise<number> {
   const { rows } = await db.raw<{ rows: { owners: number }[] }>(
-    `select count(distinct "userId")::int as owners from purchases where "programId" = ? and status = 'completed'`,
+    `select count(distinct "userId")::int as owners from purchases where "programId" = ? and ${givesAccessSql('purchases')}`,
     [programId],
   );
   return rows[0]?.owners ?? 0;
@@ -70,10 +71,10 @@ export async function formerOwnerBuckets(
   const { rows } = await db.raw<{ rows: WatchedBucket[] }>(
     `select up."classId", up."percentWatched", count(*)::int as learners, (count(*) filter (where up.completed))::int as completed
        from (select distinct lost."userId" from purchases lost
-              where lost."programId" = ? and lost.status <> 'completed'
+              where lost."programId" = ? and ${givesNoAccessSql('lost')}
                 and not exists (select 1 from purchases pu
                                  where pu."userId" = lost."userId" and pu."programId" = lost."programId"
-                                   and pu.status = 'completed')) former
+                                   and ${givesAccessSql('pu')})) former
        join user_progress up on up."userId" = former."userId" and up."classId" = any(?::int[])
       group by up."classId", up."percentWatched"`,
     [programId, classIds],

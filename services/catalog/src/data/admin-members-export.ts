@@ -1,4 +1,5 @@
 import type { Knex } from '@sleep-ritual/platform/db';
+import { givesAccessSql } from '@sleep-ritual/platform/purchase-access';
 
 /** Rows are read in batches by ascending id, each batch a short query: no long-held cursor or snapshot. */
 const BATCH = 2_000;
@@ -36,7 +37,7 @@ export function memberExportBatches(db: Knex): AsyncGenerator<MemberExportRow[]>
               coalesce((select string_agg(pr.title, '; ' order by pr."orderIndex", pr.id)
                           from programs pr
                          where pr.id in (select pu."programId" from purchases pu
-                                          where pu."userId" = u.id and pu.status = 'completed')), '') as programs
+                                          where pu."userId" = u.id and ${givesAccessSql('pu')})), '') as programs
          from users u where u.id > ? order by u.id limit ?`,
       [afterId, BATCH],
     );

@@ -1,4 +1,5 @@
 import type { Knex } from '@sleep-ritual/platform/db';
+import { givesAccessSql, type PurchaseStatus } from '@sleep-ritual/platform/purchase-access';
 
 /**
  * The searchable text of a member. It must stay exactly the expression of the users_search_trgm index
@@ -108,7 +109,7 @@ export async function ownedProgramsByMember(
   const { rows } = await db.raw<{ rows: { userId: number; id: number; title: string }[] }>(
     `select distinct pu."userId", pr.id, pr.title, pr."orderIndex"
        from purchases pu join programs pr on pr.id = pu."programId"
-      where pu."userId" = any(?::int[]) and pu.status = 'completed'
+      where pu."userId" = any(?::int[]) and ${givesAccessSql('pu')}
       order by pu."userId", pr."orderIndex", pr.id`,
     [memberIds],
   );
@@ -124,7 +125,7 @@ export type PurchaseRow = {
   product: string | null;
   programId: number;
   programTitle: string;
-  status: string;
+  status: PurchaseStatus;
   isManual: boolean;
   purchasedAt: Date;
   updatedAt: Date;

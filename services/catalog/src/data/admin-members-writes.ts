@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from '@sleep-ritual/platform/db';
+import { ACCESS_STATUS, givesAccessSql, type PurchaseStatus } from '@sleep-ritual/platform/purchase-access';
 
-/** A purchase an admin took back. Like 'refunded', it no longer opens the programme (only 'completed' does). */
-export const REVOKED = 'revoked';
+/**
+ * The back office's writes to tables other services own: purchases (an admin grants or takes back a
+ * programme) and users (an admin changes a member's e-mail). The statuses come from purchase-access.
+ */
 
 export async function findProgram(
   db: Knex,
@@ -14,7 +17,7 @@ export async function findProgram(
   return query.first('id', 'title');
 }
 
-export type ProgramPurchase = { id: number; orderId: string | null; status: string };
+export type ProgramPurchase = { id: number; orderId: string | null; status: PurchaseStatus };
 
 export async function purchasesOfProgram(
   db: Knex,
@@ -27,7 +30,7 @@ export async function purchasesOfProgram(
     .select('id', 'thriveOrderId as orderId', 'status');
 }
 
-export async function setPurchaseStatus(db: Knex, ids: number[], status: string): Promise<void> {
+export async function setPurchaseStatus(db: Knex, ids: number[], status: PurchaseStatus): Promise<void> {
   await db('purchases').whereIn('id', ids).update({ status, updatedAt: db.fn.now() });
 }
 
@@ -48,7 +51,7 @@ export async function insertManualGrant(
       programId,
       thriveOrderId: orderId,
       externalProductId: null,
-      status: 'completed',
+      status: ACCESS_STATUS,
     })
     .returning(['id', 'thriveOrderId as orderId', 'status']);
   return row;
@@ -57,7 +60,8 @@ export async function insertManualGrant(
 /** The order of the member's newest purchase that still gives access: the one a create-account link names. */
 export async function latestAccessOrderId(db: Knex, memberId: number): Promise<string | undefined> {
   const row = await db('purchases')
-    .where({ userId: memberId, status: 'completed' })
+    .where({ userId: memberId })
+    .whereRaw(givesAccessSql('purchases'))
     .whereNotNull('thriveOrderId')
     .orderBy([
       { column: 'purchasedAt', order: 'desc' },

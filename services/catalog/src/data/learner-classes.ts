@@ -1,12 +1,11 @@
 import type { Knex } from '@sleep-ritual/platform/db';
 import { createBatcher } from '@sleep-ritual/platform/http/request-batcher';
 import {
-  joinProgress,
-  ownsProgram,
-  PROGRESS_COLUMNS,
+  CLASS_UNLOCKED,
+  ownsProgramSql,
   VISIBLE_PATH_ANCESTORS,
-  type ProgressColumns,
-} from './learner-visibility.ts';
+} from '@sleep-ritual/platform/purchase-access';
+import { joinProgress, PROGRESS_COLUMNS, type ProgressColumns } from './learner-visibility.ts';
 
 export type ClassRow = ProgressColumns & {
   id: number;
@@ -39,9 +38,9 @@ export async function findClasses(db: Knex, lookups: ClassLookup[]): Promise<(Cl
     .raw<{ rows: (ClassRow & { lookup: number })[] }>(
       `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."vimeoVideoId",
             c."additionalContentUrl", c."additionalContentButtonLabel", c."durationMinutes",
-            (c."isUnlocked" and pa."isUnlocked" and ph."isUnlocked") as "isUnlocked",
+            ${CLASS_UNLOCKED} as "isUnlocked",
             pa.id as "pathId", pa.title as "pathTitle", ph.id as "phaseId", ph.title as "phaseTitle",
-            pr.id as "programId", ${ownsProgram('q."userId"')} as "isOwned", ${PROGRESS_COLUMNS}
+            pr.id as "programId", ${ownsProgramSql('q."userId"')} as "isOwned", ${PROGRESS_COLUMNS}
        from unnest(?::int[], ?::int[]) with ordinality as q("classId", "userId", lookup)
        join classes c on c.id = q."classId" and c."deletedAt" is null
        join paths pa on pa.id = c."pathId" and pa."deletedAt" is null

@@ -1,11 +1,6 @@
 import type { Knex } from '@sleep-ritual/platform/db';
-import {
-  JOIN_PROGRESS,
-  OWNS_PROGRAM,
-  PROGRESS_COLUMNS,
-  VISIBLE_PATH_ANCESTORS,
-  type ProgressColumns,
-} from './learner-visibility.ts';
+import { VISIBLE_PATH_ANCESTORS } from '@sleep-ritual/platform/purchase-access';
+import { JOIN_PROGRESS, OWNS_PROGRAM, PROGRESS_COLUMNS, type ProgressColumns } from './learner-visibility.ts';
 
 export type PathRow = {
   id: number;

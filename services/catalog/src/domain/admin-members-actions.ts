@@ -6,6 +6,7 @@ import {
 } from '@sleep-ritual/contracts/admin-members';
 import type { Knex } from '@sleep-ritual/platform/db';
 import { ConflictError, NotFoundError } from '@sleep-ritual/platform/errors';
+import { ACCESS_STATUS, givesAccess, PURCHASE_STATUS } from '@sleep-ritual/platform/purchase-access';
 import { enqueueEmail } from '@sleep-ritual/worker/queues';
 import { insertAuditRow, type AuditActor } from '../data/admin-audit-log.ts';
 import type { MemberRow } from '../data/admin-members-queries.ts';
@@ -15,13 +16,12 @@ import {
   insertManualGrant,
   latestAccessOrderId,
   purchasesOfProgram,
-  REVOKED,
   setPurchaseStatus,
   type ProgramPurchase,
   updateMemberEmail,
 } from '../data/admin-members-writes.ts';
 import { getMemberDetail, requireMember } from './admin-members.ts';
-import { queuesOf, type CatalogDeps } from './admin-members-deps.ts';
+import { queuesOf, type CatalogDeps } from '../deps.ts';
 
 /**
  * The admin's actions on a member. Each runs in one transaction that first locks the member's row (so
@@ -61,16 +61,16 @@ export async function grantProgram(
     const program = await findProgram(trx, programId, { liveOnly: true });
     if (!program) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.programNotFound);
     const purchases = await purchasesOfProgram(trx, memberId, programId);
-    if (purchases.some((purchase) => purchase.status === 'completed')) {
+    if (purchases.some((purchase) => givesAccess(purchase.status))) {
       throw new ConflictError(ADMIN_MEMBER_MESSAGES.alreadyHasAccess);
     }
-    const revoked = purchases.filter((purchase) => purchase.status === REVOKED);
+    const revoked = purchases.filter((purchase) => purchase.status === PURCHASE_STATUS.revoked);
     let granted: ProgramPurchase[] = revoked;
     if (revoked.length > 0) {
       await setPurchaseStatus(
         trx,
         revoked.map((purchase) => purchase.id),
-        'completed',
+        ACCESS_STATUS,
       );
     } else {
       granted = [await insertManualGrant(trx, memberId, programId)];
@@ -99,14 +99,14 @@ export async function revokeProgram(
   await memberAction(deps, actor, memberId, 'revoke-program', async (trx) => {
     const program = await findProgram(trx, programId, { liveOnly: false });
     if (!program) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.programNotFound);
-    const active = (await purchasesOfProgram(trx, memberId, programId)).filter(
-      (purchase) => purchase.status === 'completed',
+    const active = (await purchasesOfProgram(trx, memberId, programId)).filter((purchase) =>
+      givesAccess(purchase.status),
     );
     if (active.length === 0) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.noAccessToRevoke);
     await setPurchaseStatus(
       trx,
       active.map((purchase) => purchase.id),
-      REVOKED,
+      PURCHASE_STATUS.revoked,
     );
     return {
       details: {

@@ -11,7 +11,7 @@ import {
 import { ConflictError, NotFoundError } from '@sleep-ritual/platform/errors';
 import type { PurchaseJob } from '@sleep-ritual/worker/queues';
 import { insertAuditRow, type AuditActor } from '../data/admin-audit-log.ts';
-import { queuesOf, type CatalogDeps } from './admin-members-deps.ts';
+import { queuesOf, type CatalogDeps } from '../deps.ts';
 
 /**
  * The checkout orders as the worker processed them: the purchases queue's finished jobs (completed ones

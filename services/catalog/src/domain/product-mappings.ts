@@ -9,8 +9,13 @@ import {
   deleteProductMapping,
   findProductMapping,
   insertProductMapping,
+  listProductMappings as listMappingRows,
   liveProgramExists,
 } from '../data/product-mappings.ts';
+
+export function listProductMappings(deps: ServiceDeps): Promise<ProductMapping[]> {
+  return listMappingRows(deps.db);
+}
 
 /**
  * Which programme a checkout item opens. The worker reads these when a purchase arrives, so a new

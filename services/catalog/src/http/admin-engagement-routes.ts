@@ -1,13 +1,17 @@
 import type Router from '@koa/router';
 import { engagementQuerySchema } from '@sleep-ritual/contracts/admin-members';
-import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import type { CatalogDeps } from '../deps.ts';
 import { getEngagement } from '../domain/admin-engagement.ts';
+import { adminRouter } from './admin-router.ts';
 
 /** Where learners stop: per class of a programme, started, completed and the median watched. */
-export function registerAdminEngagementRoutes(router: Router, deps: ServiceDeps): void {
+export function adminEngagementRoutes(deps: CatalogDeps): Router {
+  const router = adminRouter();
   router.get('/engagement', async (ctx) => {
     const { programId } = engagementQuerySchema.parse(ctx.query);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await getEngagement(deps.db, programId);
   });
+
+  return router;
 }

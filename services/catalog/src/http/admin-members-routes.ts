@@ -13,12 +13,13 @@ import {
   revokeProgram,
   sendPasswordReset,
 } from '../domain/admin-members-actions.ts';
-import type { CatalogDeps } from '../domain/admin-members-deps.ts';
+import type { CatalogDeps } from '../deps.ts';
 import { getMemberDetail, searchMembers } from '../domain/admin-members.ts';
-import { auditActor } from './admin-audit-routes.ts';
+import { adminRouter, auditActor } from './admin-router.ts';
 
 /** Members: search, one member's account, purchases and progress, and the actions on them. */
-export function registerAdminMemberRoutes(router: Router, deps: CatalogDeps): void {
+export function adminMembersRoutes(deps: CatalogDeps): Router {
+  const router = adminRouter();
   const memberId = (value: string | undefined) => idParamSchema.parse(value);
 
   router.get('/members', async (ctx) => {
@@ -59,4 +60,6 @@ export function registerAdminMemberRoutes(router: Router, deps: CatalogDeps): vo
     ctx.body = await sendPasswordReset(deps, auditActor(ctx), memberId(ctx.params.id));
     ctx.status = 202;
   });
+
+  return router;
 }

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { idParamSchema } from '@sleep-ritual/contracts/errors';
 import { currentUserId, requireUser } from '@sleep-ritual/platform/http/guards';
-import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import type { CatalogDeps } from '../deps.ts';
 import {
   checkNavigation,
   getClassDetails,
@@ -13,7 +13,7 @@ import {
 } from '../domain/learner-catalog.ts';
 
 /** The learner's catalogue calls (spec 000 §7): signed-in learners only; content needs ownership. */
-export function learnerRouter(deps: ServiceDeps): Router {
+export function learnerRoutes(deps: CatalogDeps): Router {
   const router = new Router({ prefix: '/api' });
   const id = (value: string | undefined) => idParamSchema.parse(value);
 

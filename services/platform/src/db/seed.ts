@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../passwords.ts';
+import { ACCESS_STATUS } from '../purchase-access.ts';
 import { demoLearner, demoProductMappings, demoPrograms, type SeedProgram } from './seeds/demo-catalogue.ts';
 
 /**
@@ -35,7 +36,7 @@ export async function seedDemo(db: Knex): Promise<void> {
     }
     for (const programId of demoLearner.ownsProgramIds) {
       await trx('purchases')
-        .insert({ userId: learner!.id, programId, thriveOrderId: demoLearner.orderId, status: 'completed' })
+        .insert({ userId: learner!.id, programId, thriveOrderId: demoLearner.orderId, status: ACCESS_STATUS })
         .onConflict(['thriveOrderId', 'programId'])
         .ignore();
     }

@@ -61,7 +61,10 @@ export function createServiceApp(deps: ServiceDeps, options: { originExempt?: st
   return app;
 }
 
-/** Answers anything the service's routers did not: a JSON 404. Mount it last. */
+/**
+ * Answers anything the service's routers did not: a JSON 404. Mount it before the routers: it waits for
+ * everything after it (`await next()`) and only then looks at what was answered.
+ */
 export function notFoundFallback() {
   return async function notFound(ctx: Context, next: Next) {
     await next();

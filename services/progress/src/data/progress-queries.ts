@@ -1,6 +1,7 @@
 import type { ProgressRecord } from '@sleep-ritual/contracts/progress';
-import { COMPLETION_PERCENT } from '@sleep-ritual/contracts/progress';
+import { completesClassSql } from '@sleep-ritual/platform/completion';
 import type { Knex } from '@sleep-ritual/platform/db';
+import { CLASS_UNLOCKED, ownsProgramSql, VISIBLE_CLASS } from '@sleep-ritual/platform/purchase-access';
 
 /** The one-event values of a fresh row; an existing row merges them (see recordProgress). */
 export type ProgressValues = {
@@ -13,11 +14,6 @@ export type ProgressValues = {
   completed: boolean;
 };
 
-/** A class with its path, phase and programme, none of them deleted, the programme active. */
-const VISIBLE_CLASS = `classes c
-  join paths pa on pa.id = c."pathId" and pa."deletedAt" is null
-  join phases ph on ph.id = pa."phaseId" and ph."deletedAt" is null
-  join programs pr on pr.id = ph."programId" and pr."deletedAt" is null and pr."isActive"`;
 const CLASS_ID_IS = `c.id = ? and c."deletedAt" is null`;
 /**
  * Lets the statement's transaction commit without waiting for the WAL flush. Heartbeats are
@@ -26,10 +22,6 @@ const CLASS_ID_IS = `c.id = ? and c."deletedAt" is null`;
  * most of the cost of a write.
  */
 const ASYNC_COMMIT = `(select set_config('synchronous_commit', 'off', true)) as async_commit`;
-const ownedBy = (userId: string) => `exists (
-  select 1 from purchases pu where pu."userId" = ${userId} and pu."programId" = pr.id and pu.status = 'completed'
-)`;
-const UNLOCKED = `(c."isUnlocked" and pa."isUnlocked" and ph."isUnlocked")`;
 
 const RECORD_COLUMNS = `"classId", "maxPositionSec", "durationSeconds", "percentWatched", "totalPlays",
   completed, "completedAt", "startedAt", "updatedAt"`;
@@ -37,7 +29,7 @@ const RECORD_COLUMNS = `"classId", "maxPositionSec", "durationSeconds", "percent
 // The furthest position never goes back, so the percentage of a merge is taken from the larger one.
 const MERGED_PERCENT = `greatest(user_progress."percentWatched", least(100,
   greatest(user_progress."maxPositionSec", excluded."maxPositionSec") * 100 / excluded."durationSeconds"))`;
-const NOW_COMPLETED = `(excluded.completed or ${MERGED_PERCENT} >= ${COMPLETION_PERCENT})`;
+const NOW_COMPLETED = completesClassSql({ ended: 'excluded.completed', percentWatched: MERGED_PERCENT });
 
 /**
  * Records many events in one statement, one result per event in order: the record, or undefined when
@@ -64,7 +56,7 @@ export async function upsertProgressIfAllowed(
             unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::boolean[])
               as e("userId", "classId", "positionSec", "durationSec", percent, plays, completed),
             ${VISIBLE_CLASS}
-      where c.id = e."classId" and c."deletedAt" is null and ${UNLOCKED} and ${ownedBy('e."userId"')}
+      where c.id = e."classId" and c."deletedAt" is null and ${CLASS_UNLOCKED} and ${ownsProgramSql('e."userId"')}
       order by e."userId", e."classId"
      on conflict ("userId", "classId") do update set
        "maxPositionSec" = greatest(user_progress."maxPositionSec", excluded."maxPositionSec"),
@@ -102,7 +94,7 @@ export async function findClassAccess(
 ): Promise<{ isOwned: boolean; isUnlocked: boolean } | undefined> {
   const { rows } = await db
     .raw<{ rows: { isOwned: boolean; isUnlocked: boolean }[] }>(
-      `select ${ownedBy('?')} as "isOwned", ${UNLOCKED} as "isUnlocked" from ${VISIBLE_CLASS} where ${CLASS_ID_IS}`,
+      `select ${ownsProgramSql('?')} as "isOwned", ${CLASS_UNLOCKED} as "isUnlocked" from ${VISIBLE_CLASS} where ${CLASS_ID_IS}`,
       [userId, classId],
     )
     .options({ name: 'progress-class-access' });

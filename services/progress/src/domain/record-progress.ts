@@ -1,15 +1,12 @@
 import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
-import {
-  COMPLETION_PERCENT,
-  type ProgressEvent,
-  type ProgressRecord,
-} from '@sleep-ritual/contracts/progress';
-import type { Knex } from '@sleep-ritual/platform/db';
+import type { ProgressEvent, ProgressRecord } from '@sleep-ritual/contracts/progress';
+import { completesClass } from '@sleep-ritual/platform/completion';
 import { ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
 import { upsertEventIfAllowed } from '../data/progress-batches.ts';
+import type { ProgressDeps } from '../deps.ts';
 import { findClassAccess, findProgress, type ProgressValues } from '../data/progress-queries.ts';
 
-type Deps = { db: Knex };
+type Deps = Pick<ProgressDeps, 'db'>;
 
 /** What one event says on its own, in whole seconds; the stored row merges it (never going back). */
 export function eventValues(userId: number, classId: number, event: ProgressEvent): ProgressValues {
@@ -25,7 +22,7 @@ export function eventValues(userId: number, classId: number, event: ProgressEven
     // A play is counted when its session starts, so a row first written by "play" starts at 0 plays
     // and its first session_start makes it 1: the first session is never counted twice.
     plays: event.event_type === 'session_start' ? 1 : 0,
-    completed: event.event_type === 'ended' || percent >= COMPLETION_PERCENT,
+    completed: completesClass({ ended: event.event_type === 'ended', percentWatched: percent }),
   };
 }
 

@@ -2,12 +2,12 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { idParamSchema } from '@sleep-ritual/contracts/errors';
 import { currentUserId, requireUser } from '@sleep-ritual/platform/http/guards';
-import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import type { ProgressDeps } from '../deps.ts';
 import { readProgress, recordProgress } from '../domain/record-progress.ts';
 import { parseEventBody } from './event-body.ts';
 
 /** Watch progress (spec 000 §4, §5, §7): the tracker's events, and the learner's record per class. */
-export function progressRouter(deps: ServiceDeps): Router {
+export function progressRoutes(deps: ProgressDeps): Router {
   const router = new Router({ prefix: '/api' });
 
   const record = async (ctx: Context) => {

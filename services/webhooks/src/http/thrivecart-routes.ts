@@ -2,21 +2,19 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { isPurchaseEvent, purchaseEventSchema, type WebhookAck } from '@sleep-ritual/contracts/webhook';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
-import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
-import { enqueuePurchase, type PurchasesQueue } from '@sleep-ritual/worker/queues';
+import type { WebhookDeps } from '../deps.ts';
+import { queuePurchase } from '../domain/queue-purchase.ts';
 import { isValidWebhookSecret } from '../domain/webhook-secret.ts';
 import { parseBracketedForm } from '@sleep-ritual/platform/bracketed-form';
 
 export const THRIVECART_WEBHOOK_PATH = '/webhooks/thrivecart';
-
-export type WebhookDeps = ServiceDeps & { purchasesQueue: PurchasesQueue };
 
 /**
  * The checkout's webhook. The request path only verifies, validates and queues (no database work), so
  * it stays fast under a burst; the worker provisions access. It answers 200 only once Redis holds the
  * job, 503 when Redis does not answer, so the checkout retries.
  */
-export function thrivecartRouter(deps: WebhookDeps): Router {
+export function thrivecartRoutes(deps: WebhookDeps): Router {
   const router = new Router({ prefix: '/api' });
 
   // ThriveCart saves a webhook URL only if HEAD and POST both answer 2xx.
@@ -43,12 +41,12 @@ export function thrivecartRouter(deps: WebhookDeps): Router {
 
     const purchase = purchaseEventSchema.parse(body);
     const about = { event: purchase.event, orderId: purchase.orderId, test: purchase.test };
-    if (purchase.test && !deps.config.acceptTestOrders) {
+    const jobId = await queuePurchase(deps, purchase);
+    if (jobId === undefined) {
       ctx.log.info(about, 'test order acknowledged and ignored: ACCEPT_TEST_ORDERS is false');
       ctx.body = { received: true, queued: false } satisfies WebhookAck;
       return;
     }
-    const jobId = await enqueuePurchase(deps.purchasesQueue, purchase);
     ctx.log.info({ ...about, jobId }, purchase.test ? 'test order queued' : 'order queued');
     ctx.body = { received: true, queued: true, jobId } satisfies WebhookAck;
   });

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ACCESS_STATUS, givesAccessSql, PURCHASE_STATUS } from '@sleep-ritual/platform/purchase-access';
 
 /** item (`product-12`, `bump-3`, …) → programme id, for the items that have a mapping. */
 export async function programsForItems(db: Knex, items: string[]): Promise<Map<string, number>> {
@@ -23,7 +24,7 @@ export async function insertCompletedPurchases(
         programId,
         thriveOrderId: order.orderId,
         externalProductId: item,
-        status: 'completed',
+        status: ACCESS_STATUS,
       })),
     )
     .onConflict(['thriveOrderId', 'programId'])
@@ -32,13 +33,13 @@ export async function insertCompletedPurchases(
   return inserted.length;
 }
 
-/** Turns the order's purchases to 'refunded'; answers how many changed and how many the order has. */
+/** Turns the order's purchases to refunded; answers how many changed and how many the order has. */
 export async function refundOrder(db: Knex, orderId: string): Promise<{ refunded: number; total: number }> {
   return db.transaction(async (trx) => {
     const refunded = await trx('purchases')
       .where({ thriveOrderId: orderId })
-      .whereNot({ status: 'refunded' })
-      .update({ status: 'refunded', updatedAt: trx.fn.now() })
+      .whereNot({ status: PURCHASE_STATUS.refunded })
+      .update({ status: PURCHASE_STATUS.refunded, updatedAt: trx.fn.now() })
       .returning('id');
     const [row] = await trx('purchases')
       .where({ thriveOrderId: orderId })
@@ -54,8 +55,8 @@ export async function orderProgramTitles(db: Knex, orderId: string, userId: numb
     .where({
       'purchases.thriveOrderId': orderId,
       'purchases.userId': userId,
-      'purchases.status': 'completed',
     })
+    .whereRaw(givesAccessSql('purchases'))
     .orderBy([{ column: 'programs.orderIndex' }, { column: 'programs.id' }])
     .select('programs.title');
   return rows.map((row) => row.title);

@@ -1,18 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import { adminAuthBodySchema } from '@sleep-ritual/contracts/auth';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
-import type { AuthDeps } from '../deps.ts';
-import type { Limits } from '../domain/limits.ts';
+import { isAdminPassword } from '../domain/admin-password.ts';
+import type { AuthRouteDeps } from '../deps.ts';
 
-/** Compares digests, so neither the length nor the content of the password leaks through timing. */
-function isAdminPassword(expected: string, given: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(expected), digest(given));
-}
-
-export function adminRouter(deps: AuthDeps, limits: Limits): Router {
+/** The admin session: one shared password opens it, independently of any learner sign-in. */
+export function adminSessionRoutes(deps: AuthRouteDeps): Router {
   const router = new Router({ prefix: '/api/admin' });
+  const { limits } = deps;
 
   router.get('/check', (ctx) => {
     ctx.set('Cache-Control', 'no-store');

@@ -1,10 +1,12 @@
 import type Router from '@koa/router';
 import { createClassSchema, reorderClassesSchema, updateClassSchema } from '@sleep-ritual/contracts/admin';
-import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import type { CatalogDeps } from '../deps.ts';
 import { reorderChildren } from '../domain/admin-reorder.ts';
-import { childrenRoutes, idParam, lockRoute, rowRoutes } from './admin-http.ts';
+import { childrenRoutes, idParam, lockRoute, rowRoutes } from './admin-content-http.ts';
+import { adminRouter } from './admin-router.ts';
 
-export function registerClassRoutes(router: Router, deps: ServiceDeps): void {
+export function adminClassesRoutes(deps: CatalogDeps): Router {
+  const router = adminRouter();
   childrenRoutes(router, deps, 'class', '/paths/:pathId/classes', 'pathId', createClassSchema);
 
   router.post('/paths/:pathId/classes/reorder', async (ctx) => {
@@ -16,4 +18,6 @@ export function registerClassRoutes(router: Router, deps: ServiceDeps): void {
   // DELETE is soft here too: see README.md ("Deleting a class").
   rowRoutes(router, deps, 'class', '/classes/:id', 'put', updateClassSchema);
   lockRoute(router, deps, 'class', '/classes/:id/lock');
+
+  return router;
 }

@@ -1,10 +1,12 @@
 import type Router from '@koa/router';
 import { createPhaseSchema, reorderPhasesSchema, updatePhaseSchema } from '@sleep-ritual/contracts/admin';
-import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import type { CatalogDeps } from '../deps.ts';
 import { reorderPhases } from '../domain/admin-reorder.ts';
-import { childrenRoutes, lockRoute, rowRoutes } from './admin-http.ts';
+import { childrenRoutes, lockRoute, rowRoutes } from './admin-content-http.ts';
+import { adminRouter } from './admin-router.ts';
 
-export function registerPhaseRoutes(router: Router, deps: ServiceDeps): void {
+export function adminPhasesRoutes(deps: CatalogDeps): Router {
+  const router = adminRouter();
   childrenRoutes(router, deps, 'phase', '/programs/:programId/phases', 'programId', createPhaseSchema);
 
   // Before '/phases/:id', which would otherwise take "reorder" for an id.
@@ -14,4 +16,6 @@ export function registerPhaseRoutes(router: Router, deps: ServiceDeps): void {
 
   rowRoutes(router, deps, 'phase', '/phases/:id', 'put', updatePhaseSchema);
   lockRoute(router, deps, 'phase', '/phases/:id/lock');
+
+  return router;
 }

@@ -1,12 +1,12 @@
-import type { Knex } from 'knex';
-import { processPurchase, type PurchaseOutcome } from './purchases.processor.ts';
-import { PURCHASES_QUEUE, type EmailsQueue, type PurchaseJob } from './queues.ts';
+import type { PurchaseDeps } from '../deps.ts';
+import { processPurchase, type PurchaseOutcome } from '../domain/purchases.processor.ts';
+import { PURCHASES_QUEUE, type PurchaseJob } from '../queues.ts';
 import { startWorker, type WorkerConnection } from './start-worker.ts';
 
 /** Enough parallel jobs to provision a burst quickly while staying well inside the database pool. */
 const CONCURRENCY = 8;
 
-export function startPurchasesWorker(deps: WorkerConnection & { db: Knex; emails: EmailsQueue }) {
+export function startPurchasesWorker(deps: WorkerConnection & PurchaseDeps) {
   return startWorker<PurchaseJob, PurchaseOutcome>(
     PURCHASES_QUEUE,
     { ...deps, concurrency: CONCURRENCY },

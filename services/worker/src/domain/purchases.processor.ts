@@ -1,11 +1,9 @@
 import { UnrecoverableError } from 'bullmq';
-import type { Knex } from 'knex';
 import type { Logger } from '@sleep-ritual/platform/logger';
-import { findOrCreateBuyer } from './data/buyers.ts';
-import { insertCompletedPurchases, programsForItems, refundOrder } from './data/purchases.ts';
-import { enqueueEmail, type EmailsQueue, type PurchaseJob } from './queues.ts';
-
-export type PurchaseDeps = { db: Knex; emails: EmailsQueue };
+import { findOrCreateBuyer } from '../data/buyers.ts';
+import { insertCompletedPurchases, programsForItems, refundOrder } from '../data/purchases.ts';
+import type { PurchaseDeps } from '../deps.ts';
+import { enqueueEmail, type PurchaseJob } from '../queues.ts';
 
 export type PurchaseOutcome =
   | { action: 'provisioned'; userId: number; programIds: number[]; newPurchases: number }

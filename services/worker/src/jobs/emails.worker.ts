@@ -1,5 +1,6 @@
-import { sendEmailJob, type EmailDeps, type EmailOutcome } from './emails.processor.ts';
-import { EMAILS_QUEUE, type EmailJob } from './queues.ts';
+import type { EmailDeps } from '../deps.ts';
+import { sendEmailJob, type EmailOutcome } from '../domain/emails.processor.ts';
+import { EMAILS_QUEUE, type EmailJob } from '../queues.ts';
 import { startWorker, type WorkerConnection } from './start-worker.ts';
 
 const CONCURRENCY = 4;

@@ -4,12 +4,14 @@ import {
   reorderProgramsSchema,
   updateProgramSchema,
 } from '@sleep-ritual/contracts/admin';
-import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import type { CatalogDeps } from '../deps.ts';
 import { createProgram, listPrograms } from '../domain/admin-content.ts';
 import { reorderPrograms } from '../domain/admin-reorder.ts';
-import { rowRoutes } from './admin-http.ts';
+import { rowRoutes } from './admin-content-http.ts';
+import { adminRouter } from './admin-router.ts';
 
-export function registerProgramRoutes(router: Router, deps: ServiceDeps): void {
+export function adminProgramsRoutes(deps: CatalogDeps): Router {
+  const router = adminRouter();
   router.get('/programs', async (ctx) => {
     ctx.body = await listPrograms(deps);
   });
@@ -25,4 +27,6 @@ export function registerProgramRoutes(router: Router, deps: ServiceDeps): void {
   });
 
   rowRoutes(router, deps, 'program', '/programs/:id', 'put', updateProgramSchema);
+
+  return router;
 }

@@ -6,15 +6,17 @@ import {
   updatePathSchema,
   type Deleted,
 } from '@sleep-ritual/contracts/admin';
-import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
+import type { CatalogDeps } from '../deps.ts';
 import { getPathDetails, getPathInTree, softDelete, updateRow } from '../domain/admin-content.ts';
 import { reorderChildren } from '../domain/admin-reorder.ts';
-import { childrenRoutes, idParam, lockRoute } from './admin-http.ts';
+import { childrenRoutes, idParam, lockRoute } from './admin-content-http.ts';
+import { adminRouter } from './admin-router.ts';
 
 /** The spec's address of one path names its phase and programme, which must be the real ones. */
 const NESTED = '/programs/:programId/phases/:phaseId/paths/:pathId';
 
-export function registerPathRoutes(router: Router, deps: ServiceDeps): void {
+export function adminPathsRoutes(deps: CatalogDeps): Router {
+  const router = adminRouter();
   childrenRoutes(router, deps, 'path', '/phases/:phaseId/paths', 'phaseId', createPathSchema);
 
   router.patch('/phases/:phaseId/paths/reorder', async (ctx) => {
@@ -45,4 +47,6 @@ export function registerPathRoutes(router: Router, deps: ServiceDeps): void {
     await softDelete(deps, 'path', path.id);
     ctx.body = { success: true } satisfies Deleted;
   });
+
+  return router;
 }

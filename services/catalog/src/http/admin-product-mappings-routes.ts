@@ -1,18 +1,20 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { idParamSchema } from '@sleep-ritual/contracts/errors';
 import { createProductMappingSchema } from '@sleep-ritual/contracts/product-mappings';
-import { requireAdmin } from '@sleep-ritual/platform/http/guards';
-import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
-import { listProductMappings } from '../data/product-mappings.ts';
-import { createProductMapping, removeProductMapping } from '../domain/product-mappings.ts';
+import type { CatalogDeps } from '../deps.ts';
+import {
+  createProductMapping,
+  listProductMappings,
+  removeProductMapping,
+} from '../domain/product-mappings.ts';
+import { adminRouter } from './admin-router.ts';
 
 /** How checkout items map to programmes: list, add, remove. Admin session required. */
-export function productMappingRouter(deps: ServiceDeps): Router {
-  const router = new Router({ prefix: '/api/admin/product-mappings' });
-  router.use(requireAdmin);
+export function adminProductMappingsRoutes(deps: CatalogDeps): Router {
+  const router = adminRouter('/product-mappings');
 
   router.get('/', async (ctx) => {
-    ctx.body = await listProductMappings(deps.db);
+    ctx.body = await listProductMappings(deps);
   });
 
   router.post('/', async (ctx) => {

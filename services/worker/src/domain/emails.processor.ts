@@ -1,20 +1,13 @@
 import { UnrecoverableError } from 'bullmq';
-import type { Knex } from 'knex';
 import { createAccountUrl } from '@sleep-ritual/platform/account-links';
-import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { issueResetToken, RESET_TOKEN_TTL_MS, resetPasswordUrl } from '@sleep-ritual/platform/reset-tokens';
-import { findRecipient, type Recipient } from './data/buyers.ts';
-import { orderProgramTitles } from './data/purchases.ts';
-import type { Mailer, MailMessage } from './mail/mailer.ts';
-import { accessAddedEmail, createAccountEmail, passwordResetEmail } from './mail/templates.ts';
-import type { EmailJob } from './queues.ts';
-
-export type EmailDeps = {
-  db: Knex;
-  config: Pick<Config, 'publicAppUrl' | 'sessionKeys' | 'supportEmail'>;
-  mailer: Mailer;
-};
+import { findRecipient, type Recipient } from '../data/buyers.ts';
+import { orderProgramTitles } from '../data/purchases.ts';
+import type { EmailDeps } from '../deps.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { accessAddedEmail, createAccountEmail, passwordResetEmail } from '../mail/templates.ts';
+import type { EmailJob } from '../queues.ts';
 
 export type EmailOutcome = { sent: EmailJob['template'] | 'access-added'; to: string } | { skipped: string };
 

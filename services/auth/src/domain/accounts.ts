@@ -1,0 +1,52 @@
+import { BadRequestError } from '@sleep-ritual/platform/errors';
+import { destroyUserSessions } from '@sleep-ritual/platform/http/session';
+import { hashPassword, verifyPassword } from '@sleep-ritual/platform/passwords';
+import { consumeResetToken } from '@sleep-ritual/platform/reset-tokens';
+import { findUserByEmail, findUserById, publicUser, recordSignIn, setPassword } from '../data/users.ts';
+import type { AuthDeps } from '../deps.ts';
+
+export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
+
+// Verified against when the e-mail is unknown, so a miss costs the same time as a wrong password.
+const decoyHash = hashPassword('decoy-password-for-timing');
+
+/** The signed-in user as the members area shows them, or undefined when the account is gone. */
+export async function findSignedInUser({ db }: AuthDeps, userId: number) {
+  const user = await findUserById(db, userId);
+  return user && publicUser(user);
+}
+
+/** The user whose e-mail and password these are, or undefined; an unknown e-mail takes as long as a wrong password. */
+export async function checkCredentials({ db }: AuthDeps, email: string, password: string) {
+  const user = await findUserByEmail(db, email);
+  const valid = user?.password
+    ? await verifyPassword(user.password, password)
+    : (await verifyPassword(await decoyHash, password), false);
+  return user && valid ? publicUser(user) : undefined;
+}
+
+export async function noteSignIn({ db }: AuthDeps, userId: number): Promise<void> {
+  await recordSignIn(db, userId);
+}
+
+/** Queues the reset e-mail when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user) await deps.sendEmail({ template: 'password-reset', userId: user.id });
+}
+
+/**
+ * Sets the new password of the link's account, once per link; answers whose it was. Whoever knew the
+ * old password is signed out everywhere: the learner signs in with the new one.
+ */
+export async function resetPassword(deps: AuthDeps, token: string, password: string): Promise<number> {
+  const passwordHash = await hashPassword(password);
+  const userId = await deps.db.transaction(async (trx) => {
+    const owner = await consumeResetToken(trx, token);
+    if (owner) await setPassword(trx, owner, passwordHash);
+    return owner;
+  });
+  if (!userId) throw new BadRequestError(INVALID_RESET_LINK);
+  await destroyUserSessions(deps.redis, userId);
+  return userId;
+}

@@ -1,0 +1,19 @@
+import type { Knex } from 'knex';
+import type { Config } from '@sleep-ritual/platform/config';
+import type { Logger } from '@sleep-ritual/platform/logger';
+import type { Redis } from '@sleep-ritual/platform/redis';
+import type { Mailer } from './mail/mailer.ts';
+import type { EmailsQueue } from './queues.ts';
+
+/** What the worker process runs on (consumers.ts builds the rest from it). */
+export type WorkerDeps = { config: Config; logger: Logger; db: Knex; redis: Redis };
+
+/** What turning a purchase event into access needs: the database, and the queue of the e-mail it sends. */
+export type PurchaseDeps = { db: Knex; emails: EmailsQueue };
+
+/** What sending one e-mail needs: the database to build it from, the links' settings and the mailer. */
+export type EmailDeps = {
+  db: Knex;
+  config: Pick<Config, 'publicAppUrl' | 'sessionKeys' | 'supportEmail'>;
+  mailer: Mailer;
+};
