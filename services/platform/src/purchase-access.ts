@@ -1,8 +1,4 @@
-import {
-  PURCHASE_STATUSES,
-  purchaseStatusSchema,
-  type PurchaseStatus,
-} from '@sleep-ritual/contracts/purchases';
+import { purchaseStatusSchema, type PurchaseStatus } from '@sleep-ritual/contracts/purchases';
 
 /**
  * Who may open what. Every service that writes a purchase status or asks whether a learner may open a
@@ -17,7 +13,7 @@ import {
  * learner statements keep one plan.
  */
 
-export { PURCHASE_STATUSES, type PurchaseStatus };
+export type { PurchaseStatus };
 
 /** The statuses by name: `PURCHASE_STATUS.refunded` rather than a string typed by hand. */
 export const PURCHASE_STATUS = purchaseStatusSchema.enum;

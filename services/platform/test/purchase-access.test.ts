@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { completesClass, completesClassSql, COMPLETION_PERCENT } from '../src/completion.ts';
-import { givesAccess, givesAccessSql, givesNoAccessSql, PURCHASE_STATUSES } from '../src/purchase-access.ts';
+import { PURCHASE_STATUSES } from '@sleep-ritual/contracts/purchases';
+import { givesAccess, givesAccessSql, givesNoAccessSql } from '../src/purchase-access.ts';
 import { createTestDeps } from '../src/testing.ts';
 
 const deps = createTestDeps();

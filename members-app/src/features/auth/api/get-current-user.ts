@@ -12,7 +12,7 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 401) return null;
-    throw new Error(`HTTP error! status: ${error.status}`);
+    throw new Error(`HTTP error! status: ${error.status}`, { cause: error });
   }
 }
 
