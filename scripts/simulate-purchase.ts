@@ -1,6 +1,7 @@
 // `npm run simulate:purchase -- --email buyer@example.com [--product ID ...] [--event order.success|order.refund]
 //  [--order ORDER_ID] [--test] [--url URL]`: posts a form-encoded webhook to the running system the way
-// ThriveCart does, then prints the create-account link and whether the worker provisioned the order.
+// ThriveCart does, then prints whether the worker provisioned the order, the mailed create-account link
+// and the checkout's signed success-page redirect (the page a real buyer lands on after paying).
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { createAccountUrl } from '@sleep-ritual/platform/account-links';
 import { loadConfigOrExit } from '@sleep-ritual/platform/config';
 import { createDb } from '@sleep-ritual/platform/db';
 import { ACCESS_STATUS, PURCHASE_STATUS } from '@sleep-ritual/platform/purchase-access';
+import { signedRedirectQuery } from '@sleep-ritual/platform/thrivecart-redirect';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
 
 const USAGE = `usage: npm run simulate:purchase -- --email buyer@example.com [--product ID ...] [--event ${PURCHASE_EVENTS.join('|')}] [--order ORDER_ID] [--test] [--url URL]
@@ -114,6 +116,11 @@ async function reportProvisioning(): Promise<void> {
     );
     if (wanted === ACCESS_STATUS) {
       process.stdout.write(`Create-account link: ${createAccountUrl(config, orderId, email.data!)}\n`);
+      const redirect = signedRedirectQuery(config.thrivecartSecret, {
+        order_id: orderId,
+        customer: { email: email.data! },
+      });
+      process.stdout.write(`Checkout redirect: ${config.publicAppUrl}/create-account?${redirect}\n`);
       process.stdout.write(
         `Refund it with: npm run simulate:purchase -- --email ${email.data} --event order.refund --order ${orderId}\n`,
       );

@@ -1,4 +1,6 @@
+import { createAccountUrl } from '@sleep-ritual/platform/account-links';
 import { createDb, type Knex } from '@sleep-ritual/platform/db';
+import { signedRedirectQuery } from '@sleep-ritual/platform/thrivecart-redirect';
 import { e2eEnv } from './env.ts';
 
 let db: Knex | undefined;
@@ -27,4 +29,27 @@ export async function provisionedBuyer(programId = 1): Promise<{ email: string; 
     status: 'completed',
   });
   return { email, orderId };
+}
+
+/** The page ThriveCart sends the buyer to after checkout: /create-account with its signed order array. */
+export function checkoutRedirectPath(buyer: { email: string; orderId: string }): string {
+  const query = signedRedirectQuery(e2eEnv.THRIVECART_SECRET, {
+    order_id: buyer.orderId,
+    customer: { email: buyer.email },
+    order: [{ t: 'product', id: '1', n: 'The 6-Night Sleep Meditation Ritual', p: '3700', q: '1' }],
+    purchases: ['product-1'],
+  });
+  return `/create-account?${query}`;
+}
+
+/** The create-account link the worker mails to the buyer (path and query). */
+export function mailedCreateAccountPath(buyer: { email: string; orderId: string }): string {
+  const url = new URL(
+    createAccountUrl(
+      { sessionKeys: [e2eEnv.SESSION_KEYS], publicAppUrl: e2eEnv.PUBLIC_APP_URL },
+      buyer.orderId,
+      buyer.email,
+    ),
+  );
+  return `${url.pathname}${url.search}`;
 }

@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { waitForMailTo } from '@sleep-ritual/worker/outbox';
-import { e2eDb, provisionedBuyer, uniqueEmail } from '../support/db.ts';
+import {
+  checkoutRedirectPath,
+  e2eDb,
+  mailedCreateAccountPath,
+  provisionedBuyer,
+  uniqueEmail,
+} from '../support/db.ts';
 import { e2eEnv } from '../support/env.ts';
 
 const demo = { email: 'demo@sleepritual.example', password: 'sleep-well-tonight' };
@@ -98,11 +104,11 @@ test.describe('password reset', () => {
 });
 
 test.describe('account creation after purchase', () => {
-  test('a buyer creates the account from the order id, and the second time sees "Account Already Exists"', async ({
+  test("a buyer creates the account from the checkout's redirect; reopening it signed in leads to their programmes", async ({
     page,
   }) => {
     const buyer = await provisionedBuyer();
-    await page.goto(`/create-account?order_id=${buyer.orderId}`);
+    await page.goto(checkoutRedirectPath(buyer));
     await expect(page.getByLabel('Email')).toHaveValue(buyer.email);
     await page.getByLabel('Password', { exact: true }).fill('sleepy-nights');
     await page.getByLabel('Confirm password', { exact: true }).fill('sleepy-nights');
@@ -110,15 +116,44 @@ test.describe('account creation after purchase', () => {
     await expect(page).toHaveURL(/\/programs\/my-programs$/);
     expect(await (await page.request.get('/api/user')).json()).toMatchObject({ email: buyer.email });
 
+    await page.goto(checkoutRedirectPath(buyer));
+    await expect(page).toHaveURL(/\/my-programs$/);
+    await page.goto(mailedCreateAccountPath(buyer));
+    await expect(page).toHaveURL(/\/my-programs$/);
+  });
+
+  test('a buyer creates the account from the mailed link, and signed out sees "Account Already Exists" the second time', async ({
+    page,
+    browser,
+  }) => {
+    const buyer = await provisionedBuyer();
+    await page.goto(mailedCreateAccountPath(buyer));
+    await expect(page.getByLabel('Email')).toHaveValue(buyer.email);
+    await page.getByLabel('Password', { exact: true }).fill('sleepy-nights');
+    await page.getByLabel('Confirm password', { exact: true }).fill('sleepy-nights');
+    await page.getByRole('button', { name: 'Create My Account' }).click();
+    await expect(page).toHaveURL(/\/programs\/my-programs$/);
+
+    const elsewhere = await browser.newPage();
+    await elsewhere.goto(`${new URL(page.url()).origin}${mailedCreateAccountPath(buyer)}`);
+    await expect(elsewhere.getByRole('heading', { name: 'Account Already Exists' })).toBeVisible();
+    await elsewhere.getByRole('link', { name: 'Go to Login' }).click();
+    await expect(elsewhere).toHaveURL(/\/sign-in$/);
+    await elsewhere.close();
+  });
+
+  test('a guessed bare order id says "Order Not Found" at once and shows nothing of the order', async ({
+    page,
+  }) => {
+    const buyer = await provisionedBuyer();
     await page.goto(`/create-account?order_id=${buyer.orderId}`);
-    await expect(page.getByRole('heading', { name: 'Account Already Exists' })).toBeVisible();
-    await page.getByRole('link', { name: 'Go to Login' }).click();
-    await expect(page).toHaveURL(/\/(sign-in|my-programs)$/);
+    await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText(buyer.email)).toHaveCount(0);
   });
 
   test('mismatched passwords are refused with the spec message', async ({ page }) => {
     const buyer = await provisionedBuyer();
-    await page.goto(`/create-account?order_id=${buyer.orderId}`);
+    await page.goto(checkoutRedirectPath(buyer));
     await page.getByLabel('Password', { exact: true }).fill('sleepy-nights');
     await page.getByLabel('Confirm password', { exact: true }).fill('sleepy-days');
     await page.getByRole('button', { name: 'Create My Account' }).click();
@@ -128,6 +163,10 @@ test.describe('account creation after purchase', () => {
   test('an unknown order says "Order Not Found" after waiting for the worker', async ({ page }) => {
     test.setTimeout(60_000);
     await page.goto('/create-account?order_id=NO-SUCH-ORDER');
+    await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible({ timeout: 10_000 });
+    // A genuine checkout redirect for an order that never arrives is waited for, then told the same.
+    await page.goto(checkoutRedirectPath({ email: uniqueEmail(), orderId: 'E2E-NEVER-PROVISIONED' }));
+    await expect(page.getByRole('heading', { name: 'Processing your request...' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible({ timeout: 45_000 });
   });
 

@@ -91,6 +91,18 @@ describe('POST /api/reset-password', () => {
     expect((await signIn(user.email, user.password!)).status).toBe(401);
   });
 
+  it('marks the address verified: the mailed link proves it', async () => {
+    const user = await auth.createUser();
+    const token = await issueResetToken(auth.deps.db, user.id);
+    await createClient(auth.url).request('/api/reset-password', {
+      method: 'POST',
+      json: { token, password: 'a brand new secret', confirmPassword: 'a brand new secret' },
+    });
+    expect(await auth.deps.db('users').where({ id: user.id }).first('emailVerified')).toEqual({
+      emailVerified: true,
+    });
+  });
+
   it('stores only a hash of the token', async () => {
     const user = await auth.createUser();
     const token = await issueResetToken(auth.deps.db, user.id);

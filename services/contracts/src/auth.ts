@@ -58,20 +58,34 @@ export const createAccountFormSchema = z
 const orderId = z.string().trim().min(1, 'Order id is required').max(255, 'Order id is too long');
 
 /**
- * What proves the buyer owns the order once it is no longer fresh: the token of the mailed link, or
- * the checkout's signed redirect (its thrivecart[...] fields and thrivecart_hash).
+ * The create-account call: the order id (spec 000 §7) and the first password, plus `query`, the page's
+ * own query string passed through untouched. Only what that query carries proves anything: the mailed
+ * link's `token` (the address is the caller's) or the checkout's signed redirect (the whole
+ * `thrivecart[...]` array and `thrivecart_hash`: the caller placed this order). A bare order id proves
+ * nothing, since order ids are sequential.
  */
-export const orderProofSchema = z.object({
-  token: z.string().max(255).optional(),
-  thrivecart: z.record(z.string(), z.string().max(1000)).optional(),
-  thrivecart_hash: z.string().max(255).optional(),
-});
-
-export const createAccountBodySchema = orderProofSchema.extend({
+export const createAccountBodySchema = z.object({
   order_id: orderId,
   password: createAccountPassword,
+  query: z.string().max(16_000, 'The link is too long').optional(),
 });
 export type CreateAccountBody = z.infer<typeof createAccountBodySchema>;
+
+/**
+ * The answer of POST /api/create-account. `signedIn` is false when the order's address belongs to an
+ * account the checkout's redirect cannot open (it was there before this order): the link mailed to
+ * that address finishes the job, and `message` says so.
+ */
+export const createAccountAnswerSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  signedIn: z.boolean(),
+});
+export type CreateAccountAnswer = z.infer<typeof createAccountAnswerSchema>;
+
+/** The look-up's error while a genuine checkout redirect names an order the worker has not provisioned yet. */
+export const ORDER_PROCESSING = 'Your purchase is still being processed.';
+export const ORDER_NOT_FOUND = 'Order Not Found';
 
 export const createAccountLookupSchema = z.object({
   email: z.string(),
@@ -99,16 +113,6 @@ export function orderIdFromQuery(params: URLSearchParams): string | undefined {
   return undefined;
 }
 
-/** The thrivecart[...] fields of a query string, as the checkout signed them. */
-export function thrivecartFieldsFromQuery(params: URLSearchParams): Record<string, string> | undefined {
-  const fields: Record<string, string> = {};
-  for (const [key, value] of params) {
-    const match = /^thrivecart\[([^\]]+)\]$/.exec(key);
-    if (match) fields[match[1]!] = value;
-  }
-  return Object.keys(fields).length > 0 ? fields : undefined;
-}
-
 export const adminAuthBodySchema = z.object({
   password: z
     .string('Password is required')
@@ -119,7 +123,7 @@ export type AdminAuthBody = z.infer<typeof adminAuthBodySchema>;
 
 /** The answer of forgot-password and reset-password. */
 export const messageSchema = z.object({ message: z.string() });
-/** The answer of logout, create-account and the admin sign-in and sign-out. */
+/** The answer of logout and the admin sign-in and sign-out. */
 export const successSchema = z.object({ success: z.boolean(), message: z.string().optional() });
 /** GET /api/admin/check */
 export const adminCheckSchema = z.object({ isAdmin: z.boolean() });

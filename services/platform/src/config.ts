@@ -44,7 +44,6 @@ const schema = z.object({
   CHECKOUT_URL: z.url().default(publicDefaults.checkoutUrl),
   UPGRADE_CHECKOUT_URL: z.url().default(publicDefaults.upgradeCheckoutUrl),
   ACCEPT_TEST_ORDERS: booleanFromEnv.optional(),
-  CREATE_ACCOUNT_FRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(120),
   OUTBOX_DIR: z.string().optional(),
   COOKIE_DOMAIN: z
     .string()
@@ -121,8 +120,6 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     checkoutUrl: values.CHECKOUT_URL,
     upgradeCheckoutUrl: values.UPGRADE_CHECKOUT_URL,
     acceptTestOrders: values.ACCEPT_TEST_ORDERS ?? !isProduction,
-    /** How long after purchase the bare order id (no mailed token) may still set the password. */
-    createAccountFreshMs: values.CREATE_ACCOUNT_FRESH_MINUTES * 60_000,
     outboxDir: values.OUTBOX_DIR ?? path.join(repoRoot, 'var', 'outbox'),
     /** BullMQ key prefix; by default one per database, so a dev, test and e2e system never share jobs. */
     queuePrefix:

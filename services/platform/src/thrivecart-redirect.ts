@@ -49,7 +49,10 @@ export function redirectOrderIds(fields: ThrivecartFields): string[] {
     .filter((value): value is string => typeof value === 'string' && value.length > 0);
 }
 
-/** The buyer's e-mail a redirect names (`customer[email]`, or a flat `customer_email`/`email`). */
+/**
+ * The buyer's e-mail a redirect names (`customer[email]`, or a flat `customer_email`/`email`).
+ * @internal Not used by the services yet: the create-account page shows the order's own address.
+ */
 export function redirectEmail(fields: ThrivecartFields): string | undefined {
   const customer = fields.customer;
   const nested =

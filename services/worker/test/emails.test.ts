@@ -30,11 +30,16 @@ afterAll(async () => {
 
 const outboxMailer = () => createMailer({ ...deps.config, smtpUrl: undefined, outboxDir }, deps.logger);
 
-async function buyer(options: { password?: string; status?: string } = {}) {
+async function buyer(options: { password?: string; emailVerified?: boolean; status?: string } = {}) {
   const email = uniqueEmail('mail');
   const [user] = await deps
     .db('users')
-    .insert({ email, firstName: 'Maya', password: options.password ?? null })
+    .insert({
+      email,
+      firstName: 'Maya',
+      password: options.password ?? null,
+      emailVerified: options.emailVerified ?? false,
+    })
     .returning('id');
   const orderId = `M${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   await deps.db('purchases').insert({
@@ -75,7 +80,7 @@ describe('the create-account e-mail', () => {
   });
 
   it('tells a buyer who already has an account that the programme is in it, with a sign-in link', async () => {
-    const { userId, email, orderId } = await buyer({ password: 'already-set-hash' });
+    const { userId, email, orderId } = await buyer({ password: 'already-set-hash', emailVerified: true });
     await sendEmailJob(
       { ...deps, mailer: outboxMailer() },
       { template: 'create-account', userId, orderId },
@@ -85,6 +90,23 @@ describe('the create-account e-mail', () => {
     expect(mail.subject).toBe('New in your Sleep Ritual account');
     expect(linkIn(mail, '/sign-in')?.toString()).toBe(`${deps.config.publicAppUrl}/sign-in`);
     expect(linkIn(mail, '/create-account')).toBeUndefined();
+  });
+
+  it('sends the create-account link when the password was set without proof of the address', async () => {
+    // Someone may have set it through a checkout redirect with this address: its owner takes it back.
+    const { userId, email, orderId } = await buyer({
+      password: 'set-by-redirect-hash',
+      emailVerified: false,
+    });
+    await sendEmailJob(
+      { ...deps, mailer: outboxMailer() },
+      { template: 'create-account', userId, orderId },
+      deps.logger,
+    );
+    const mail = await waitForMailTo(outboxDir, email);
+    expect(mail.subject).toBe('Your Sleep Ritual is ready: create your account');
+    const link = linkIn(mail, '/create-account')!;
+    expect(verifyCreateAccountToken(deps.config, orderId, email, link.searchParams.get('token')!)).toBe(true);
   });
 
   it('is not sent when the order was refunded before the e-mail went out', async () => {

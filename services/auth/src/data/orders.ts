@@ -5,11 +5,15 @@ export type OrderAccountRow = {
   userId: number;
   email: string;
   password: string | null;
+  emailVerified: boolean;
   productName: string | null;
-  purchasedAt: Date | string;
+  otherOrders: number | string;
 };
 
-/** The buyer and first programme of an order whose purchases still give access (refunded ones are not found). */
+/**
+ * The buyer and first programme of an order whose purchases still give access (refunded ones are not
+ * found), with how many purchases the buyer has from any other order, whatever their status.
+ */
 export function findOrderAccountRow(db: Knex, orderId: string): Promise<OrderAccountRow | undefined> {
   return db('purchases')
     .join('users', 'users.id', 'purchases.userId')
@@ -22,7 +26,12 @@ export function findOrderAccountRow(db: Knex, orderId: string): Promise<OrderAcc
       'users.id as userId',
       'users.email',
       'users.password',
+      'users.emailVerified',
       'programs.title as productName',
-      'purchases.purchasedAt',
+      db.raw(
+        `(select count(*) from purchases other where other."userId" = users.id
+           and other."thriveOrderId" is distinct from ?) as "otherOrders"`,
+        [orderId],
+      ),
     );
 }

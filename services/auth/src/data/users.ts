@@ -26,18 +26,45 @@ export async function recordSignIn(db: Knex, id: number): Promise<void> {
   await db('users').where({ id }).update({ lastSignInAt: db.fn.now() });
 }
 
+/** Sets the password from a reset link: the mailed link proves the address too. */
 export async function setPassword(db: Knex, id: number, passwordHash: string): Promise<void> {
-  await db('users').where({ id }).update({ password: passwordHash, updatedAt: db.fn.now() });
+  await db('users')
+    .where({ id })
+    .update({ password: passwordHash, emailVerified: true, updatedAt: db.fn.now() });
 }
 
-/** Sets the first password only: answers false when the account already had one (a race or a replay). */
+/**
+ * Sets the first password only, without proof of the address (the checkout's redirect): answers false
+ * when the account already had one (a race or a replay).
+ */
 export async function setFirstPassword(db: Knex, id: number, passwordHash: string): Promise<boolean> {
   const updated = await db('users').where({ id }).whereNull('password').update({
     password: passwordHash,
-    emailVerified: true,
+    emailVerified: false,
     lastSignInAt: db.fn.now(),
     updatedAt: db.fn.now(),
   });
+  return updated === 1;
+}
+
+/**
+ * Sets the password through a mailed link, which proves the address: allowed while the account has no
+ * password or one set without that proof; answers false otherwise (a race or a replay).
+ */
+export async function setPasswordFromMailedLink(
+  db: Knex,
+  id: number,
+  passwordHash: string,
+): Promise<boolean> {
+  const updated = await db('users')
+    .where({ id })
+    .andWhere((query) => query.whereNull('password').orWhere('emailVerified', false))
+    .update({
+      password: passwordHash,
+      emailVerified: true,
+      lastSignInAt: db.fn.now(),
+      updatedAt: db.fn.now(),
+    });
   return updated === 1;
 }
 

@@ -1,48 +1,90 @@
-import type { CreateAccountBody, CreateAccountLookup } from '@sleep-ritual/contracts/auth';
-import { ConflictError, ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
+import {
+  ORDER_NOT_FOUND,
+  ORDER_PROCESSING,
+  type CreateAccountBody,
+  type CreateAccountLookup,
+} from '@sleep-ritual/contracts/auth';
+import { ConflictError, NotFoundError } from '@sleep-ritual/platform/errors';
+import { destroyUserSessions } from '@sleep-ritual/platform/http/session';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
-import { setFirstPassword } from '../data/users.ts';
+import { setFirstPassword, setPasswordFromMailedLink } from '../data/users.ts';
 import type { AuthDeps } from '../deps.ts';
-import { findOrderAccount, maskEmail, provesOwnership, type OrderAccount, type Proof } from './orders.ts';
+import { proveOrder, type OrderAccount, type OrderProof } from './orders.ts';
 
-export const ORDER_NOT_FOUND = 'Order Not Found';
 export const ACCOUNT_EXISTS = 'Account Already Exists';
+export const CHECK_EMAIL_TO_FINISH =
+  'Please check your email for the next step. If you already have a password, you can sign in now.';
 
-async function requireOrderAccount(deps: AuthDeps, orderId: string): Promise<OrderAccount> {
-  const account = await findOrderAccount(deps.db, orderId);
-  if (!account) throw new NotFoundError(ORDER_NOT_FOUND);
-  return account;
+/**
+ * The order behind a proof, or 404. An unproven id always gets the same "Order Not Found" (nothing is
+ * even looked up); a genuine checkout redirect for an order the worker has not provisioned yet gets
+ * ORDER_PROCESSING, which tells the page that waiting a little is worth it.
+ */
+function requireAccount(proof: OrderProof): {
+  proof: Exclude<OrderProof, { kind: 'none' }>;
+  account: OrderAccount;
+} {
+  if (proof.kind === 'none') throw new NotFoundError(ORDER_NOT_FOUND);
+  if (!proof.account) throw new NotFoundError(ORDER_PROCESSING);
+  return { proof, account: proof.account };
 }
 
 /**
- * What the create-account page shows for an order: the buyer's address in full only to whoever proves
- * the order is theirs, masked otherwise.
+ * The mailed link may set the password while the account has none, or has one that nobody proved the
+ * address for (set through a checkout redirect): the owner of the address takes the account back.
+ */
+const mailedLinkMaySetPassword = (account: OrderAccount) => !account.hasPassword || !account.emailVerified;
+
+/**
+ * The checkout's redirect may set the first password only of an account this very order made: no
+ * password yet and nothing from any other order. Anything else belongs to whoever reads the mailbox.
+ */
+const redirectMaySetPassword = (account: OrderAccount) => !account.hasPassword && account.otherOrders === 0;
+
+/**
+ * What the create-account page shows. With the mailed link: the buyer's address and whether the
+ * account is already theirs. With the checkout's redirect: the form, whatever the account's state,
+ * since the caller typed the address themselves and must not learn whether an account existed.
  */
 export async function lookUpOrder(
   deps: AuthDeps,
   orderId: string,
-  proof: Proof,
+  query: string,
 ): Promise<CreateAccountLookup> {
-  const account = await requireOrderAccount(deps, orderId);
-  const proven = provesOwnership(deps.config, orderId, account, proof);
+  const { proof, account } = requireAccount(await proveOrder(deps, orderId, query));
   return {
-    email: proven ? account.email : maskEmail(account.email),
+    email: account.email,
     productName: account.productName,
     hasAccount: true,
-    hasPassword: account.hasPassword,
+    hasPassword: proof.kind === 'mailed-link' ? !mailedLinkMaySetPassword(account) : false,
   };
 }
 
-/** Sets the first password of the order's account; answers the account's user id, to sign in. */
-export async function createAccount(deps: AuthDeps, body: CreateAccountBody): Promise<number> {
-  const account = await requireOrderAccount(deps, body.order_id);
-  if (account.hasPassword) throw new ConflictError(ACCOUNT_EXISTS);
-  if (!provesOwnership(deps.config, body.order_id, account, body)) {
-    throw new ForbiddenError(
-      `This link has expired. Please use the link in your purchase email, or contact ${deps.config.supportEmail}.`,
-    );
+export type CreatedAccount = { userId: number; signedIn: boolean };
+
+/**
+ * Sets the password the page was given, when the proof allows it, and answers whom to sign in:
+ * - mailed link: sets it (also over an unproven one), marks the address verified and ends every other
+ *   session of the account, so whoever set a password without the mailbox is signed out;
+ * - checkout redirect: sets the first password of an account made by this order, address unverified;
+ *   for any other account nothing changes and the caller is told to check their email.
+ */
+export async function createAccount(deps: AuthDeps, body: CreateAccountBody): Promise<CreatedAccount> {
+  const { proof, account } = requireAccount(await proveOrder(deps, body.order_id, body.query ?? ''));
+  if (proof.kind === 'mailed-link') {
+    if (!mailedLinkMaySetPassword(account)) throw new ConflictError(ACCOUNT_EXISTS);
+    const passwordHash = await hashPassword(body.password);
+    if (!(await setPasswordFromMailedLink(deps.db, account.userId, passwordHash))) {
+      throw new ConflictError(ACCOUNT_EXISTS);
+    }
+    await destroyUserSessions(deps.redis, account.userId);
+    return { userId: account.userId, signedIn: true };
+  }
+  if (!redirectMaySetPassword(account)) {
+    // The same work as a creation, so the answer's timing says no more than its words.
+    await hashPassword(body.password);
+    return { userId: account.userId, signedIn: false };
   }
   const created = await setFirstPassword(deps.db, account.userId, await hashPassword(body.password));
-  if (!created) throw new ConflictError(ACCOUNT_EXISTS);
-  return account.userId;
+  return { userId: account.userId, signedIn: created };
 }

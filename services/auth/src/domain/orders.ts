@@ -1,15 +1,21 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
+import {
+  isGenuineRedirect,
+  readSignedRedirect,
+  redirectOrderIds,
+} from '@sleep-ritual/platform/thrivecart-redirect';
 import { findOrderAccountRow } from '../data/orders.ts';
 
 export type OrderAccount = {
   userId: number;
   email: string;
   hasPassword: boolean;
+  emailVerified: boolean;
   productName: string | null;
-  purchasedAt: Date;
+  /** Purchases of the buyer from any other order: then the account was not made by this order. */
+  otherOrders: number;
 };
 
 /** The buyer and programme of an order the worker has provisioned (refunded orders are not found). */
@@ -20,55 +26,41 @@ export async function findOrderAccount(db: Knex, orderId: string): Promise<Order
     userId: row.userId,
     email: row.email,
     hasPassword: Boolean(row.password),
+    emailVerified: row.emailVerified,
     productName: row.productName ?? null,
-    purchasedAt: new Date(row.purchasedAt),
+    otherOrders: Number(row.otherOrders),
   };
 }
 
-export type Proof = { token?: string; thrivecart?: Record<string, string>; thrivecart_hash?: string };
-
 /**
- * Checkout order ids are sequential, so a bare id may claim the account only while the order is fresh
- * (the buyer arrives straight from the checkout). After that it takes the mailed link's token or the
- * checkout's own signed redirect.
+ * What the create-account page's query proves about an order:
+ * - `mailed-link`: the token of the link mailed to the buyer's address, so the caller reads that mailbox;
+ * - `signed-redirect`: ThriveCart's signed success-page redirect naming this order, so the caller placed
+ *   the order (with whatever address they typed: it proves nothing about the address);
+ * - `none`: a bare or forged id. Order ids are sequential, so it proves nothing at all.
  */
-export function provesOwnership(
-  config: Config,
+export type OrderProof =
+  | { kind: 'mailed-link'; account: OrderAccount }
+  | { kind: 'signed-redirect'; account: OrderAccount | undefined }
+  | { kind: 'none' };
+
+export async function proveOrder(
+  deps: { db: Knex; config: Config },
   orderId: string,
-  account: OrderAccount,
-  proof: Proof,
-): boolean {
-  if (Date.now() - account.purchasedAt.getTime() <= config.createAccountFreshMs) return true;
-  if (proof.token && verifyCreateAccountToken(config, orderId, account.email, proof.token)) return true;
-  if (proof.thrivecart && proof.thrivecart_hash) {
-    return (
-      isValidThrivecartHash(config.thrivecartSecret, proof.thrivecart, proof.thrivecart_hash) &&
-      Object.values(proof.thrivecart).includes(orderId)
-    );
+  query: string,
+): Promise<OrderProof> {
+  const params = new URLSearchParams(query);
+  const token = params.get('token');
+  const redirect = readSignedRedirect(params);
+  const signed =
+    redirect !== null &&
+    isGenuineRedirect(deps.config.thrivecartSecret, redirect) &&
+    redirectOrderIds(redirect.fields).includes(orderId);
+  // Nothing is looked up for an unproven id: its answer cannot depend on whether the order exists.
+  if (!token && !signed) return { kind: 'none' };
+  const account = await findOrderAccount(deps.db, orderId);
+  if (account && token && verifyCreateAccountToken(deps.config, orderId, account.email, token)) {
+    return { kind: 'mailed-link', account };
   }
-  return false;
-}
-
-/** ThriveCart signs its redirect: MD5 of the secret, '__' and the upper-cased JSON of the key-sorted fields. */
-export function thrivecartHash(secret: string, fields: Record<string, string>): string {
-  const sorted = Object.fromEntries(
-    Object.keys(fields)
-      .sort()
-      .map((key) => [key, fields[key]]),
-  );
-  return createHash('md5')
-    .update(`${secret}__${JSON.stringify(sorted).toUpperCase()}`)
-    .digest('hex');
-}
-
-export function isValidThrivecartHash(secret: string, fields: Record<string, string>, hash: string): boolean {
-  const expected = Buffer.from(thrivecartHash(secret, fields));
-  const given = Buffer.from(hash.toLowerCase());
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** j***@example.com: enough for the buyer to recognise, not enough to harvest addresses by order id. */
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
+  return signed ? { kind: 'signed-redirect', account } : { kind: 'none' };
 }

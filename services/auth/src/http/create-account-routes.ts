@@ -2,38 +2,39 @@ import Router from '@koa/router';
 import {
   createAccountBodySchema,
   orderIdFromQuery,
-  thrivecartFieldsFromQuery,
+  type CreateAccountAnswer,
 } from '@sleep-ritual/contracts/auth';
 import { BadRequestError } from '@sleep-ritual/platform/errors';
-import { createAccount, lookUpOrder } from '../domain/create-account.ts';
+import { CHECK_EMAIL_TO_FINISH, createAccount, lookUpOrder } from '../domain/create-account.ts';
 import type { AuthRouteDeps } from '../deps.ts';
 import { signIn } from './sign-in.ts';
 
-/** The create-account page: look the order up, then set the first password and sign the buyer in. */
+/**
+ * The create-account page: look the order up, then set the password and sign the buyer in. Both calls
+ * read what proves the order from the page's own query string, passed through as it came (the
+ * checkout signs the whole nested thrivecart[...] array, so nothing may be re-shaped on the way).
+ */
 export function createAccountRoutes(deps: AuthRouteDeps): Router {
   const router = new Router({ prefix: '/api' });
   const { limits } = deps;
 
   router.get('/create-account', async (ctx) => {
     await limits.accountLookupsPerIp.hit(ctx.ip);
-    const params = new URLSearchParams(ctx.querystring);
-    const orderId = orderIdFromQuery(params);
+    const orderId = orderIdFromQuery(new URLSearchParams(ctx.querystring));
     if (!orderId || orderId.length > 255) throw new BadRequestError('An order id is required.');
-    const lookup = await lookUpOrder(deps, orderId, {
-      token: params.get('token') ?? undefined,
-      thrivecart: thrivecartFieldsFromQuery(params),
-      thrivecart_hash: params.get('thrivecart_hash') ?? undefined,
-    });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = lookup;
+    ctx.body = await lookUpOrder(deps, orderId, ctx.querystring);
   });
 
   router.post('/create-account', async (ctx) => {
     const body = createAccountBodySchema.parse(ctx.request.body);
     await limits.accountLookupsPerIp.hit(ctx.ip);
-    const userId = await createAccount(deps, body);
-    await signIn(ctx, deps, userId);
-    ctx.body = { success: true, message: 'Your account is ready.' };
+    const { userId, signedIn } = await createAccount(deps, body);
+    if (signedIn) await signIn(ctx, deps, userId);
+    const answer: CreateAccountAnswer = signedIn
+      ? { success: true, message: 'Your account is ready.', signedIn }
+      : { success: true, message: CHECK_EMAIL_TO_FINISH, signedIn };
+    ctx.body = answer;
   });
 
   return router;

@@ -36,8 +36,8 @@ export async function setPurchaseStatus(db: Knex, ids: number[], status: Purchas
 
 /**
  * A grant by hand is a purchase with no checkout item. Its order id carries random letters: the
- * create-account page accepts a fresh order's bare id, so a guessable one would let a stranger claim
- * the account of a member who has not set a password yet.
+ * create-account page trusts no bare order id, but an id that names no order of the checkout should
+ * not be guessable either (defence in depth).
  */
 export async function insertManualGrant(
   db: Knex,

@@ -17,11 +17,24 @@ export async function findOrCreateBuyer(trx: Knex.Transaction, customer: Purchas
   return result.rows[0]!.id;
 }
 
-export type Recipient = { id: number; email: string; firstName: string | null; hasPassword: boolean };
+export type Recipient = {
+  id: number;
+  email: string;
+  firstName: string | null;
+  /** A password set by whoever proved they read this address (a mailed link), not only by a checkout redirect. */
+  hasVerifiedPassword: boolean;
+};
 
 export async function findRecipient(db: Knex, userId: number): Promise<Recipient | undefined> {
-  const row = await db('users').where({ id: userId }).first('id', 'email', 'firstName', 'password');
+  const row = await db('users')
+    .where({ id: userId })
+    .first('id', 'email', 'firstName', 'password', 'emailVerified');
   return (
-    row && { id: row.id, email: row.email, firstName: row.firstName, hasPassword: Boolean(row.password) }
+    row && {
+      id: row.id,
+      email: row.email,
+      firstName: row.firstName,
+      hasVerifiedPassword: Boolean(row.password) && row.emailVerified === true,
+    }
   );
 }

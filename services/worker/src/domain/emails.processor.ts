@@ -43,7 +43,9 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger):
 
 /**
  * After a purchase: a buyer without a password gets the create-account link; one who already has an
- * account is told the programme is in it, and where to sign in.
+ * account is told the programme is in it, and where to sign in. A password nobody proved the address
+ * for (set through a checkout redirect, perhaps by someone who typed this address) does not count: the
+ * address's owner gets the create-account link, which takes the account back.
  */
 async function orderEmail(
   deps: EmailDeps,
@@ -53,7 +55,7 @@ async function orderEmail(
   const programTitles = await orderProgramTitles(deps.db, orderId, user.id);
   if (programTitles.length === 0) return undefined;
   const common = { firstName: user.firstName, supportEmail: deps.config.supportEmail, programTitles };
-  const content = user.hasPassword
+  const content = user.hasVerifiedPassword
     ? accessAddedEmail({ ...common, signInUrl: new URL('/sign-in', deps.config.publicAppUrl).toString() })
     : createAccountEmail({ ...common, link: createAccountUrl(deps.config, orderId, user.email) });
   return { to: user.email, ...content };

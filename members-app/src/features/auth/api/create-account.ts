@@ -1,13 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  createAccountAnswerSchema,
   createAccountLookupSchema,
-  successSchema,
+  ORDER_PROCESSING,
   type CreateAccountBody,
 } from '@sleep-ritual/contracts/auth';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { authKeys } from './keys.ts';
 
-/** How long the page keeps asking for an order the worker may still be provisioning. */
+/**
+ * How long the page keeps asking for an order the worker may still be provisioning. Only a genuine
+ * checkout redirect is told to wait (ORDER_PROCESSING); any other id gets its final answer at once.
+ */
 export const ORDER_WAIT_MS = 30_000;
 export const ORDER_POLL_MS = 2_500;
 
@@ -31,10 +35,12 @@ export const createAccountLookupQueryOptions = (query: string, startedAt: number
   queryOptions({
     queryKey: authKeys.createAccountLookup(query),
     queryFn: () => lookUpOrder(query),
-    // A buyer arriving straight from the checkout can be faster than the webhook: keep asking a while.
+    // A buyer arriving straight from the checkout can be faster than the webhook: keep asking a while,
+    // but only while the server says the checkout really sent this order.
     retry: (failures, error) =>
       error instanceof ApiError &&
       error.status === 404 &&
+      error.serverMessage === ORDER_PROCESSING &&
       Date.now() - startedAt < ORDER_WAIT_MS &&
       failures < 20,
     retryDelay: ORDER_POLL_MS,
@@ -45,13 +51,13 @@ export function useCreateAccountLookup(query: string, enabled: boolean, startedA
 }
 
 export const createAccount = (body: CreateAccountBody) =>
-  api.post(successSchema, '/api/create-account', body);
+  api.post(createAccountAnswerSchema, '/api/create-account', body);
 
 export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAccount,
-    // The buyer is signed in now: the current user and their programmes must be fetched afresh.
+    // The buyer may be signed in now: the current user and their programmes must be fetched afresh.
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

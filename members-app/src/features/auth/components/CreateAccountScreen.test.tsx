@@ -1,20 +1,23 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CreateAccountAnswer, CreateAccountLookup } from '@sleep-ritual/contracts/auth';
 import { renderAt, stubApi } from '../../../test/render.tsx';
 import { CreateAccountScreen } from './CreateAccountScreen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const order = {
+const order: CreateAccountLookup = {
   email: 'buyer@example.com',
   productName: 'The 6-Night Sleep Meditation Ritual',
   hasAccount: true,
   hasPassword: false,
 };
+const created: CreateAccountAnswer = { success: true, message: 'Your account is ready.', signedIn: true };
 
 function renderScreen(query: string) {
   return renderAt(`/create-account${query}`, '/create-account', <CreateAccountScreen />, [
     { path: '/programs/my-programs', element: <h1>Your Programs</h1> },
+    { path: '/my-programs', element: <h1>My Programs</h1> },
   ]);
 }
 
@@ -22,9 +25,9 @@ describe('create account screen', () => {
   it('shows the read-only e-mail and creates the account, then goes to the programmes', async () => {
     const { calls } = stubApi({
       'GET /api/create-account': { status: 200, body: order },
-      'POST /api/create-account': { status: 200, body: { success: true } },
+      'POST /api/create-account': { status: 200, body: created },
     });
-    renderScreen('?order_id=1001');
+    renderScreen('?order_id=1001&token=mailed-token');
     expect(await screen.findByDisplayValue('buyer@example.com')).toHaveProperty('readOnly', true);
     fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'sleepy6' } });
     fireEvent.change(screen.getByLabelText('Confirm password', { exact: true }), {
@@ -33,7 +36,73 @@ describe('create account screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create My Account' }));
     expect(await screen.findByRole('heading', { name: 'Your Programs' })).toBeTruthy();
     const post = calls.find((call) => call.method === 'POST')!;
-    expect(JSON.parse(post.body!)).toMatchObject({ order_id: '1001', password: 'sleepy6' });
+    expect(JSON.parse(post.body!)).toEqual({
+      order_id: '1001',
+      password: 'sleepy6',
+      query: 'order_id=1001&token=mailed-token',
+    });
+  });
+
+  it('passes the whole signed checkout redirect on to the creation, untouched', async () => {
+    const redirect =
+      'thrivecart%5Border_id%5D=77&thrivecart%5Bcustomer%5D%5Bemail%5D=buyer%40example.com&thrivecart%5Border%5D%5B0%5D%5Bn%5D=Six+Nights&thrivecart_hash=0123456789abcdef0123456789abcdef';
+    const { calls } = stubApi({
+      'GET /api/create-account': { status: 200, body: order },
+      'POST /api/create-account': { status: 200, body: created },
+    });
+    renderScreen(`?${redirect}&utm_source=mail`);
+    await screen.findByDisplayValue('buyer@example.com');
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'sleepy6' } });
+    fireEvent.change(screen.getByLabelText('Confirm password', { exact: true }), {
+      target: { value: 'sleepy6' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create My Account' }));
+    await screen.findByRole('heading', { name: 'Your Programs' });
+    const sent = new URLSearchParams(JSON.parse(calls.find((call) => call.method === 'POST')!.body!).query);
+    const given = new URLSearchParams(redirect);
+    for (const [key, value] of given) expect(sent.get(key), key).toBe(value);
+    expect(sent.has('utm_source')).toBe(false);
+  });
+
+  it('asks a buyer whose address already had an account to check their email', async () => {
+    stubApi({
+      'GET /api/create-account': { status: 200, body: order },
+      'POST /api/create-account': {
+        status: 200,
+        body: { success: true, message: 'Please check your email for the next step.', signedIn: false },
+      },
+    });
+    renderScreen('?thrivecart[order_id]=1005&thrivecart_hash=abc');
+    await screen.findByDisplayValue('buyer@example.com');
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'sleepy6' } });
+    fireEvent.change(screen.getByLabelText('Confirm password', { exact: true }), {
+      target: { value: 'sleepy6' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create My Account' }));
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+    expect(screen.getByText('Please check your email for the next step.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/sign-in');
+  });
+
+  it('sends a signed-in member who reopens their own link to their programmes', async () => {
+    stubApi({
+      'GET /api/create-account': { status: 200, body: { ...order, hasPassword: true } },
+      'GET /api/user': {
+        status: 200,
+        body: { id: 5, email: 'Buyer@example.com', firstName: null, lastName: null },
+      },
+    });
+    renderScreen('?order_id=1006&token=mailed-token');
+    expect(await screen.findByRole('heading', { name: 'My Programs' })).toBeTruthy();
+  });
+
+  it('says "Order Not Found" at once, without polling, when the server does not say the order is on its way', async () => {
+    const { calls } = stubApi({
+      'GET /api/create-account': { status: 404, body: { error: 'Order Not Found' } },
+    });
+    renderScreen('?order_id=1007');
+    expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeTruthy();
+    expect(calls.filter((call) => call.url.startsWith('/api/create-account'))).toHaveLength(1);
   });
 
   it('uses the spec messages for the password fields', async () => {

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import {
   createAccountFormSchema,
   orderIdFromQuery,
-  thrivecartFieldsFromQuery,
   type CreateAccountLookup,
 } from '@sleep-ritual/contracts/auth';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { supportEmail } from '../../../lib/public-config.ts';
 import { validate } from '../../../lib/validate.ts';
 import { lookupQuery, useCreateAccount, useCreateAccountLookup } from '../api/create-account.ts';
+import { currentUserQueryOptions } from '../api/get-current-user.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 
@@ -30,11 +31,13 @@ export function CreateAccountScreen() {
   const orderId = orderIdFromQuery(params);
   const testMode = params.get('test') === 'true';
   const [startedAt] = useState(() => Date.now());
-  const lookup = useCreateAccountLookup(
-    lookupQuery(orderId ?? '', params),
-    Boolean(orderId) && !testMode,
-    startedAt,
-  );
+  const query = lookupQuery(orderId ?? '', params);
+  const lookup = useCreateAccountLookup(query, Boolean(orderId) && !testMode, startedAt);
+  // Asked only once the order is known: a member reopening their own link belongs in their programmes.
+  const currentUser = useQuery({ ...currentUserQueryOptions(), enabled: Boolean(lookup.data) });
+  // Made here, not in the form: once this page has created the account, the buyer is signed in too,
+  // and must not be mistaken for a member reopening the link.
+  const create = useCreateAccount();
 
   useEffect(() => {
     // No order and no query at all: nothing to create; the buyer belongs on the home page.
@@ -42,7 +45,9 @@ export function CreateAccountScreen() {
   }, [location.search]);
 
   if (!location.search) return null;
-  if (testMode) return <CreateAccountForm order={TEST_ORDER} orderId="TEST-ORDER" params={params} testMode />;
+  if (testMode) {
+    return <CreateAccountForm order={TEST_ORDER} orderId="TEST-ORDER" query="" create={create} testMode />;
+  }
   if (!orderId) {
     return (
       <AuthCard title="Account Creation Error">
@@ -82,7 +87,18 @@ export function CreateAccountScreen() {
       </AuthCard>
     );
   }
-  if (lookup.data.hasPassword) {
+  if (currentUser.isPending && create.isIdle) {
+    return (
+      <AuthCard title="Verifying your purchase...">
+        <Spinner label="Verifying your purchase..." />
+      </AuthCard>
+    );
+  }
+  const member = currentUser.data;
+  if (create.isIdle && member && member.email.toLowerCase() === lookup.data.email.toLowerCase()) {
+    return <Navigate to="/my-programs" replace />;
+  }
+  if (lookup.data.hasPassword && create.isIdle) {
     return (
       <AuthCard title="Account Already Exists">
         <p>An account already exists with the email {lookup.data.email}. Please log in.</p>
@@ -92,22 +108,24 @@ export function CreateAccountScreen() {
       </AuthCard>
     );
   }
-  return <CreateAccountForm order={lookup.data} orderId={orderId} params={params} />;
+  return <CreateAccountForm order={lookup.data} orderId={orderId} query={query} create={create} />;
 }
 
 function CreateAccountForm({
   order,
   orderId,
-  params,
+  query,
+  create,
   testMode = false,
 }: {
   order: CreateAccountLookup;
   orderId: string;
-  params: URLSearchParams;
+  /** The proof the page came with (mailed token or signed checkout redirect), passed on untouched. */
+  query: string;
+  create: ReturnType<typeof useCreateAccount>;
   testMode?: boolean;
 }) {
   const navigate = useNavigate();
-  const create = useCreateAccount();
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [testDone, setTestDone] = useState(false);
@@ -126,14 +144,24 @@ function CreateAccountForm({
       return;
     }
     create.mutate(
+      { order_id: orderId, password: result.data.password, query },
       {
-        order_id: orderId,
-        password: result.data.password,
-        token: params.get('token') ?? undefined,
-        thrivecart: thrivecartFieldsFromQuery(params),
-        thrivecart_hash: params.get('thrivecart_hash') ?? undefined,
+        onSuccess: (answer) => {
+          if (answer.signedIn) navigate('/programs/my-programs');
+        },
       },
-      { onSuccess: () => navigate('/programs/my-programs') },
+    );
+  }
+
+  if (create.data && !create.data.signedIn) {
+    // The checkout's redirect cannot open an account that was there before the order: the mailed link can.
+    return (
+      <AuthCard title="Check Your Email">
+        <p>{create.data.message}</p>
+        <ButtonLink to="/sign-in" className="btn-block">
+          Go to Login
+        </ButtonLink>
+      </AuthCard>
     );
   }
 
