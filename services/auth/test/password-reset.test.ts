@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { issueResetToken } from '@sleep-ritual/platform/reset-tokens';
-import { clientWithSession, createClient, uniqueEmail } from '@sleep-ritual/platform/testing';
+import {
+  clientWithSession,
+  createClient,
+  createTestDeps,
+  eventually,
+  listen,
+  uniqueEmail,
+} from '@sleep-ritual/platform/testing';
+import { createApp } from '../src/app.ts';
+import type { AuthEmail } from '../src/deps.ts';
 import { useAuthService } from './helpers.ts';
 
 const auth = useAuthService();
@@ -28,10 +37,51 @@ describe('POST /api/forgot-password', () => {
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual(SAME_ANSWER);
     expect(await unknown.json()).toEqual(SAME_ANSWER);
-    const queued = await auth.queuedEmails();
+    const queued = await eventually(
+      async () => {
+        const jobs = await auth.queuedEmails();
+        return jobs.some((job) => 'userId' in job && job.userId === user.id) && jobs;
+      },
+      { what: 'the reset e-mail to be queued' },
+    );
     expect(queued).toContainEqual({ template: 'password-reset', userId: user.id });
     // Nothing for the unknown address, and no token or address in the job: the worker looks them up.
     expect(queued.every((job) => Object.keys(job).sort().join() === 'template,userId')).toBe(true);
+  });
+
+  it('answers before looking the address up or queueing anything, for a known and an unknown one alike', async () => {
+    // An e-mail queue that holds every send until released: the answers must not wait for it.
+    const deps = createTestDeps();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: AuthEmail[] = [];
+    const server = await listen(
+      createApp({
+        ...deps,
+        sendEmail: async (email) => {
+          await held;
+          sent.push(email);
+        },
+      }),
+    );
+    try {
+      const user = await auth.createUser();
+      for (const email of [user.email, uniqueEmail()]) {
+        const response = await createClient(server.url).request('/api/forgot-password', {
+          method: 'POST',
+          json: { email },
+        });
+        expect(await response.json()).toEqual(SAME_ANSWER);
+      }
+      expect(sent).toEqual([]);
+      release();
+      await eventually(async () => sent.length === 1, { what: 'the held e-mail to go out' });
+      expect(sent).toEqual([{ template: 'password-reset', userId: user.id }]);
+    } finally {
+      release();
+      await server.close();
+      await deps.close();
+    }
   });
 
   it('rejects an invalid e-mail with the spec message', async () => {

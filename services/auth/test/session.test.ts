@@ -111,17 +111,17 @@ describe('POST /api/login', () => {
     expect((await noPassword.json()).error).toBe('Password is required');
   });
 
-  it('after 10 failed sign-ins for one account, even the right password gets 429 for a while', async () => {
+  it('after 10 failed sign-ins for one account from one address, even the right password gets 429 there for a while', async () => {
     const user = await auth.createUser();
+    const stranger = createClient(auth.url);
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      // Each attempt from another address: the per-account limit must hold regardless.
-      const response = await createClient(auth.url).request('/api/login', {
+      const response = await stranger.request('/api/login', {
         method: 'POST',
         json: { email: user.email, password: `wrong-${attempt}` },
       });
       expect(response.status).toBe(401);
     }
-    const blocked = await createClient(auth.url).request('/api/login', {
+    const blocked = await stranger.request('/api/login', {
       method: 'POST',
       json: { email: user.email, password: user.password },
     });
@@ -130,7 +130,55 @@ describe('POST /api/login', () => {
     expect(await blocked.json()).toEqual({
       error: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
     });
+    // The stranger's failures do not lock the owner out from their own address.
+    const owner = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+    });
+    expect(owner.status).toBe(200);
   });
+
+  it('counts before checking the password: 60 concurrent wrong tries from one address are checked at most 10 times', async () => {
+    const user = await auth.createUser();
+    const stranger = createClient(auth.url);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, attempt) =>
+        stranger.request('/api/login', {
+          method: 'POST',
+          json: { email: user.email, password: `wrong-${attempt}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    // Every 401 is a password that was checked; every other attempt was refused before the check.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+  });
+
+  it('after 100 failed sign-ins for one account spread over many addresses, even the right password gets 429 for a while', async () => {
+    const user = await auth.createUser();
+    for (let address = 0; address < 10; address += 1) {
+      const client = createClient(auth.url);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, attempt) =>
+          client.request('/api/login', {
+            method: 'POST',
+            json: { email: user.email, password: `wrong-${address}-${attempt}` },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(401));
+    }
+    const blocked = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await blocked.json()).toEqual({
+      error: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
+    });
+  }, 60_000);
 
   it('after 100 failed sign-ins from one address, that address gets 429', async () => {
     const client = createClient(auth.url);

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { rateLimit } from '@sleep-ritual/platform/rate-limit';
+import { attemptBudgets, rateLimit } from '@sleep-ritual/platform/rate-limit';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
@@ -8,18 +8,21 @@ const HOUR = 60 * 60;
 export function createLimits(redis: Redis) {
   const signInMessage = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
   return {
-    failedSignInsPerAccount: rateLimit(redis, {
-      name: 'login-account',
-      limit: 10,
-      windowSeconds: FIFTEEN_MINUTES,
-      message: signInMessage,
-    }),
-    failedSignInsPerIp: rateLimit(redis, {
-      name: 'login-ip',
-      limit: 100,
-      windowSeconds: FIFTEEN_MINUTES,
-      message: signInMessage,
-    }),
+    /**
+     * Sign-in attempts, taken before the password is checked (see SIGN_IN_BUDGETS for the keys): per
+     * address, per account and address (so a stranger cannot lock the owner out from elsewhere), and a
+     * slower ceiling per account against guessing spread over many addresses.
+     */
+    signInAttempts: attemptBudgets(redis, [
+      { name: 'login-ip', limit: 100, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
+      { name: 'login-account-ip', limit: 10, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
+      {
+        name: 'login-account',
+        limit: 100,
+        windowSeconds: HOUR,
+        message: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
+      },
+    ]),
     wrongAdminPasswordsPerIp: rateLimit(redis, {
       name: 'admin-ip',
       limit: 10,
@@ -53,3 +56,7 @@ export function createLimits(redis: Redis) {
   };
 }
 export type Limits = ReturnType<typeof createLimits>;
+
+/** The keys of the sign-in budgets, in their order; the second is the one a success clears. */
+export const signInBudgetKeys = (ip: string, email: string) => [ip, `${email}|${ip}`, email];
+export const ACCOUNT_AND_ADDRESS_BUDGET = 1;

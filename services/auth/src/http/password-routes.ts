@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { forgotPasswordBodySchema, resetPasswordBodySchema } from '@sleep-ritual/contracts/auth';
 import { requestPasswordReset, resetPassword } from '../domain/accounts.ts';
 import type { AuthRouteDeps } from '../deps.ts';
+import { afterAnswer } from './after-answer.ts';
 
 export const FORGOT_PASSWORD_ANSWER =
   "If an account with that email exists, we've sent you a password reset link.";
@@ -14,9 +15,10 @@ export function passwordRoutes(deps: AuthRouteDeps): Router {
     const { email } = forgotPasswordBodySchema.parse(ctx.request.body);
     await limits.resetRequestsPerIp.hit(ctx.ip);
     await limits.resetRequestsPerEmail.hit(email);
-    await requestPasswordReset(deps, email);
-    // The same answer whether or not the account exists, so the form cannot test addresses.
+    // The same answer whether or not the account exists, so the form cannot test addresses; the
+    // look-up and the e-mail come after it, so its timing cannot either.
     ctx.body = { message: FORGOT_PASSWORD_ANSWER };
+    afterAnswer(ctx, deps, 'forgot-password', () => requestPasswordReset(deps, email));
   });
 
   router.post('/reset-password', async (ctx) => {

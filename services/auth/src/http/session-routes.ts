@@ -5,6 +5,7 @@ import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import { setSignedInHint } from '@sleep-ritual/platform/http/session';
 import { checkCredentials, findSignedInUser } from '../domain/accounts.ts';
 import type { AuthRouteDeps } from '../deps.ts';
+import { ACCOUNT_AND_ADDRESS_BUDGET, signInBudgetKeys } from '../domain/limits.ts';
 import { signIn } from './sign-in.ts';
 
 export function sessionRoutes(deps: AuthRouteDeps): Router {
@@ -25,17 +26,16 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
 
   router.post('/login', async (ctx) => {
     const { email, password } = loginBodySchema.parse(ctx.request.body);
-    await limits.failedSignInsPerIp.check(ctx.ip);
-    await limits.failedSignInsPerAccount.check(email);
+    // Counted before the password is checked, in one atomic step: concurrent guesses cannot slip past.
+    const budgetKeys = signInBudgetKeys(ctx.ip, email);
+    await limits.signInAttempts.take(budgetKeys);
 
     const user = await checkCredentials(deps, email, password);
-    if (!user) {
-      await limits.failedSignInsPerIp.hit(ctx.ip);
-      await limits.failedSignInsPerAccount.hit(email);
-      throw new UnauthorizedError('Invalid email or password');
-    }
+    if (!user) throw new UnauthorizedError('Invalid email or password');
 
-    await limits.failedSignInsPerAccount.reset(email);
+    // A success was no guess: it is given back, and this address starts afresh for this account.
+    await limits.signInAttempts.giveBack(budgetKeys);
+    await limits.signInAttempts.clear(ACCOUNT_AND_ADDRESS_BUDGET, budgetKeys[ACCOUNT_AND_ADDRESS_BUDGET]!);
     await signIn(ctx, deps, user.id);
     ctx.body = user;
   });
