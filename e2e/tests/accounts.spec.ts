@@ -86,11 +86,13 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/my-programs$/);
 
+    // Opened again, the used link is refused as soon as the page opens: no form, a way to a new link.
     await page.goto(link!);
-    await page.getByLabel('New password', { exact: true }).fill('third-password-3');
-    await page.getByLabel('Confirm password', { exact: true }).fill('third-password-3');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByText('This password reset link is invalid or has expired.').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+    await expect(page.getByText('This password reset link is invalid or has expired.')).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Request a New Link' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
   });
 
   test('a reset page without a token says the link is invalid', async ({ page }) => {

@@ -127,6 +127,43 @@ describe('POST /api/forgot-password', () => {
   });
 });
 
+describe('GET /api/reset-password', () => {
+  it('says whether a link still works, without using it', async () => {
+    const user = await auth.createUser();
+    const token = await issueResetToken(auth.deps.db, user.id);
+    const check = (value: string) =>
+      createClient(auth.url).request(`/api/reset-password?token=${encodeURIComponent(value)}`);
+    for (let time = 0; time < 2; time += 1) {
+      const open = await check(token);
+      expect(open.status).toBe(200);
+      expect(await open.json()).toEqual({ valid: true });
+    }
+    expect(await (await check('no-such-token')).json()).toEqual({ valid: false });
+    expect(await (await createClient(auth.url).request('/api/reset-password')).json()).toEqual({
+      valid: false,
+    });
+
+    // Still usable after the checks; used, it is no longer valid.
+    const reset = await createClient(auth.url).request('/api/reset-password', {
+      method: 'POST',
+      json: { token, password: 'checked-then-used', confirmPassword: 'checked-then-used' },
+    });
+    expect(reset.status).toBe(200);
+    expect(await (await check(token)).json()).toEqual({ valid: false });
+  });
+
+  it('says an expired link no longer works', async () => {
+    const user = await auth.createUser();
+    const token = await issueResetToken(auth.deps.db, user.id);
+    await auth.deps
+      .db('password_reset_tokens')
+      .where({ userId: user.id })
+      .update({ expiresAt: new Date(Date.now() - 1000) });
+    const response = await createClient(auth.url).request(`/api/reset-password?token=${token}`);
+    expect(await response.json()).toEqual({ valid: false });
+  });
+});
+
 describe('POST /api/reset-password', () => {
   it('sets the new password from a valid token; the old one stops working', async () => {
     const user = await auth.createUser();

@@ -39,6 +39,10 @@ export const resetPasswordBodySchema = z
   });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
+/** GET /api/reset-password?token=…: whether the link still works, asked when the page opens. */
+export const resetTokenCheckSchema = z.object({ valid: z.boolean() });
+export type ResetTokenCheck = z.infer<typeof resetTokenCheckSchema>;
+
 const createAccountPassword = z
   .string('Password must be at least 6 characters')
   .min(6, 'Password must be at least 6 characters')

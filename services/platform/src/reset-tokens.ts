@@ -26,6 +26,15 @@ export function resetPasswordUrl(config: Pick<Config, 'publicAppUrl'>, token: st
   return url.toString();
 }
 
+/** Whether a token would still work (known, unused, unexpired), without using it. */
+export async function isResetTokenOpen(db: Knex, token: string): Promise<boolean> {
+  const row = await db('password_reset_tokens')
+    .where({ token: hashToken(token), used: false })
+    .andWhere('expiresAt', '>', db.fn.now())
+    .first('id');
+  return row !== undefined;
+}
+
 /**
  * Uses a token once: marks it, and every other open token of the same user, used. Answers the user id,
  * or undefined when the token is unknown, used or expired.

@@ -1,7 +1,7 @@
 import { BadRequestError } from '@sleep-ritual/platform/errors';
 import { destroyUserSessions } from '@sleep-ritual/platform/http/session';
 import { hashPassword, verifyPassword } from '@sleep-ritual/platform/passwords';
-import { consumeResetToken } from '@sleep-ritual/platform/reset-tokens';
+import { consumeResetToken, isResetTokenOpen } from '@sleep-ritual/platform/reset-tokens';
 import { findUserByEmail, findUserById, publicUser, recordSignIn, setPassword } from '../data/users.ts';
 import type { AuthDeps } from '../deps.ts';
 
@@ -33,6 +33,11 @@ export async function noteSignIn({ db }: AuthDeps, userId: number): Promise<void
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (user) await deps.sendEmail({ template: 'password-reset', userId: user.id });
+}
+
+/** Whether a reset link would still work, without using it (the page asks when it opens). */
+export function checkResetToken({ db }: AuthDeps, token: string): Promise<boolean> {
+  return isResetTokenOpen(db, token);
 }
 
 /**

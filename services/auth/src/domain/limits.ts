@@ -47,6 +47,12 @@ export function createLimits(redis: Redis) {
       windowSeconds: HOUR,
       message: 'Too many password reset attempts. Please wait an hour and try again.',
     }),
+    resetLinkChecksPerIp: rateLimit(redis, {
+      name: 'reset-check-ip',
+      limit: 60,
+      windowSeconds: HOUR,
+      message: 'Too many requests. Please wait an hour and try again.',
+    }),
     accountLookupsPerIp: rateLimit(redis, {
       name: 'create-account-ip',
       limit: 30,

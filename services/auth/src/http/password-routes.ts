@@ -1,6 +1,10 @@
 import Router from '@koa/router';
-import { forgotPasswordBodySchema, resetPasswordBodySchema } from '@sleep-ritual/contracts/auth';
-import { requestPasswordReset, resetPassword } from '../domain/accounts.ts';
+import {
+  forgotPasswordBodySchema,
+  resetPasswordBodySchema,
+  type ResetTokenCheck,
+} from '@sleep-ritual/contracts/auth';
+import { checkResetToken, requestPasswordReset, resetPassword } from '../domain/accounts.ts';
 import type { AuthRouteDeps } from '../deps.ts';
 import { afterAnswer } from './after-answer.ts';
 
@@ -19,6 +23,16 @@ export function passwordRoutes(deps: AuthRouteDeps): Router {
     // look-up and the e-mail come after it, so its timing cannot either.
     ctx.body = { message: FORGOT_PASSWORD_ANSWER };
     afterAnswer(ctx, deps, 'forgot-password', () => requestPasswordReset(deps, email));
+  });
+
+  router.get('/reset-password', async (ctx) => {
+    await limits.resetLinkChecksPerIp.hit(ctx.ip);
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    const answer: ResetTokenCheck = {
+      valid: token.length > 0 && token.length <= 255 && (await checkResetToken(deps, token)),
+    };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
   });
 
   router.post('/reset-password', async (ctx) => {

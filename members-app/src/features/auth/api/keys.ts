@@ -4,4 +4,5 @@ export const authKeys = {
   adminCheck: () => [...authKeys.all, 'admin-check'] as const,
   createAccountLookups: () => [...authKeys.all, 'create-account'] as const,
   createAccountLookup: (query: string) => [...authKeys.createAccountLookups(), query] as const,
+  resetTokenCheck: (token: string) => [...authKeys.all, 'reset-token-check', token] as const,
 };

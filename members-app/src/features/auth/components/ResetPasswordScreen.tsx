@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { resetPasswordBodySchema } from '@sleep-ritual/contracts/auth';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { validate } from '../../../lib/validate.ts';
+import { useResetTokenCheck } from '../api/check-reset-token.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
@@ -14,10 +16,20 @@ export function ResetPasswordScreen() {
   const token = params.get('token') ?? '';
   const toast = useToast();
   const reset = useResetPassword();
+  // The link is checked when the page opens, so a used or expired one never shows the form.
+  const check = useResetTokenCheck(token);
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  if (!token) {
+  if (!reset.isSuccess && check.isPending && token) {
+    return (
+      <AuthCard title="Choose a New Password">
+        <Spinner label="Checking your link..." />
+      </AuthCard>
+    );
+  }
+
+  if (!token || (!reset.isSuccess && check.data?.valid === false)) {
     return (
       <AuthCard title="Invalid Reset Link">
         <p>This password reset link is invalid or has expired.</p>
