@@ -55,6 +55,35 @@ test.describe('sign-in', () => {
   });
 });
 
+test.describe('sign-in by e-mailed link', () => {
+  test('a learner asks for a sign-in link and signs in with the link from the outbox, once', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('linked');
+    await e2eDb()('users').insert({ email, username: email, password: await hashPassword('unused-pass-1') });
+
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+    await expect(
+      page.getByText("If an account with that email exists, we've sent you a sign-in link."),
+    ).toBeVisible();
+
+    const mail = await waitForMailTo(e2eEnv.OUTBOX_DIR, email, { timeoutMs: 15_000 });
+    const link = /https?:\/\/[^\s"<]+\/sign-in\?token=[\w-]+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/my-programs$/);
+    expect(await (await page.request.get('/api/user')).json()).toMatchObject({ email });
+
+    await page.request.post('/api/logout');
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'Invalid Sign-In Link' })).toBeVisible();
+  });
+});
+
 test.describe('password reset', () => {
   test('a learner resets their password through the e-mailed link and signs in with the new one', async ({
     page,

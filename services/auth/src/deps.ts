@@ -2,7 +2,7 @@ import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
 import type { Limits } from './domain/limits.ts';
 
 /** The e-mails this service asks the worker to send; the worker builds links and tokens itself. */
-export type AuthEmail = { template: 'password-reset'; userId: number };
+export type AuthEmail = { template: 'password-reset' | 'sign-in-link'; userId: number };
 
 export type AuthDeps = ServiceDeps & {
   sendEmail(email: AuthEmail): Promise<void>;

@@ -21,6 +21,16 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const forgotPasswordBodySchema = z.object({ email });
 
+/** POST /api/login/link: e-mail me a sign-in link (passwordless sign-in, the second way in). */
+export const signInLinkRequestBodySchema = z.object({ email });
+/** The answer, the same whether or not the account exists. */
+export const SIGN_IN_LINK_ANSWER = "If an account with that email exists, we've sent you a sign-in link.";
+export const INVALID_SIGN_IN_LINK = 'This sign-in link is invalid or has expired.';
+/** POST /api/login/link/sign-in: the token of the e-mailed link. */
+export const signInWithLinkBodySchema = z.object({
+  token: z.string(INVALID_SIGN_IN_LINK).min(1, INVALID_SIGN_IN_LINK).max(255, INVALID_SIGN_IN_LINK),
+});
+
 export const resetPasswordBodySchema = z
   .object({
     token: z

@@ -17,7 +17,8 @@ export type PurchaseJob = PurchaseEvent;
 
 export type EmailJob =
   | { template: 'create-account'; userId: number; orderId: string }
-  | { template: 'password-reset'; userId: number };
+  | { template: 'password-reset'; userId: number }
+  | { template: 'sign-in-link'; userId: number };
 
 export type PurchasesQueue = Queue<PurchaseJob>;
 export type EmailsQueue = Queue<EmailJob>;

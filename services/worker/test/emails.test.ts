@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
 import { consumeResetToken } from '@sleep-ritual/platform/reset-tokens';
+import { consumeSignInToken } from '@sleep-ritual/platform/sign-in-tokens';
 import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { sendEmailJob } from '../src/domain/emails.processor.ts';
 import { createMailer } from '../src/mail/mailer.ts';
@@ -209,5 +210,31 @@ describe('with SMTP_URL set', () => {
       await new Promise<void>((resolve) => sink.close(() => resolve()));
       await rm(smtpOutbox, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the sign-in-link e-mail', () => {
+  it('carries a fresh sign-in link whose token is stored only as a hash, works once, for 15 minutes', async () => {
+    const { userId, email } = await buyer({ password: 'some-hash' });
+    await sendEmailJob(
+      { ...deps, mailer: outboxMailer() },
+      { template: 'sign-in-link', userId },
+      deps.logger,
+    );
+
+    const mail = await waitForMailTo(outboxDir, email);
+    expect(mail.subject).toBe('Your Sleep Ritual sign-in link');
+    expect(mail.text).toContain('The link works once, for the next 15 minutes.');
+    const link = linkIn(mail, '/sign-in')!;
+    expect(link.origin).toBe(deps.config.publicAppUrl);
+    const token = link.searchParams.get('token')!;
+    expect(await deps.db('sign_in_tokens').where({ token }).first()).toBeUndefined();
+    const stored = await deps.db('sign_in_tokens').where({ userId }).first('expiresAt');
+    const minutesLeft = (new Date(stored.expiresAt).getTime() - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(14);
+    expect(minutesLeft).toBeLessThanOrEqual(15);
+
+    expect(await consumeSignInToken(deps.db, token)).toBe(userId);
+    expect(await consumeSignInToken(deps.db, token)).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
+import { INVALID_SIGN_IN_LINK } from '@sleep-ritual/contracts/auth';
 import { BadRequestError } from '@sleep-ritual/platform/errors';
 import { destroyUserSessions } from '@sleep-ritual/platform/http/session';
 import { hashPassword, verifyPassword } from '@sleep-ritual/platform/passwords';
 import { consumeResetToken, isResetTokenOpen } from '@sleep-ritual/platform/reset-tokens';
+import { consumeSignInToken } from '@sleep-ritual/platform/sign-in-tokens';
 import { findUserByEmail, findUserById, publicUser, recordSignIn, setPassword } from '../data/users.ts';
 import type { AuthDeps } from '../deps.ts';
 
@@ -53,5 +55,22 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
   });
   if (!userId) throw new BadRequestError(INVALID_RESET_LINK);
   await destroyUserSessions(deps.redis, userId);
+  return userId;
+}
+
+/** Queues the sign-in link e-mail when the account exists; the caller answers the same either way. */
+export async function requestSignInLink(deps: AuthDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user) await deps.sendEmail({ template: 'sign-in-link', userId: user.id });
+}
+
+/**
+ * Uses an e-mailed sign-in link once; answers whose it was. The password and `emailVerified` stay as
+ * they are: signing in proves the mailbox for this visit only, and a password someone else set without
+ * that proof must remain one the create-account link can take back.
+ */
+export async function signInWithLink(deps: AuthDeps, token: string): Promise<number> {
+  const userId = await consumeSignInToken(deps.db, token);
+  if (!userId || !(await findUserById(deps.db, userId))) throw new BadRequestError(INVALID_SIGN_IN_LINK);
   return userId;
 }

@@ -53,6 +53,25 @@ export function createLimits(redis: Redis) {
       windowSeconds: HOUR,
       message: 'Too many requests. Please wait an hour and try again.',
     }),
+    // The sign-in link has the same limits as forgot-password, under its own names.
+    signInLinkRequestsPerEmail: rateLimit(redis, {
+      name: 'sign-in-link-email',
+      limit: 5,
+      windowSeconds: HOUR,
+      message: 'Too many sign-in link requests for this email. Please wait an hour and try again.',
+    }),
+    signInLinkRequestsPerIp: rateLimit(redis, {
+      name: 'sign-in-link-ip',
+      limit: 20,
+      windowSeconds: HOUR,
+      message: 'Too many sign-in link requests. Please wait an hour and try again.',
+    }),
+    signInLinkUsesPerIp: rateLimit(redis, {
+      name: 'sign-in-link-use-ip',
+      limit: 20,
+      windowSeconds: HOUR,
+      message: 'Too many sign-in attempts. Please wait an hour and try again.',
+    }),
     accountLookupsPerIp: rateLimit(redis, {
       name: 'create-account-ip',
       limit: 30,

@@ -1,11 +1,17 @@
 import Router from '@koa/router';
-import { loginBodySchema } from '@sleep-ritual/contracts/auth';
+import {
+  loginBodySchema,
+  SIGN_IN_LINK_ANSWER,
+  signInLinkRequestBodySchema,
+  signInWithLinkBodySchema,
+} from '@sleep-ritual/contracts/auth';
 import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/public-config';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import { setSignedInHint } from '@sleep-ritual/platform/http/session';
-import { checkCredentials, findSignedInUser } from '../domain/accounts.ts';
+import { checkCredentials, findSignedInUser, requestSignInLink, signInWithLink } from '../domain/accounts.ts';
 import type { AuthRouteDeps } from '../deps.ts';
 import { ACCOUNT_AND_ADDRESS_BUDGET, signInBudgetKeys } from '../domain/limits.ts';
+import { afterAnswer } from './after-answer.ts';
 import { signIn } from './sign-in.ts';
 
 export function sessionRoutes(deps: AuthRouteDeps): Router {
@@ -38,6 +44,24 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
     await limits.signInAttempts.clear(ACCOUNT_AND_ADDRESS_BUDGET, budgetKeys[ACCOUNT_AND_ADDRESS_BUDGET]!);
     await signIn(ctx, deps, user.id);
     ctx.body = user;
+  });
+
+  // The second way in: a link e-mailed to the address, single use, for 15 minutes.
+  router.post('/login/link', async (ctx) => {
+    const { email } = signInLinkRequestBodySchema.parse(ctx.request.body);
+    await limits.signInLinkRequestsPerIp.hit(ctx.ip);
+    await limits.signInLinkRequestsPerEmail.hit(email);
+    // As forgot-password: the same answer, and the look-up only after it.
+    ctx.body = { message: SIGN_IN_LINK_ANSWER };
+    afterAnswer(ctx, deps, 'sign-in link', () => requestSignInLink(deps, email));
+  });
+
+  router.post('/login/link/sign-in', async (ctx) => {
+    const { token } = signInWithLinkBodySchema.parse(ctx.request.body);
+    await limits.signInLinkUsesPerIp.hit(ctx.ip);
+    const userId = await signInWithLink(deps, token);
+    await signIn(ctx, deps, userId);
+    ctx.body = await findSignedInUser(deps, userId);
   });
 
   router.post('/logout', async (ctx) => {

@@ -2,11 +2,17 @@ import { UnrecoverableError } from 'bullmq';
 import { createAccountUrl } from '@sleep-ritual/platform/account-links';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { issueResetToken, RESET_TOKEN_TTL_MS, resetPasswordUrl } from '@sleep-ritual/platform/reset-tokens';
+import { issueSignInToken, SIGN_IN_TOKEN_TTL_MS, signInLinkUrl } from '@sleep-ritual/platform/sign-in-tokens';
 import { findRecipient, type Recipient } from '../data/buyers.ts';
 import { orderProgramTitles } from '../data/purchases.ts';
 import type { EmailDeps } from '../deps.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { accessAddedEmail, createAccountEmail, passwordResetEmail } from '../mail/templates.ts';
+import {
+  accessAddedEmail,
+  createAccountEmail,
+  passwordResetEmail,
+  signInLinkEmail,
+} from '../mail/templates.ts';
 import type { EmailJob } from '../queues.ts';
 
 export type EmailOutcome = { sent: EmailJob['template'] | 'access-added'; to: string } | { skipped: string };
@@ -24,6 +30,18 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger):
       return { skipped: 'the order no longer gives access' };
     }
     message = composed;
+  } else if (job.template === 'sign-in-link') {
+    // As for a reset: the token exists nowhere but in the stored hash and this e-mail.
+    const token = await issueSignInToken(deps.db, user.id);
+    message = {
+      to: user.email,
+      ...signInLinkEmail({
+        firstName: user.firstName,
+        supportEmail: deps.config.supportEmail,
+        link: signInLinkUrl(deps.config, token),
+        validMinutes: Math.round(SIGN_IN_TOKEN_TTL_MS / 60_000),
+      }),
+    };
   } else {
     // Issued only now, so the token exists nowhere but in the stored hash and this e-mail.
     const token = await issueResetToken(deps.db, user.id);

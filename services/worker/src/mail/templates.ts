@@ -53,6 +53,20 @@ export function passwordResetEmail(input: Common & { link: string; validMinutes:
   });
 }
 
+export function signInLinkEmail(input: Common & { link: string; validMinutes: number }): MailContent {
+  return compose({
+    subject: 'Your Sleep Ritual sign-in link',
+    greeting: greeting(input.firstName),
+    paragraphs: ['Here is the link you asked for. It signs you in without a password.'],
+    button: { label: 'Sign In', url: input.link },
+    after: [
+      `The link works once, for the next ${input.validMinutes} minutes.`,
+      "If you didn't ask for this, you can ignore this e-mail: nobody can sign in without it.",
+    ],
+    supportEmail: input.supportEmail,
+  });
+}
+
 function compose(mail: {
   subject: string;
   greeting: string;

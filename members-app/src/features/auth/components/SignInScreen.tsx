@@ -1,15 +1,27 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { loginBodySchema } from '@sleep-ritual/contracts/auth';
-import { Button } from '../../../components/Button.tsx';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { loginBodySchema, signInLinkRequestBodySchema } from '@sleep-ritual/contracts/auth';
+import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { TextField, PasswordField } from '../../../components/FormField.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { validate } from '../../../lib/validate.ts';
 import { loginErrorMessage, useLogin } from '../api/login.ts';
+import { useRequestSignInLink, useSignInWithLink } from '../api/sign-in-link.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 export const REDIRECT_AFTER_LOGIN_MS = 100;
 
 export function SignInScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [byLink, setByLink] = useState(false);
+  if (token) return <LinkSignIn token={token} />;
+  if (byLink) return <SignInLinkRequest onBack={() => setByLink(false)} />;
+  return <PasswordSignIn onUseLink={() => setByLink(true)} />;
+}
+
+function PasswordSignIn({ onUseLink }: { onUseLink: () => void }) {
   const navigate = useNavigate();
   const login = useLogin();
   const [values, setValues] = useState({ email: '', password: '' });
@@ -63,11 +75,108 @@ export function SignInScreen() {
         </Button>
       </form>
       <p className="auth-links">
+        <button type="button" className="link-button" onClick={onUseLink}>
+          Email me a sign-in link instead
+        </button>
+      </p>
+      <p className="auth-links">
         <Link to="/forgot-password">Forgot your password?</Link>
       </p>
       <p className="auth-links">
         New here? <a href="/join-now">Purchase the Program</a>
       </p>
+    </AuthCard>
+  );
+}
+
+/** The second way in: a link e-mailed to the address, which signs in once within 15 minutes. */
+function SignInLinkRequest({ onBack }: { onBack: () => void }) {
+  const request = useRequestSignInLink();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(signInLinkRequestBodySchema, { email });
+    if (result.errors) {
+      setError(result.errors.email);
+      return;
+    }
+    setError(undefined);
+    request.mutate(result.data);
+  }
+
+  if (request.isSuccess) {
+    return (
+      <AuthCard title="Check Your Email">
+        <p>{request.data.message}</p>
+        <p className="auth-links">
+          <button type="button" className="link-button" onClick={onBack}>
+            Back to Sign In
+          </button>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Sign In">
+      <p className="muted">We'll email you a link that signs you in, no password needed.</p>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          error={error}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {request.isError && (
+          <p className="form-error" role="alert">
+            {errorMessage(request.error, 'Failed to send the sign-in link')}
+          </p>
+        )}
+        <Button type="submit" className="btn-block" disabled={request.isPending}>
+          {request.isPending ? 'Sending...' : 'Send Sign-In Link'}
+        </Button>
+      </form>
+      <p className="auth-links">
+        <button type="button" className="link-button" onClick={onBack}>
+          Sign in with your password
+        </button>
+      </p>
+    </AuthCard>
+  );
+}
+
+/** /sign-in?token=…: the e-mailed link signs the learner in as the page opens. */
+function LinkSignIn({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const signIn = useSignInWithLink();
+  const started = useRef(false);
+  const { mutate } = signIn;
+
+  useEffect(() => {
+    // Once per opening (React may run effects twice in development): the token works only once.
+    if (started.current) return;
+    started.current = true;
+    mutate(token, { onSuccess: () => navigate('/my-programs', { replace: true }) });
+  }, [mutate, navigate, token]);
+
+  if (signIn.isError) {
+    return (
+      <AuthCard title="Invalid Sign-In Link">
+        <p>{errorMessage(signIn.error, 'This sign-in link is invalid or has expired.')}</p>
+        <ButtonLink to="/sign-in" className="btn-block">
+          Back to Sign In
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Signing you in...">
+      <Spinner label="Signing you in..." />
     </AuthCard>
   );
 }

@@ -1,0 +1,50 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@sleep-ritual/contracts/user';
+import { renderAt, stubApi } from '../../../test/render.tsx';
+import { SignInScreen } from './SignInScreen.tsx';
+
+const learner: CurrentUser = { id: 4, email: 'learner@example.com', firstName: null, lastName: null };
+
+const renderScreen = (query = '') =>
+  renderAt(`/sign-in${query}`, '/sign-in', <SignInScreen />, [
+    { path: '/my-programs', element: <h1>My Programs</h1> },
+  ]);
+
+describe('sign-in by e-mailed link', () => {
+  it('is offered beside the password: it asks for the address and shows the same answer for any', async () => {
+    const message = "If an account with that email exists, we've sent you a sign-in link.";
+    const { calls } = stubApi({ 'POST /api/login/link': { status: 200, body: { message } } });
+    renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: 'Email me a sign-in link instead' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send Sign-In Link' }));
+    expect(await screen.findByText('Enter a valid email')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'learner@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Sign-In Link' }));
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(JSON.parse(calls[0]!.body!)).toEqual({ email: 'learner@example.com' });
+  });
+
+  it('opened from the e-mail, signs in once and goes to the programmes', async () => {
+    const { calls } = stubApi({ 'POST /api/login/link/sign-in': { status: 200, body: learner } });
+    renderScreen('?token=emailed-token');
+    expect(await screen.findByRole('heading', { name: 'My Programs' })).toBeTruthy();
+    expect(calls.map((call) => [call.url, JSON.parse(call.body!)])).toEqual([
+      ['/api/login/link/sign-in', { token: 'emailed-token' }],
+    ]);
+  });
+
+  it('says so when the link is used or expired', async () => {
+    stubApi({
+      'POST /api/login/link/sign-in': {
+        status: 400,
+        body: { error: 'This sign-in link is invalid or has expired.' },
+      },
+    });
+    renderScreen('?token=used-token');
+    expect(await screen.findByRole('heading', { name: 'Invalid Sign-In Link' })).toBeTruthy();
+    expect(screen.getByText('This sign-in link is invalid or has expired.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/sign-in');
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { issueSignInToken } from '@sleep-ritual/platform/sign-in-tokens';
+import { clientWithSession, createClient, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { useAuthService } from './helpers.ts';
+
+const auth = useAuthService();
+const SAME_ANSWER = { message: "If an account with that email exists, we've sent you a sign-in link." };
+
+const requestLink = (client: ReturnType<typeof createClient>, email: string) =>
+  client.request('/api/login/link', { method: 'POST', json: { email } });
+const useLink = (client: ReturnType<typeof createClient>, token: string) =>
+  client.request('/api/login/link/sign-in', { method: 'POST', json: { token } });
+
+describe('POST /api/login/link', () => {
+  it('answers the same whether or not the account exists, and queues the e-mail only for an existing one', async () => {
+    const user = await auth.createUser();
+    const known = await requestLink(createClient(auth.url), user.email);
+    const unknown = await requestLink(createClient(auth.url), uniqueEmail());
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual(SAME_ANSWER);
+    expect(await unknown.json()).toEqual(SAME_ANSWER);
+    const queued = await eventually(
+      async () => {
+        const jobs = await auth.queuedEmails();
+        return jobs.some((job) => job.template === 'sign-in-link' && job.userId === user.id) && jobs;
+      },
+      { what: 'the sign-in link e-mail to be queued' },
+    );
+    expect(queued.filter((job) => job.template === 'sign-in-link')).toEqual([
+      { template: 'sign-in-link', userId: user.id },
+    ]);
+  });
+
+  it('allows 5 requests per e-mail and 20 per address an hour, like forgot-password', async () => {
+    const user = await auth.createUser();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await requestLink(createClient(auth.url), user.email)).status).toBe(200);
+    }
+    const perEmail = await requestLink(createClient(auth.url), user.email);
+    expect(perEmail.status).toBe(429);
+    expect((await perEmail.json()).error).toMatch(/Too many sign-in link requests/);
+
+    const client = createClient(auth.url);
+    for (let i = 0; i < 20; i += 1) expect((await requestLink(client, uniqueEmail())).status).toBe(200);
+    expect((await requestLink(client, uniqueEmail())).status).toBe(429);
+  });
+
+  it('rejects an invalid e-mail with the spec message', async () => {
+    const response = await requestLink(createClient(auth.url), 'x@');
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('Enter a valid email');
+  });
+});
+
+describe('POST /api/login/link/sign-in', () => {
+  it('signs the learner in with a new session id, once', async () => {
+    const user = await auth.createUser();
+    const token = await issueSignInToken(auth.deps.db, user.id);
+    const client = await clientWithSession(auth.url, auth.deps, {});
+    const response = await useLink(client, token);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: user.id, email: user.email });
+    expect(await (await client.request('/api/user')).json()).toMatchObject({ email: user.email });
+    expect(await auth.deps.redis.exists(`sess:${client.sessionId}`)).toBe(0);
+
+    const again = await useLink(createClient(auth.url), token);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: 'This sign-in link is invalid or has expired.' });
+  });
+
+  it('refuses an expired or unknown token, and stores only hashes', async () => {
+    const user = await auth.createUser();
+    const token = await issueSignInToken(auth.deps.db, user.id);
+    expect(await auth.deps.db('sign_in_tokens').where({ token }).first()).toBeUndefined();
+    await auth.deps
+      .db('sign_in_tokens')
+      .where({ userId: user.id })
+      .update({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await useLink(createClient(auth.url), token)).status).toBe(400);
+    expect((await useLink(createClient(auth.url), 'no-such-token')).status).toBe(400);
+    expect((await useLink(createClient(auth.url), '')).status).toBe(400);
+  });
+
+  it('two concurrent uses of one link sign in once', async () => {
+    const user = await auth.createUser();
+    const token = await issueSignInToken(auth.deps.db, user.id);
+    const answers = await Promise.all([
+      useLink(createClient(auth.url), token),
+      useLink(createClient(auth.url), token),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+  });
+});
