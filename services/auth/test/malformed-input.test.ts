@@ -5,11 +5,53 @@ import { useAuthService } from './helpers.ts';
 const auth = useAuthService();
 const endpoints = [
   '/api/login',
+  '/api/login/link',
+  '/api/login/link/sign-in',
   '/api/forgot-password',
   '/api/reset-password',
   '/api/create-account',
   '/api/admin/auth',
 ];
+
+describe('text PostgreSQL cannot store (a NUL character)', () => {
+  const NUL = '\u0000';
+  const bodies: [string, Record<string, unknown>, string][] = [
+    ['/api/login', { email: 'a@b.example', password: `pass${NUL}word` }, 'password'],
+    ['/api/login/link', { email: `a${NUL}@b.example` }, 'email'],
+    ['/api/login/link/sign-in', { token: `t${NUL}` }, 'token'],
+    ['/api/forgot-password', { email: `a${NUL}@b.example` }, 'email'],
+    [
+      '/api/reset-password',
+      { token: `t${NUL}`, password: 'long enough', confirmPassword: 'long enough' },
+      'token',
+    ],
+    ['/api/create-account', { order_id: `1${NUL}`, password: 'sleepy6' }, 'order_id'],
+    [
+      '/api/create-account',
+      { order_id: '1', password: 'sleepy6', query: `order_id=1&token=${NUL}` },
+      'query',
+    ],
+    ['/api/admin/auth', { password: NUL }, 'password'],
+  ];
+  it.each(bodies)('%s: is a 400 naming the field (%s)', async (path, json, field) => {
+    const response = await createClient(auth.url).request(path, { method: 'POST', json });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(`${field} contains a character that cannot be stored (NUL)`);
+  });
+
+  it('is a 400 naming the parameter in the create-account look-up and the reset-link check', async () => {
+    for (const path of [
+      `/api/create-account?order_id=1${encodeURIComponent(NUL)}&token=x`,
+      `/api/reset-password?token=${encodeURIComponent(NUL)}`,
+    ]) {
+      const response = await createClient(auth.url).request(path);
+      expect(response.status, path).toBe(400);
+      expect((await response.json()).error).toMatch(
+        /^(order_id|token) contains a character that cannot be stored/,
+      );
+    }
+  });
+});
 
 describe('no endpoint answers 500 to bad input', () => {
   it.each(endpoints)('%s: malformed JSON is a 400 with the JSON error shape', async (path) => {

@@ -10,6 +10,7 @@ import { requestLog } from './request-log.ts';
 import { originCheck } from './origin-check.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sessionMiddleware } from './session.ts';
+import { rejectUnstorableText } from './storable-text.ts';
 
 export type ServiceDeps = {
   config: Config;
@@ -29,7 +30,8 @@ export const BODY_LIMIT = '100kb';
 
 /**
  * The chain every HTTP service shares: request id and access log, the error mapping, security
- * headers, health probes, the shared Redis session, the origin check and body parsing. The service
+ * headers, health probes, the shared Redis session, the origin check, body parsing and the refusal of
+ * text PostgreSQL cannot store (NUL characters, in any body field or query parameter). The service
  * then mounts its own routers on the returned app.
  */
 export function createServiceApp(deps: ServiceDeps, options: { originExempt?: string[] } = {}): Koa {
@@ -58,6 +60,7 @@ export function createServiceApp(deps: ServiceDeps, options: { originExempt?: st
       },
     }),
   );
+  app.use(rejectUnstorableText());
   return app;
 }
 
