@@ -4,7 +4,7 @@ import helmet from 'koa-helmet';
 import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
-import { contentSecurityPolicy } from '@sleep-ritual/platform/http/security-headers';
+import { contentSecurityPolicy, securityHeaders } from '@sleep-ritual/platform/http/security-headers';
 import { membersAppAssetsPrefix, serviceForPath } from '@sleep-ritual/platform/routes';
 import { proxyTo } from './proxy.ts';
 import { inlineScriptHashes, marketingPage, sendFile } from './static-files.ts';
@@ -45,6 +45,32 @@ export function createGateway(deps: GatewayDeps): Koa {
     });
   });
 
+  // Every answer the gateway makes itself (health, 404, 413, 503, errors) carries the services' headers;
+  // a proxied answer brings the service's own, and a static page sets its CSP below.
+  app.use(securityHeaders(config));
+
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      logger.error({ err: error, method: ctx.method, path: ctx.path }, 'gateway request failed');
+      ctx.status = 500;
+      ctx.body = { error: 'Something went wrong on our side. Please try again.' };
+    }
+  });
+
+  app.use(async (ctx, next) => {
+    // A path that does not decode (`/%E0%A4%A`) names nothing here or behind: refused before any use.
+    try {
+      decodeURIComponent(ctx.path);
+    } catch {
+      ctx.status = 400;
+      ctx.body = { error: 'The address is not valid.' };
+      return;
+    }
+    await next();
+  });
+
   app.use(async (ctx) => {
     if (ctx.path === '/healthz') {
       ctx.body = { status: 'ok' };
@@ -76,7 +102,15 @@ export function createGateway(deps: GatewayDeps): Koa {
         ctx.body = { error: 'Not found' };
         return;
       }
-      await proxyTo(ctx, { host: serviceHost, port: config.servicePorts[service] });
+      // The scheme the visitor used: the socket's, or the TLS-terminating proxy's X-Forwarded-Proto.
+      const protocol = forwardedProtocol(ctx);
+      if (config.secureCookies && protocol !== 'https') {
+        // Signed-in cookies are Secure: over plain http no service could set them (it was a 500).
+        ctx.status = 400;
+        ctx.body = { error: `Please use the secure address of this site: ${config.publicAppUrl}` };
+        return;
+      }
+      await proxyTo(ctx, { host: serviceHost, port: config.servicePorts[service] }, { protocol });
       return;
     }
 
@@ -125,4 +159,13 @@ export function createGateway(deps: GatewayDeps): Koa {
   }
 
   return app;
+}
+
+/**
+ * The scheme of the visitor's request. The gateway is the edge for addresses, but an https
+ * PUBLIC_APP_URL means TLS ends in a proxy in front of it, which says the scheme in X-Forwarded-Proto.
+ */
+function forwardedProtocol(ctx: Context): string {
+  const forwarded = ctx.get('X-Forwarded-Proto').split(',')[0]?.trim().toLowerCase();
+  return forwarded === 'https' || forwarded === 'http' ? forwarded : ctx.protocol;
 }

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp as createAuthApp } from '@sleep-ritual/auth/app';
-import { createTestDeps, listen, testConfig } from '@sleep-ritual/platform/testing';
+import http from 'node:http';
+import { hashPassword } from '@sleep-ritual/platform/passwords';
+import { createTestDeps, listen, testConfig, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { createGateway } from '../src/app.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'gateway-'));
@@ -89,5 +91,121 @@ describe('gateway', () => {
   it('does not let a path escape the build folder', async () => {
     const response = await fetch(`${gateway.url}/..%2f..%2fetc%2fpasswd`);
     expect(response.status).toBe(404);
+  });
+});
+
+/** The headers every answer carries, whoever made it. */
+function expectSecurityHeaders(response: Response, what: string) {
+  expect(response.headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(response.headers.get('content-security-policy'), what).toContain("default-src 'self'");
+  expect(response.headers.get('x-frame-options'), what).toBeTruthy();
+}
+
+/** Posts a chunked body (no Content-Length) of `bytes` bytes, as a client streaming it would. */
+function postChunked(url: string, bytes: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body }));
+      },
+    );
+    request.on('error', reject);
+    const chunk = Buffer.alloc(16 * 1024, 'a');
+    let sent = 0;
+    const writeMore = () => {
+      while (sent < bytes) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once('drain', writeMore);
+      }
+      request.end();
+    };
+    request.write('{"email":"');
+    writeMore();
+  });
+}
+
+describe('answers the gateway makes itself', () => {
+  it('a malformed percent-encoding in the path is a clean 400 JSON, with the security headers', async () => {
+    for (const route of ['/%E0%A4%A', '/api/%E0%A4%A', '/app/%ZZ']) {
+      const response = await fetch(`${gateway.url}${route}`);
+      expect(response.status, route).toBe(400);
+      expect(await response.json()).toEqual({ error: 'The address is not valid.' });
+      expectSecurityHeaders(response, route);
+    }
+  });
+
+  it('/healthz, /readyz, an unknown /api path and a service that is down carry the security headers', async () => {
+    for (const route of ['/healthz', '/readyz', '/api/nothing-here', '/api/programs']) {
+      const response = await fetch(`${gateway.url}${route}`);
+      expectSecurityHeaders(response, route);
+      expect(response.headers.get('content-type'), route).toContain('application/json');
+    }
+  });
+
+  it('a chunked body over the limit is 413, and the next request to that service answers at once', async () => {
+    const refused = await postChunked(`${gateway.url}/api/login`, 400 * 1024);
+    expect(refused.status).toBe(413);
+    expect(JSON.parse(refused.body)).toEqual({ error: 'The request body is too large.' });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const next = await fetch(`${gateway.url}/api/user`, { signal: AbortSignal.timeout(5_000) });
+      expect(next.status).toBe(401);
+    }
+  });
+
+  it('a declared body over the limit is 413 before the service is asked', async () => {
+    const response = await fetch(`${gateway.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a'.repeat(200 * 1024), password: 'x' }),
+    });
+    expect(response.status).toBe(413);
+    expectSecurityHeaders(response, '413');
+  });
+});
+
+describe('behind https (an https PUBLIC_APP_URL)', () => {
+  const secureDeps = createTestDeps({ PUBLIC_APP_URL: 'https://app.sleep.example' });
+  let secureAuth: Awaited<ReturnType<typeof listen>>;
+  let secureGateway: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    secureAuth = await listen(createAuthApp({ ...secureDeps, sendEmail: async () => {} }));
+    const config = testConfig({
+      PUBLIC_APP_URL: 'https://app.sleep.example',
+      AUTH_PORT: new URL(secureAuth.url).port,
+    });
+    secureGateway = await listen(
+      createGateway({ config, logger: secureDeps.logger, marketingDir, membersAppDir }),
+    );
+  });
+  afterAll(async () => {
+    await secureGateway.close();
+    await secureAuth.close();
+    await secureDeps.close();
+  });
+
+  it('signs in with a Secure cookie when the TLS proxy says https, and answers a plain-http sign-in cleanly', async () => {
+    const email = uniqueEmail('secure');
+    await secureDeps.db('users').insert({ email, password: await hashPassword('secure-pass-1') });
+    const signIn = (headers: Record<string, string>) =>
+      fetch(`${secureGateway.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email, password: 'secure-pass-1' }),
+      });
+
+    const plain = await signIn({});
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as { error: string }).error).toMatch(/https:\/\/app\.sleep\.example/);
+    expectSecurityHeaders(plain, 'plain http');
+
+    const proxied = await signIn({ 'x-forwarded-proto': 'https' });
+    expect(proxied.status).toBe(200);
+    expect(proxied.headers.getSetCookie().find((line) => line.startsWith('sr_session='))).toMatch(
+      /;\s*secure/i,
+    );
   });
 });
