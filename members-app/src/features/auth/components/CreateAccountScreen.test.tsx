@@ -1,7 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CreateAccountAnswer, CreateAccountLookup } from '@sleep-ritual/contracts/auth';
+import {
+  ORDER_PROCESSING,
+  type CreateAccountAnswer,
+  type CreateAccountLookup,
+} from '@sleep-ritual/contracts/auth';
 import { renderAt, stubApi } from '../../../test/render.tsx';
+import { ORDER_POLL_MS } from '../api/create-account.ts';
 import { CreateAccountScreen } from './CreateAccountScreen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -94,6 +99,22 @@ describe('create account screen', () => {
     });
     renderScreen('?order_id=1006&token=mailed-token');
     expect(await screen.findByRole('heading', { name: 'My Programs' })).toBeTruthy();
+  });
+
+  it('keeps asking while the server says a genuine checkout order is still being processed', async () => {
+    let asked = 0;
+    stubApi({
+      'GET /api/create-account': () =>
+        (asked += 1) === 1
+          ? { status: 404, body: { error: ORDER_PROCESSING } }
+          : { status: 200, body: order },
+    });
+    renderScreen('?thrivecart[order_id]=1008&thrivecart_hash=abc');
+    expect(await screen.findByRole('heading', { name: 'Processing your request...' })).toBeTruthy();
+    expect(
+      await screen.findByDisplayValue('buyer@example.com', {}, { timeout: ORDER_POLL_MS + 2_000 }),
+    ).toBeTruthy();
+    expect(asked).toBe(2);
   });
 
   it('says "Order Not Found" at once, without polling, when the server does not say the order is on its way', async () => {
