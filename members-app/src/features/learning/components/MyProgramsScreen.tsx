@@ -2,6 +2,7 @@ import { Button } from '../../../components/Button.tsx';
 import { useMyPrograms } from '../api/get-my-programs.ts';
 import { useOpenProgram } from '../api/get-navigation-check.ts';
 import { usePrograms } from '../api/get-programs.ts';
+import { useTonight } from '../api/get-tonight.ts';
 import { LoadingRegion, SkeletonBlock } from './LearningUi.tsx';
 import { ProgramCard } from './ProgramCard.tsx';
 import { FULL_TRANSFORMATION_PROGRAM_ID, UpgradeBanner } from './UpgradeBanner.tsx';
@@ -14,6 +15,8 @@ export function MyProgramsScreen() {
   const programs = usePrograms();
   const mine = useMyPrograms();
   const { open, openingId } = useOpenProgram();
+  // An extra: when it fails, the cards still open every programme.
+  const tonight = useTonight();
 
   let content;
   if (programs.isPending || mine.isPending) {
@@ -51,6 +54,7 @@ export function MyProgramsScreen() {
     );
   } else {
     const owned = new Set(mine.data.map((program) => program.id));
+    const tonightByProgram = new Map((tonight.data ?? []).map((item) => [item.programId, item]));
     content = (
       <>
         {programs.data.length === 0 ? (
@@ -62,6 +66,7 @@ export function MyProgramsScreen() {
                 key={program.id}
                 program={program}
                 owned={owned.has(program.id)}
+                tonight={tonightByProgram.get(program.id)}
                 opening={openingId === program.id}
                 onOpen={(id) => void open(id)}
               />
