@@ -143,6 +143,7 @@ describe('My programs', () => {
     const owned = card(ritual.title);
     expect(owned.contains(tonight)).toBe(true);
     expect(within(owned).getByText('3 of 6 nights')).toBeTruthy();
+    expect(document.title).toBe('Your Programs · Sleep Ritual');
     expect(within(card(addOn.title)).queryByText(/Tonight/)).toBeNull();
     fireEvent.click(tonight);
     await waitFor(() => expect(router.state.location.pathname).toBe('/program/1/path/10/class/102'));

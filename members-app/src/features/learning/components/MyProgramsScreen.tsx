@@ -1,4 +1,5 @@
 import { Button } from '../../../components/Button.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMyPrograms } from '../api/get-my-programs.ts';
 import { useOpenProgram } from '../api/get-navigation-check.ts';
 import { usePrograms } from '../api/get-programs.ts';
@@ -12,6 +13,7 @@ import { FULL_TRANSFORMATION_PROGRAM_ID, UpgradeBanner } from './UpgradeBanner.t
  * owned-programmes call, and the upgrade banner unless the learner owns programme 3.
  */
 export function MyProgramsScreen() {
+  useDocumentTitle('Your Programs');
   const programs = usePrograms();
   const mine = useMyPrograms();
   const { open, openingId } = useOpenProgram();

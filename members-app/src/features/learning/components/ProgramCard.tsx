@@ -15,14 +15,18 @@ export function ProgramCard({
   opening,
   onOpen,
   tonight,
+  titleLevel = 2,
 }: {
   program: ProgramCardData;
   owned: boolean;
   tonight?: Tonight;
+  /** 1 when the card is the page's subject (a direct link to a programme not owned). */
+  titleLevel?: 1 | 2;
   opening: boolean;
   onOpen: (programId: number) => void;
 }) {
   const titleId = useId();
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   return (
     <li className={`program-card${owned ? '' : ' is-locked'}`}>
       <div className="program-card-media">
@@ -34,9 +38,9 @@ export function ProgramCard({
         )}
       </div>
       <div className="program-card-body">
-        <h2 id={titleId} className="program-card-title">
+        <Title id={titleId} className="program-card-title">
           {program.title}
-        </h2>
+        </Title>
         {program.description && <p className="program-card-description">{program.description}</p>}
         <div className="program-card-actions">
           {owned ? (
