@@ -166,8 +166,17 @@ const placeColumns = { orderIndex: z.number().int(), isUnlocked: z.boolean() };
 
 // ── Programs ────────────────────────────────────────────────────────────────────────────────────────
 
+/** The programme form labels its title "Name" (spec 001 §2, §5), so its messages say Name. */
+const programName = z.preprocess(
+  (value) => value ?? '',
+  text('Name')
+    .min(1, 'Name is required')
+    .max(TITLE_MAX_LENGTH, `Name must be at most ${TITLE_MAX_LENGTH} characters`),
+);
+
 const programFields = {
   ...namingFields,
+  title: programName,
   format: optionalText('Format', 255),
   programCardFinePrint: optionalText('Card fine print'),
   cardImageUrl: optionalLink('Card image URL', IMAGE_URL_MAX_LENGTH),

@@ -101,6 +101,24 @@ describe('classes list', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('the create dialog says new classes start locked, and what learners see without a duration', async () => {
+    renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create First Class' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Create New Class' }));
+    const described = (element: HTMLElement) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
+    const unlocked = dialog.getByLabelText('Unlocked') as HTMLInputElement;
+    expect(unlocked.checked).toBe(false);
+    expect(described(unlocked)).toContain('New classes start locked');
+    expect(described(dialog.getByLabelText('Duration (minutes)'))).toContain("learners see '0 Minutes'");
+  });
+
   it('refuses a class without title, with a non-Vimeo link or 0 minutes in the contract words, and sends nothing', async () => {
     const { calls } = renderClasses({
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
