@@ -4,9 +4,10 @@ import { ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-progra
 import { seedDemo } from '../src/db/seed.ts';
 import { TEST_DATABASE_URL } from '../src/testing.ts';
 
-// A database of its own, because this test rolls the whole schema back.
+// A database of its own, because this test rolls the whole schema back; named after the test database,
+// so suites run side by side (other checkouts, other branches) never share it.
 const url = new URL(TEST_DATABASE_URL);
-url.pathname = '/sleep_ritual_migrations_test';
+url.pathname = `${url.pathname}_migrations`;
 let db: Knex;
 
 beforeAll(async () => {
