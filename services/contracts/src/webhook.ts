@@ -105,11 +105,21 @@ const bodySchema = z.object({
   product: productEntrySchema.optional(),
   products: z.preprocess(list, z.array(productEntrySchema).optional()),
   base_product: z.preprocess(scalar, itemKeySchema.optional()),
-  order: z.looseObject({ total: cents }).optional(),
+  order: z
+    .looseObject({ total: cents, charges: z.preprocess(list, z.array(z.unknown()).optional()) })
+    .optional(),
+  // order.refund: which item was refunded (`refund[type]` product/bump/upsell/downsell, `refund[id]`),
+  // the charge's `reference`, and the amount; a full refund covers the whole order.
+  refund: z
+    .looseObject({ type: optionalText(32), id: optionalText(32), reference: optionalText(64), amount: cents })
+    .optional(),
 });
 type WebhookBody = z.infer<typeof bodySchema>;
 
 export type PurchaseCustomer = { email: string; firstName: string | null; lastName: string | null };
+
+/** What an order.refund takes back: the whole order, or one item of it (`bump-12`). */
+export type PurchaseRefund = { scope: 'order' } | { scope: 'item'; item: string };
 
 /** One purchase event as the worker receives it: no secret, every item named `kind-N`. */
 export type PurchaseEvent = {
@@ -120,6 +130,8 @@ export type PurchaseEvent = {
   customer: PurchaseCustomer | null;
   items: string[];
   totalCents: number | null;
+  /** order.refund only; absent means the whole order (as jobs queued before per-item refunds). */
+  refund?: PurchaseRefund;
 };
 
 export const purchaseEventSchema = bodySchema.transform((body, ctx): PurchaseEvent => {
@@ -145,8 +157,37 @@ export const purchaseEventSchema = bodySchema.transform((body, ctx): PurchaseEve
     customer: body.customer ? customerOf(body.customer) : null,
     items,
     totalCents: body.order?.total ?? null,
+    ...(body.event === 'order.refund' ? { refund: refundOf(body) } : {}),
   };
 });
+
+const REFUNDABLE_ITEM_TYPES = ['product', 'bump', 'upsell', 'downsell'];
+
+/**
+ * The item an order.refund names: `refund[type]` and `refund[id]`, or, without an id, the order's charge
+ * whose `reference` the refund carries. A refund of type `full`, one without an item, or one for at least
+ * the order's total covers the whole order.
+ */
+function refundOf(body: WebhookBody): PurchaseRefund {
+  const refund = body.refund;
+  const type = refund?.type?.toLowerCase();
+  const total = body.order?.total;
+  if (!refund || !type || !REFUNDABLE_ITEM_TYPES.includes(type)) return { scope: 'order' };
+  if (total !== undefined && refund.amount !== undefined && refund.amount >= total) return { scope: 'order' };
+  let id = refund.id;
+  if (!id && refund.reference) {
+    const charge = (body.order?.charges ?? []).find(
+      (entry): entry is Record<string, unknown> =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        scalar((entry as Record<string, unknown>).reference) === refund.reference,
+    );
+    const chargeId = charge ? scalar(charge.item_id) : undefined;
+    if (typeof chargeId === 'string') id = chargeId;
+  }
+  const item = itemKeySchema.safeParse(id === undefined ? undefined : `${type}-${id}`);
+  return item.success ? { scope: 'item', item: item.data } : { scope: 'order' };
+}
 
 /**
  * Entitlements come from the accessible purchase map (where ThriveCart lists upsells and bumps as

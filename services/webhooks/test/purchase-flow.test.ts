@@ -24,6 +24,7 @@ let consumers: ReturnType<typeof startConsumers>;
 let server: Awaited<ReturnType<typeof listen>>;
 let ritual: { programId: number; item: string };
 let addOn: { programId: number; item: string };
+let upsell: { programId: number; item: string };
 
 beforeAll(async () => {
   queues = await openTestQueues(deps.config.redisUrl, deps.config.queuePrefix);
@@ -31,6 +32,7 @@ beforeAll(async () => {
   server = await listen(createApp({ ...deps, purchasesQueue: queues.purchases }));
   ritual = await createMappedProgram(deps.db, { title: 'The 6-Night Sleep Meditation Ritual' });
   addOn = await createMappedProgram(deps.db, { kind: 'bump' });
+  upsell = await createMappedProgram(deps.db, { kind: 'upsell' });
 });
 afterAll(async () => {
   await server.close();
@@ -146,6 +148,55 @@ describe('a purchase on the checkout', () => {
       'refunded',
       'refunded',
     ]);
+  });
+
+  it('refunded one item at a time, loses only what was refunded; a full refund then revokes the order', async () => {
+    const email = uniqueEmail('item-refund');
+    const orderId = uniqueOrderId();
+    const items = [ritual.item, addOn.item, upsell.item];
+    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, items })));
+    await waitForAccess(email, 3);
+
+    const bumpRefund = thrivecartOrderFields({
+      secret,
+      orderId,
+      email,
+      items,
+      event: 'order.refund',
+      refundItem: addOn.item,
+    });
+    expect(bumpRefund).toMatchObject({ 'refund[type]': 'bump', 'order[charges][1][item_type]': 'bump' });
+    expect((await postForm(server.url, formBody(bumpRefund))).status).toBe(200);
+    expect(await waitForAccess(email, 2)).toEqual([ritual.programId, upsell.programId].sort((a, b) => a - b));
+
+    const fullRefund = thrivecartOrderFields({ secret, orderId, email, items, event: 'order.refund' });
+    expect((await postForm(server.url, formBody(fullRefund))).status).toBe(200);
+    await waitForAccess(email, 0);
+    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).pluck('status')).toEqual([
+      'refunded',
+      'refunded',
+      'refunded',
+    ]);
+  });
+
+  it('refunding an item found by its charge reference alone takes that item only', async () => {
+    const email = uniqueEmail('reference-refund');
+    const orderId = uniqueOrderId();
+    const items = [ritual.item, upsell.item];
+    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, items })));
+    await waitForAccess(email, 2);
+
+    const fields = thrivecartOrderFields({
+      secret,
+      orderId,
+      email,
+      items,
+      event: 'order.refund',
+      refundItem: upsell.item,
+    });
+    delete fields['refund[id]'];
+    expect((await postForm(server.url, formBody(fields))).status).toBe(200);
+    expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
   });
 
   it('sends the create-account e-mail to the outbox with a link that opens account creation for the order', async () => {

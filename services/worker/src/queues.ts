@@ -71,12 +71,14 @@ export function createEmailsQueue(connection: Redis, prefix: string): EmailsQueu
 }
 
 /**
- * The job id of a purchase event: event, order id and a digest of the items. A redelivered webhook
- * gets the same id, so BullMQ keeps the one job; two upsells accepted on one order differ by their items.
+ * The job id of a purchase event: event, order id and a digest of the items (and, for a refund, of the
+ * refunded item). A redelivered webhook gets the same id, so BullMQ keeps the one job; two upsells
+ * accepted on one order differ by their items, two item refunds of one order by the refunded item.
  */
 export function purchaseJobId(job: PurchaseJob): string {
+  const refunded = job.refund?.scope === 'item' ? `|refund:${job.refund.item}` : '';
   const digest = createHash('sha256')
-    .update([...job.items].sort().join(','))
+    .update([...job.items].sort().join(',') + refunded)
     .digest('hex')
     .slice(0, 12);
   return `${job.event}-${job.orderId}-${digest}`;

@@ -29,17 +29,18 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
     const mapped = await programsForItems(trx, job.items);
     const unmapped = job.items.filter((item) => !mapped.has(item));
     if (mapped.size === 0) return { unmapped };
-    // Two items of one order may open the same programme: one purchase, named after the first item.
-    const programs = new Map<number, string>();
+    // Two items of one order may open the same programme: one purchase, named after the first item and
+    // listing both, so that refunding one of them leaves the programme open.
+    const programs = new Map<number, string[]>();
     for (const item of job.items) {
       const programId = mapped.get(item);
-      if (programId !== undefined && !programs.has(programId)) programs.set(programId, item);
+      if (programId !== undefined) programs.set(programId, [...(programs.get(programId) ?? []), item]);
     }
     const userId = await findOrCreateBuyer(trx, customer);
     const newPurchases = await insertCompletedPurchases(trx, {
       userId,
       orderId: job.orderId,
-      programs: [...programs].map(([programId, item]) => ({ programId, item })),
+      programs: [...programs].map(([programId, items]) => ({ programId, items })),
     });
     return { unmapped, userId, programIds: [...programs.keys()], newPurchases };
   });
@@ -71,11 +72,19 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
 }
 
 async function refund(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {
-  const { refunded, total } = await refundOrder(deps.db, job.orderId);
+  const scope = job.refund ?? { scope: 'order' };
+  const { refunded, concerned, total } = await refundOrder(deps.db, job.orderId, scope);
   // The order's own success event may still be waiting in the queue: retry (with backoff) until it
   // has been provisioned, so a refund never comes to nothing.
   if (total === 0)
     throw new Error(`No purchases recorded for order ${job.orderId} yet; the refund will be retried`);
-  log.info({ refunded }, job.test ? 'test order refunded: access removed' : 'order refunded: access removed');
+  log.info(
+    { refunded, concerned, refund: scope },
+    scope.scope === 'order'
+      ? 'order refunded: access removed'
+      : refunded > 0
+        ? 'item refunded: access to its programme removed'
+        : 'item refunded: no programme lost access (none mapped, or another item of the order still opens it)',
+  );
   return { action: 'refunded', refunded };
 }
