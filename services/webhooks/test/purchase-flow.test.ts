@@ -199,6 +199,36 @@ describe('a purchase on the checkout', () => {
     expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
   });
 
+  it('with a NUL in the name the buyer typed, still provisions the order', async () => {
+    const email = uniqueEmail('nul');
+    const fields = thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email, items: [ritual.item] });
+    fields['customer[first_name]'] = 'Jo\u0000y';
+    fields['customer[name]'] = 'Jo\u0000y Buyer';
+    fields['order[charges][0][name]'] = 'Ritual\u0000';
+    expect((await postForm(server.url, formBody(fields))).status).toBe(200);
+    expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
+    expect(await deps.db('users').whereRaw('lower(email) = lower(?)', [email]).first('firstName')).toEqual({
+      firstName: 'Joy',
+    });
+  });
+
+  it('with an entry of no known kind in the purchase map, provisions the rest and keeps the order visible', async () => {
+    const email = uniqueEmail('unknown-kind');
+    const orderId = uniqueOrderId();
+    const fields = thrivecartOrderFields({ secret, orderId, email, items: [ritual.item, addOn.item] });
+    fields['accessible_purchase_map[2]'] = 'gift-card-3';
+    const { jobId } = await (await postForm(server.url, formBody(fields))).json();
+    expect(await waitForAccess(email, 2)).toEqual([ritual.programId, addOn.programId].sort((a, b) => a - b));
+    const failed = await eventually(
+      async () => {
+        const job = await queues.purchases.getJob(jobId);
+        return (await job?.getState()) === 'failed' ? job : undefined;
+      },
+      { what: 'the job to be kept as failed' },
+    );
+    expect(failed.failedReason).toContain('"gift-card-3"');
+  });
+
   it('sends the create-account e-mail to the outbox with a link that opens account creation for the order', async () => {
     const email = uniqueEmail('link');
     const orderId = uniqueOrderId();

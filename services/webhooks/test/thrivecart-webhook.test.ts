@@ -194,16 +194,54 @@ describe('POST /api/webhooks/thrivecart', () => {
     });
     expect(noOrder.status).toBe(400);
     expect((await noOrder.json()).error).toBe('order_id is required');
+    expect(await jobCount(queue)).toBe(before);
+  });
 
-    const badItem = await postJson(server.url, {
+  it('keeps and reports purchase-map entries of no known kind instead of refusing the order', async () => {
+    const orderId = uniqueOrderId();
+    const fields = thrivecartOrderFields({
+      secret,
+      orderId,
+      email: uniqueEmail(),
+      items: ['product-1', 'bump-1'],
+    });
+    fields['accessible_purchase_map[2]'] = 'gift-card-3';
+    fields['purchase_map[2]'] = 'gift-card-3';
+    const response = await postForm(server.url, formBody(fields));
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer).toMatchObject({ queued: true, unrecognizedItems: ['gift-card-3'] });
+    const job = await queuedJob(answer.jobId);
+    expect(job.data).toMatchObject({ items: ['product-1', 'bump-1'], unrecognizedItems: ['gift-card-3'] });
+
+    // An order naming only such entries is queued too, so that it stays visible rather than lost.
+    const onlyUnknown = await postJson(server.url, {
       thrivecart_secret: secret,
       event: 'order.success',
       order_id: uniqueOrderId(),
       customer: { email: uniqueEmail() },
       accessible_purchase_map: ['gift-card-3'],
     });
-    expect(badItem.status).toBe(400);
-    expect(await jobCount(queue)).toBe(before);
+    expect(onlyUnknown.status).toBe(200);
+    expect(await onlyUnknown.json()).toMatchObject({ queued: true, unrecognizedItems: ['gift-card-3'] });
+  });
+
+  it('cleans a NUL and other control characters out of what the buyer typed, and queues the order', async () => {
+    const orderId = uniqueOrderId();
+    const body = formBody(
+      thrivecartOrderFields({
+        secret,
+        orderId,
+        email: uniqueEmail(),
+        firstName: 'An\u0000n',
+        lastName: 'Le\u0007e',
+      }),
+    );
+    expect(body).toContain('An%00n');
+    const response = await postForm(server.url, body);
+    expect(response.status).toBe(200);
+    const job = await queuedJob((await response.json()).jobId);
+    expect(job.data.customer).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
   });
 
   it('acknowledges other events with 200 and queues nothing', async () => {

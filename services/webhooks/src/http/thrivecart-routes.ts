@@ -48,7 +48,18 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
       return;
     }
     ctx.log.info({ ...about, jobId }, purchase.test ? 'test order queued' : 'order queued');
-    ctx.body = { received: true, queued: true, jobId } satisfies WebhookAck;
+    const unrecognizedItems = purchase.unrecognizedItems;
+    if (unrecognizedItems)
+      ctx.log.warn(
+        { ...about, jobId, unrecognizedItems },
+        'order names items of no known kind: queued, not granted',
+      );
+    ctx.body = {
+      received: true,
+      queued: true,
+      jobId,
+      ...(unrecognizedItems ? { unrecognizedItems } : {}),
+    } satisfies WebhookAck;
   });
 
   return router;

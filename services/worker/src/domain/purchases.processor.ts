@@ -58,9 +58,20 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
   }
   // Kept as a failed job for someone to look at, rather than silently dropped. Retrying cannot help
   // until a mapping is added, so it fails at once; retry it from the queue after adding the mapping.
-  if (result.unmapped.length > 0) {
-    const message = `No programme is mapped to ${result.unmapped.join(', ')} (order ${job.orderId})`;
-    log.error({ unmapped: result.unmapped }, message);
+  const unrecognized = job.unrecognizedItems ?? [];
+  if (result.unmapped.length > 0 || unrecognized.length > 0) {
+    const reasons = [
+      ...(result.unmapped.length > 0
+        ? [`No programme is mapped to ${result.unmapped.join(', ')} (order ${job.orderId})`]
+        : []),
+      ...(unrecognized.length > 0
+        ? [
+            `ThriveCart sent ${unrecognized.map((entry) => JSON.stringify(entry)).join(', ')} in order ${job.orderId}, which is not a product-N, bump-N, upsell-N or downsell-N item; the other items were provisioned`,
+          ]
+        : []),
+    ];
+    const message = reasons.join('; ');
+    log.error({ unmapped: result.unmapped, unrecognized }, message);
     throw new UnrecoverableError(message);
   }
   return {
