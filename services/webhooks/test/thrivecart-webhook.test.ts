@@ -3,6 +3,7 @@ import { createRedis } from '@sleep-ritual/platform/redis';
 import { createClient, createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { createPurchasesQueue, type PurchasesQueue } from '@sleep-ritual/worker/queues';
 import { createApp } from '../src/app.ts';
+import { SECRET_FAILURES_PER_ADDRESS } from '../src/domain/secret-guesses.ts';
 import { formBody, thrivecartOrderFields } from '../src/thrivecart-sample.ts';
 import { openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
 import { jobCount, postForm, postJson, uniqueOrderId } from './helpers.ts';
@@ -158,6 +159,37 @@ describe('POST /api/webhooks/thrivecart', () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'Invalid webhook secret.' });
     expect(await jobCount(queue)).toBe(before);
+  });
+
+  it('answers 429 to an address that keeps sending wrong secrets, but never to the right secret', async () => {
+    const guesser = createClient(server.url);
+    const post = (client: ReturnType<typeof createClient>, guess: string) =>
+      client.request('/api/webhooks/thrivecart', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: formBody(
+          thrivecartOrderFields({ secret: guess, orderId: uniqueOrderId(), email: uniqueEmail() }),
+        ),
+      });
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 10; batch += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, n) => post(guesser, `guess-${batch}-${n}`)),
+      );
+      statuses.push(...answers.map((answer) => answer.status));
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SECRET_FAILURES_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - SECRET_FAILURES_PER_ADDRESS);
+    const refused = await post(guesser, 'one-more-guess');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await refused.json()).error).toMatch(/Too many wrong webhook secrets/);
+
+    // The right secret from the same address still goes through, every time.
+    for (let delivery = 0; delivery < 3; delivery += 1)
+      expect((await post(guesser, secret)).status).toBe(200);
+    // Another address is not affected.
+    expect((await post(createClient(server.url), 'a-guess')).status).toBe(401);
   });
 
   it('when the secret is missing, it answers 401 and queues nothing', async () => {

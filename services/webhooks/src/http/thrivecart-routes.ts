@@ -5,6 +5,7 @@ import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import type { WebhookDeps } from '../deps.ts';
 import { queuePurchase } from '../domain/queue-purchase.ts';
 import { isValidWebhookSecret } from '../domain/webhook-secret.ts';
+import { secretGuessLimit } from '../domain/secret-guesses.ts';
 import { parseBracketedForm } from '@sleep-ritual/platform/bracketed-form';
 
 export const THRIVECART_WEBHOOK_PATH = '/webhooks/thrivecart';
@@ -16,6 +17,7 @@ export const THRIVECART_WEBHOOK_PATH = '/webhooks/thrivecart';
  */
 export function thrivecartRoutes(deps: WebhookDeps): Router {
   const router = new Router({ prefix: '/api' });
+  const secretGuesses = secretGuessLimit(deps.redis, deps.logger);
 
   // ThriveCart saves a webhook URL only if HEAD and POST both answer 2xx.
   router.head(THRIVECART_WEBHOOK_PATH, (ctx) => {
@@ -31,6 +33,7 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
     }
     if (!isValidWebhookSecret(body.thrivecart_secret, deps.config.thrivecartSecret)) {
       ctx.log.warn({ event: String(body.event) }, 'webhook refused: wrong or missing thrivecart_secret');
+      await secretGuesses.countFailure(ctx.ip);
       throw new UnauthorizedError('Invalid webhook secret.');
     }
     if (!isPurchaseEvent(body.event)) {
