@@ -229,6 +229,44 @@ describe('a purchase on the checkout', () => {
     expect(failed.failedReason).toContain('"gift-card-3"');
   });
 
+  it('redelivered after its job failed, is processed again: once the mapping exists, it provisions', async () => {
+    const email = uniqueEmail('redelivered');
+    const orderId = uniqueOrderId();
+    const item = `upsell-${Math.floor(Math.random() * 1e9) + 1}`;
+    const body = formBody(thrivecartOrderFields({ secret, orderId, email, items: [item] }));
+    const { jobId } = await (await postForm(server.url, body)).json();
+    await eventually(async () => (await queues.purchases.getJobState(jobId)) === 'failed', {
+      what: 'the order to fail for lack of a mapping',
+    });
+
+    await deps.db('product_program_map').insert({ externalProductId: item, programId: addOn.programId });
+    const again = await postForm(server.url, body);
+    expect(again.status).toBe(200);
+    expect((await again.json()).jobId).toBe(jobId);
+    expect(await waitForAccess(email, 1)).toEqual([addOn.programId]);
+    expect(await queues.purchases.getJobState(jobId)).toBe('completed');
+  });
+
+  it('redelivered after its job was removed, is queued and processed again, still once', async () => {
+    const email = uniqueEmail('removed');
+    const orderId = uniqueOrderId();
+    const body = formBody(thrivecartOrderFields({ secret, orderId, email, items: [ritual.item] }));
+    const { jobId } = await (await postForm(server.url, body)).json();
+    await waitForAccess(email, 1);
+    await eventually(async () => (await queues.purchases.getJobState(jobId)) === 'completed', {
+      what: 'the job to complete',
+    });
+    await queues.purchases.remove(jobId);
+
+    expect((await postForm(server.url, body)).status).toBe(200);
+    await eventually(async () => (await queues.purchases.getJobState(jobId)) === 'completed', {
+      what: 'the redelivered job to complete',
+    });
+    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).count({ n: '*' })).toEqual([
+      { n: '1' },
+    ]);
+  });
+
   it('sends the create-account e-mail to the outbox with a link that opens account creation for the order', async () => {
     const email = uniqueEmail('link');
     const orderId = uniqueOrderId();

@@ -24,10 +24,34 @@ export type EmailsQueue = Queue<EmailJob>;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** Retried with exponential backoff (1 s, 2 s, 4 s, … about 4 minutes in all), then kept as failed. */
+/**
+ * How a purchase job that failed for a passing reason (PostgreSQL or Redis down, a deploy) is retried:
+ * exponential backoff from `baseMs`, capped at `capMs`. A paid order must survive an outage of a day,
+ * so PURCHASE_ATTEMPTS is chosen for the retries to span at least 24 hours (a test proves it). Jobs that
+ * can never succeed (an unmapped item, data PostgreSQL refuses) fail at once instead (UnrecoverableError).
+ */
+export type RetryPolicy = { baseMs: number; capMs: number };
+export const PURCHASE_RETRY: RetryPolicy = { baseMs: 1_000, capMs: 5 * 60_000 };
+export const PURCHASE_ATTEMPTS = 300;
+/** The backoff type name purchase jobs carry; the worker resolves it with its RetryPolicy. */
+export const CAPPED_BACKOFF = 'capped-exponential';
+
+/** The wait before the next attempt, once `attemptsMade` attempts have failed. */
+export function retryDelayMs(attemptsMade: number, policy: RetryPolicy): number {
+  const exponent = Math.min(Math.max(attemptsMade - 1, 0), 30);
+  return Math.min(policy.baseMs * 2 ** exponent, policy.capMs);
+}
+
+/** How long a job keeps being retried before it is kept as failed: the sum of every wait. */
+export function retrySpanMs(attempts: number, policy: RetryPolicy): number {
+  let total = 0;
+  for (let made = 1; made < attempts; made += 1) total += retryDelayMs(made, policy);
+  return total;
+}
+
 const purchaseJobDefaults: DefaultJobOptions = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 1_000 },
+  attempts: PURCHASE_ATTEMPTS,
+  backoff: { type: CAPPED_BACKOFF },
   // Completed jobs are kept a month so that a redelivered webhook meets its own job id and is ignored.
   removeOnComplete: { age: 30 * DAY_SECONDS },
   removeOnFail: false,
@@ -84,9 +108,26 @@ export function purchaseJobId(job: PurchaseJob): string {
   return `${job.event}-${job.orderId}-${digest}`;
 }
 
-/** Queues a purchase event; resolves to its job id once Redis holds it, or throws a 503 error. */
-export function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): Promise<string> {
-  return addOrUnavailable(queue, job.event, job, { jobId: purchaseJobId(job) });
+/**
+ * Queues a purchase event; resolves to its job id once Redis holds it, or throws a 503 error. A
+ * redelivered event meets its own job: a completed or running one is left alone (processing is
+ * idempotent anyway), a failed one is run again with fresh attempts, and one that was removed is simply
+ * queued anew. So redelivering an order that was lost to an outage, or whose item lacked a mapping, is
+ * how it gets provisioned.
+ */
+export async function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): Promise<string> {
+  const jobId = await addOrUnavailable(queue, job.event, job, { jobId: purchaseJobId(job) });
+  await withinTimeout(async () => {
+    if ((await queue.getJobState(jobId)) !== 'failed') return;
+    const failed = await queue.getJob(jobId);
+    await failed
+      ?.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true })
+      .catch(async (error) => {
+        // Retried by someone else meanwhile (an admin, another delivery): nothing more to do.
+        if ((await queue.getJobState(jobId)) === 'failed') throw error;
+      });
+  }, queue);
+  return jobId;
 }
 
 /**
@@ -113,11 +154,17 @@ async function addOrUnavailable<T>(
   data: T,
   options: JobsOptions,
 ): Promise<string> {
+  const job = await withinTimeout(() => (queue as Queue).add(name, data, options), queue as Queue);
+  return job.id!;
+}
+
+/** Runs a Redis call of a producer, or throws ServiceUnavailableError (503) when Redis does not answer. */
+async function withinTimeout<R>(call: () => Promise<R>, queue: Queue): Promise<R> {
   const unavailable = (cause: unknown) =>
     Object.assign(new ServiceUnavailableError(), { cause, queue: queue.name });
   // A connection that is down or still trying to reach Redis means a 503 now, not a wait. ('wait' is a
   // lazy connection that BullMQ opens on first use, 'connect' one about to be ready: the timeout guards.)
-  const status = connections.get(queue as Queue)?.status;
+  const status = connections.get(queue)?.status;
   if (status && !['ready', 'wait', 'connect'].includes(status)) {
     throw unavailable(new Error(`Redis connection is ${status}`));
   }
@@ -129,8 +176,7 @@ async function addOrUnavailable<T>(
     );
   });
   try {
-    const job = await Promise.race([(queue as Queue).add(name, data, options), timeout]);
-    return job.id!;
+    return await Promise.race([call(), timeout]);
   } catch (error) {
     throw unavailable(error);
   } finally {
