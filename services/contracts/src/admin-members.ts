@@ -250,6 +250,27 @@ export const orderListSchema = page(adminOrderSchema).extend({
 });
 export type OrderList = z.infer<typeof orderListSchema>;
 
+/**
+ * GET /api/admin/orders/attention: what the back office must bring to an admin's attention about orders.
+ * `awaitingMapping`: orders whose items no programme was mapped to when they were processed (each item
+ * says whether it is mapped now, in which case the order only needs a Retry). `ignoredTestOrders`: the
+ * latest test-mode orders acknowledged and ignored because ACCEPT_TEST_ORDERS is false.
+ */
+export const orderAttentionSchema = z.object({
+  awaitingMapping: z.array(
+    z.object({
+      orderId: z.string(),
+      email: z.string().nullable(),
+      items: z.array(z.object({ item: z.string(), mapped: z.boolean() })),
+      since: timestamp,
+    }),
+  ),
+  ignoredTestOrders: z.array(
+    z.object({ orderId: z.string(), email: z.string().nullable(), event: z.string(), receivedAt: timestamp }),
+  ),
+});
+export type OrderAttention = z.infer<typeof orderAttentionSchema>;
+
 export const engagementClassSchema = z.object({
   classId: z.number().int(),
   title: z.string(),

@@ -316,5 +316,17 @@ describe('a purchase on the checkout', () => {
     expect(failed.failedReason).toBe(`No programme is mapped to product-1999999999 (order ${orderId})`);
     expect(failed.attemptsMade).toBe(1);
     expect(await accessOf(email)).toEqual([]);
+
+    // Support hears of it: which order, which item, and what to do.
+    const support = deps.config.supportEmail;
+    const mail = await eventually(
+      async () => (await mailsTo(deps.config.outboxDir, support)).find((m) => m.subject.includes(orderId)),
+      { what: 'the e-mail to support' },
+    );
+    expect(mail.subject).toBe(`Order ${orderId} waits on a product mapping: product-1999999999`);
+    expect(mail.text).toContain(`(buyer ${email})`);
+    expect(mail.text).toContain('map product-1999999999 to the programme');
+    expect(mail.text).toContain(`press Retry on order ${orderId}`);
+    expect(linkIn(mail, '/admin/products')?.toString()).toBe(`${deps.config.publicAppUrl}/admin/products`);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { createClient, createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
-import { createPurchasesQueue, type PurchasesQueue } from '@sleep-ritual/worker/queues';
+import { createPurchasesQueue, ignoredTestOrders, type PurchasesQueue } from '@sleep-ritual/worker/queues';
 import { createApp } from '../src/app.ts';
 import { SECRET_FAILURES_PER_ADDRESS } from '../src/domain/secret-guesses.ts';
 import { formBody, thrivecartOrderFields } from '../src/thrivecart-sample.ts';
@@ -308,19 +308,26 @@ describe('POST /api/webhooks/thrivecart', () => {
 
 describe('when ACCEPT_TEST_ORDERS is false', () => {
   it('acknowledges a test-mode order with 200 and queues nothing, but still queues live orders', async () => {
-    const strictDeps = createTestDeps({ ACCEPT_TEST_ORDERS: 'false' });
+    const strictDeps = createTestDeps({
+      ACCEPT_TEST_ORDERS: 'false',
+      QUEUE_PREFIX: uniqueQueuePrefix('strict'),
+    });
     const strict = await listen(createApp({ ...strictDeps, purchasesQueue: queue }));
     try {
       const before = await jobCount(queue);
+      const orderId = uniqueOrderId();
+      const email = uniqueEmail();
       const test = await postForm(
         strict.url,
-        formBody(
-          thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail(), test: true }),
-        ),
+        formBody(thrivecartOrderFields({ secret, orderId, email, test: true })),
       );
       expect(test.status).toBe(200);
       expect(await test.json()).toEqual({ received: true, queued: false });
       expect(await jobCount(queue)).toBe(before);
+      // Noted for the back office's Orders screen, so a merchant sees why nothing happened.
+      expect(await ignoredTestOrders(strictDeps.redis, strictDeps.config.queuePrefix)).toEqual([
+        { orderId, email: email.toLowerCase(), event: 'order.success', receivedAt: expect.any(String) },
+      ]);
 
       const live = await postForm(
         strict.url,
@@ -328,6 +335,7 @@ describe('when ACCEPT_TEST_ORDERS is false', () => {
       );
       expect((await live.json()).queued).toBe(true);
     } finally {
+      await strictDeps.redis.del(`${strictDeps.config.queuePrefix}:ignored-test-orders`);
       await strict.close();
       await strictDeps.close();
     }

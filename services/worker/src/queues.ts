@@ -17,7 +17,9 @@ export type PurchaseJob = PurchaseEvent;
 
 export type EmailJob =
   | { template: 'create-account'; userId: number; orderId: string }
-  | { template: 'password-reset'; userId: number };
+  | { template: 'password-reset'; userId: number }
+  /** To SUPPORT_EMAIL: an order waits on a mapping of these items. */
+  | { template: 'unmapped-item'; orderId: string; items: string[]; buyerEmail: string | null };
 
 export type PurchasesQueue = Queue<PurchaseJob>;
 export type EmailsQueue = Queue<EmailJob>;
@@ -134,7 +136,8 @@ export async function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): 
  * Queues an e-mail; resolves to its job id once Redis holds it, or throws a 503 error
  * (ServiceUnavailableError). The create-account mail of an order is sent once however often it is
  * queued, unless `resend` asks for another one (an admin resending it to a buyer who lost it); every
- * password-reset request sends a new mail with a fresh link.
+ * password-reset request sends a new mail with a fresh link; support hears of an order waiting on a
+ * mapping once per order and set of unmapped items.
  */
 export function enqueueEmail(
   queue: EmailsQueue,
@@ -144,6 +147,12 @@ export function enqueueEmail(
   let jobId: string | undefined;
   if (job.template === 'create-account') {
     jobId = `create-account-${job.orderId}${options.resend ? `-resend-${randomUUID()}` : ''}`;
+  } else if (job.template === 'unmapped-item') {
+    // Once per order and set of items, however often the order is retried or redelivered.
+    jobId = `unmapped-item-${job.orderId}-${createHash('sha256')
+      .update([...job.items].sort().join(','))
+      .digest('hex')
+      .slice(0, 12)}`;
   }
   return addOrUnavailable(queue, job.template, job, jobId ? { jobId } : {});
 }
@@ -182,4 +191,29 @@ async function withinTimeout<R>(call: () => Promise<R>, queue: Queue): Promise<R
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A test-mode order the receiver acknowledged and ignored (ACCEPT_TEST_ORDERS is false). */
+export type IgnoredTestOrder = { orderId: string; email: string | null; event: string; receivedAt: string };
+
+/** The most recent ignored test orders kept for the back office's Orders screen. */
+const IGNORED_TEST_ORDERS_KEPT = 50;
+const ignoredTestOrdersKey = (prefix: string) => `${prefix}:ignored-test-orders`;
+
+/** Keeps the ignored test order in a short list beside the queues (newest first). */
+export async function recordIgnoredTestOrder(
+  redis: Redis,
+  prefix: string,
+  order: IgnoredTestOrder,
+): Promise<void> {
+  await redis
+    .multi()
+    .lpush(ignoredTestOrdersKey(prefix), JSON.stringify(order))
+    .ltrim(ignoredTestOrdersKey(prefix), 0, IGNORED_TEST_ORDERS_KEPT - 1)
+    .exec();
+}
+
+export async function ignoredTestOrders(redis: Redis, prefix: string): Promise<IgnoredTestOrder[]> {
+  const entries = await redis.lrange(ignoredTestOrdersKey(prefix), 0, IGNORED_TEST_ORDERS_KEPT - 1);
+  return entries.map((entry) => JSON.parse(entry) as IgnoredTestOrder);
 }

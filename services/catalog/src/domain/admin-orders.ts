@@ -4,13 +4,15 @@ import {
   adminOrderSchema,
   orderResultSchema,
   type AdminOrder,
+  type OrderAttention,
   type OrderList,
   type OrderListQuery,
   type OrderStatus,
 } from '@sleep-ritual/contracts/admin-members';
 import { ConflictError, NotFoundError } from '@sleep-ritual/platform/errors';
-import type { PurchaseJob } from '@sleep-ritual/worker/queues';
+import { ignoredTestOrders, type PurchaseJob } from '@sleep-ritual/worker/queues';
 import { insertAuditRow, type AuditActor } from '../data/admin-audit-log.ts';
+import { ordersAwaitingMapping } from '../data/orders-awaiting-mapping.ts';
 import { queuesOf, type CatalogDeps } from '../deps.ts';
 
 /**
@@ -106,4 +108,24 @@ export async function retryOrder(deps: CatalogDeps, actor: AuditActor, jobId: st
   });
   const fresh = await purchases.getJob(jobId);
   return toOrder(fresh ?? job, fresh ? await fresh.getState() : 'unknown');
+}
+
+/** Orders waiting on a product mapping, and test orders ignored in production (see the contract). */
+export async function orderAttention(deps: CatalogDeps): Promise<OrderAttention> {
+  const [rows, ignored] = await Promise.all([
+    ordersAwaitingMapping(deps.db),
+    ignoredTestOrders(deps.redis, deps.config.queuePrefix),
+  ]);
+  const byOrder = new Map<string, OrderAttention['awaitingMapping'][number]>();
+  for (const row of rows) {
+    const order = byOrder.get(row.thriveOrderId) ?? {
+      orderId: row.thriveOrderId,
+      email: row.email,
+      items: [],
+      since: row.createdAt.toISOString(),
+    };
+    order.items.push({ item: row.item, mapped: row.mapped });
+    byOrder.set(row.thriveOrderId, order);
+  }
+  return { awaitingMapping: [...byOrder.values()], ignoredTestOrders: ignored };
 }

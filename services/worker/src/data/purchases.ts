@@ -100,3 +100,19 @@ export async function orderProgramTitles(db: Knex, orderId: string, userId: numb
     .select('programs.title');
   return rows.map((row) => row.title);
 }
+
+/** Records the order's items that no programme is mapped to (kept until the order is provisioned). */
+export async function recordAwaitingMapping(
+  db: Knex,
+  order: { orderId: string; items: string[]; email: string | null },
+): Promise<void> {
+  await db('orders_awaiting_mapping')
+    .insert(order.items.map((item) => ({ thriveOrderId: order.orderId, item, email: order.email })))
+    .onConflict(['thriveOrderId', 'item'])
+    .ignore();
+}
+
+/** The order no longer waits on a mapping: every item of it was mapped and provisioned. */
+export async function clearAwaitingMapping(db: Knex, orderId: string): Promise<void> {
+  await db('orders_awaiting_mapping').where({ thriveOrderId: orderId }).delete();
+}

@@ -1,7 +1,13 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { findOrCreateBuyer } from '../data/buyers.ts';
-import { insertCompletedPurchases, programsForItems, refundOrder } from '../data/purchases.ts';
+import {
+  clearAwaitingMapping,
+  insertCompletedPurchases,
+  programsForItems,
+  recordAwaitingMapping,
+  refundOrder,
+} from '../data/purchases.ts';
 import type { PurchaseDeps } from '../deps.ts';
 import { enqueueEmail, type PurchaseJob } from '../queues.ts';
 
@@ -28,6 +34,7 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
   const result = await deps.db.transaction(async (trx) => {
     const mapped = await programsForItems(trx, job.items);
     const unmapped = job.items.filter((item) => !mapped.has(item));
+    if (unmapped.length === 0) await clearAwaitingMapping(trx, job.orderId);
     if (mapped.size === 0) return { unmapped };
     // Two items of one order may open the same programme: one purchase, named after the first item and
     // listing both, so that refunding one of them leaves the programme open.
@@ -72,6 +79,17 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
     ];
     const message = reasons.join('; ');
     log.error({ unmapped: result.unmapped, unrecognized }, message);
+    if (result.unmapped.length > 0) {
+      // Someone has to add the mapping: support hears of it, and the back office shows a banner.
+      const waiting = { orderId: job.orderId, items: result.unmapped, email: customer.email };
+      await recordAwaitingMapping(deps.db, waiting);
+      await enqueueEmail(deps.emails, {
+        template: 'unmapped-item',
+        orderId: job.orderId,
+        items: result.unmapped,
+        buyerEmail: customer.email,
+      });
+    }
     throw new UnrecoverableError(message);
   }
   return {
