@@ -44,13 +44,6 @@ export function retryDelayMs(attemptsMade: number, policy: RetryPolicy): number 
   return Math.min(policy.baseMs * 2 ** exponent, policy.capMs);
 }
 
-/** How long a job keeps being retried before it is kept as failed: the sum of every wait. */
-export function retrySpanMs(attempts: number, policy: RetryPolicy): number {
-  let total = 0;
-  for (let made = 1; made < attempts; made += 1) total += retryDelayMs(made, policy);
-  return total;
-}
-
 const purchaseJobDefaults: DefaultJobOptions = {
   attempts: PURCHASE_ATTEMPTS,
   backoff: { type: CAPPED_BACKOFF },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '@sleep-ritual/platform/testing';
-import { enqueueEmail, PURCHASE_ATTEMPTS, PURCHASE_RETRY, retryDelayMs, retrySpanMs } from '../src/queues.ts';
+import { enqueueEmail, PURCHASE_ATTEMPTS, PURCHASE_RETRY, retryDelayMs } from '../src/queues.ts';
 import { openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
 
 let queues: Awaited<ReturnType<typeof openTestQueues>>;
@@ -41,6 +41,13 @@ describe('enqueueEmail', () => {
     expect((await queues.emails.getJob(second))?.data).toEqual(job);
   });
 });
+
+/** How long a job keeps being retried before it is kept as failed: the sum of every wait. */
+function retrySpanMs(attempts: number, policy: typeof PURCHASE_RETRY): number {
+  let total = 0;
+  for (let made = 1; made < attempts; made += 1) total += retryDelayMs(made, policy);
+  return total;
+}
 
 describe('the retries of a purchase job', () => {
   it('back off exponentially up to a cap, and go on for at least 24 hours before the job is kept as failed', () => {

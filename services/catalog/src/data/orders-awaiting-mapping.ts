@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { Knex } from '@sleep-ritual/platform/db';
 
 export type AwaitingMappingRow = {
   thriveOrderId: string;

@@ -13,7 +13,7 @@ export const THRIVECART_WEBHOOK_PATH = '/webhooks/thrivecart';
 /**
  * The checkout's webhook. The request path only verifies, validates and queues (no database work), so
  * it stays fast under a burst; the worker provisions access. It answers 200 only once Redis holds the
- * job, 503 when Redis does not answer, so the checkout retries.
+ * job, 503 when Redis does not answer (ThriveCart documents no retry of a failed delivery).
  */
 export function thrivecartRoutes(deps: WebhookDeps): Router {
   const router = new Router({ prefix: '/api' });

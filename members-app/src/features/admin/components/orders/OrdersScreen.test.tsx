@@ -110,10 +110,59 @@ describe('orders page', () => {
     fireEvent.click(filter.getByRole('radio', { name: 'Failed (3)' }));
     expect(router.state.location.search).toBe('?status=failed');
     await screen.findByRole('table', { name: 'Orders' });
-    expect(calls.filter((call) => call.url.startsWith('/api/admin/orders')).map((call) => call.url)).toEqual([
-      '/api/admin/orders?page=1',
-      '/api/admin/orders?status=failed&page=1',
-    ]);
+    expect(calls.filter((call) => call.url.startsWith('/api/admin/orders?')).map((call) => call.url)).toEqual(
+      ['/api/admin/orders?page=1', '/api/admin/orders?status=failed&page=1'],
+    );
+  });
+
+  it('shows a banner while an order waits on a product mapping, and a line for each ignored test order', async () => {
+    renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([failed]) },
+      'GET /api/admin/orders/attention': {
+        status: 200,
+        body: {
+          awaitingMapping: [
+            {
+              orderId: '555',
+              email: 'maya@example.com',
+              items: [{ item: 'bump-9', mapped: false }],
+              since: '2026-11-01T20:00:00.000Z',
+            },
+          ],
+          ignoredTestOrders: [
+            {
+              orderId: '777',
+              email: 'tester@example.com',
+              event: 'order.success',
+              receivedAt: '2026-11-01T21:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    const banner = within(await screen.findByRole('region', { name: 'Orders waiting on a product mapping' }));
+    expect(banner.getByRole('heading').textContent).toBe('1 order waits on a product mapping');
+    expect(banner.getByText(/Order/, { selector: 'li' }).textContent).toBe(
+      'Order 555 (maya@example.com): bump-9 is not mapped',
+    );
+    expect(banner.getByRole('link', { name: 'Products' }).getAttribute('href')).toBe('/admin/products');
+    const ignored = within(screen.getByRole('region', { name: 'Ignored test orders' }));
+    expect(ignored.getByRole('listitem').textContent).toMatch(
+      /^Test order 777 \(tester@example.com\) was received and ignored: .*ACCEPT_TEST_ORDERS is false/,
+    );
+  });
+
+  it('shows no banner when no order waits on a mapping', async () => {
+    renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([provisioned]) },
+      'GET /api/admin/orders/attention': {
+        status: 200,
+        body: { awaitingMapping: [], ignoredTestOrders: [] },
+      },
+    });
+    await screen.findByRole('table', { name: 'Orders' });
+    expect(screen.queryByRole('region', { name: 'Orders waiting on a product mapping' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Ignored test orders' })).toBeNull();
   });
 
   it('says when there are no orders yet', async () => {

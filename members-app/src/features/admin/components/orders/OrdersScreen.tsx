@@ -16,6 +16,7 @@ import { useAdminToasts } from '../../use-admin-toasts.ts';
 import { useFilterParams } from '../../use-filter-params.ts';
 import { adminUrls } from '../../urls.ts';
 import { DateTime, Pager, Results, TableFrame } from '../BackOffice.tsx';
+import { IgnoredTestOrders, MappingBanner } from '../OrdersAttention.tsx';
 import { LoadFailed } from '../ScreenStates.tsx';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 
@@ -46,6 +47,8 @@ export function OrdersScreen() {
           </Button>
         }
       />
+      <MappingBanner />
+      <IgnoredTestOrders />
       <fieldset className="admin-filter">
         <legend>Show</legend>
         {FILTERS.map((filter) => (
