@@ -12,6 +12,8 @@ import { ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 
 export const PURCHASES_QUEUE = 'purchases';
 export const EMAILS_QUEUE = 'emails';
+/** Reconciliation with ThriveCart's API: a repeatable job, and runs an admin asks for. */
+export const RECONCILE_QUEUE = 'reconcile';
 
 export type PurchaseJob = PurchaseEvent;
 
@@ -21,7 +23,10 @@ export type EmailJob =
   /** To SUPPORT_EMAIL: an order waits on a mapping of these items. */
   | { template: 'unmapped-item'; orderId: string; items: string[]; buyerEmail: string | null };
 
+export type ReconcileJob = { reason: 'schedule' | 'admin' };
+
 export type PurchasesQueue = Queue<PurchaseJob>;
+export type ReconcileQueue = Queue<ReconcileJob>;
 export type EmailsQueue = Queue<EmailJob>;
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -59,6 +64,17 @@ const emailJobDefaults: DefaultJobOptions = {
   removeOnFail: false,
 };
 
+/** How often the repeatable reconciliation runs. */
+export const RECONCILE_EVERY_MINUTES = 15;
+const RECONCILE_SCHEDULER = 'reconcile-thrivecart';
+
+const reconcileJobDefaults: DefaultJobOptions = {
+  // A failed run is not retried: the next one starts from the same checkpoint.
+  attempts: 1,
+  removeOnComplete: { count: 100 },
+  removeOnFail: { count: 100 },
+};
+
 /** How long a producer waits for Redis before it gives up and answers 503. */
 const ENQUEUE_TIMEOUT_MS = 3_000;
 
@@ -87,6 +103,44 @@ export function createEmailsQueue(connection: Redis, prefix: string): EmailsQueu
   });
   connections.set(queue, connection);
   return queue;
+}
+
+export function createReconcileQueue(connection: Redis, prefix: string): ReconcileQueue {
+  const queue = new Queue<ReconcileJob>(RECONCILE_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: reconcileJobDefaults,
+  });
+  connections.set(queue, connection);
+  return queue;
+}
+
+/** The repeatable run every RECONCILE_EVERY_MINUTES (idempotent: one scheduler, however often set). */
+export async function scheduleReconciliation(queue: ReconcileQueue): Promise<void> {
+  await queue.upsertJobScheduler(
+    RECONCILE_SCHEDULER,
+    { every: RECONCILE_EVERY_MINUTES * 60_000 },
+    { name: 'reconcile', data: { reason: 'schedule' } },
+  );
+}
+
+export async function unscheduleReconciliation(queue: ReconcileQueue): Promise<void> {
+  await queue.removeJobScheduler(RECONCILE_SCHEDULER);
+}
+
+/**
+ * An admin's "Check now": a run queued at once, unless one asked for is still waiting or running (BullMQ
+ * deduplication lasts until that job finishes). Or a 503 error.
+ */
+export function requestReconciliation(queue: ReconcileQueue): Promise<string> {
+  return addOrUnavailable(
+    queue,
+    'reconcile',
+    { reason: 'admin' as const },
+    {
+      deduplication: { id: 'reconcile-check-now' },
+    },
+  );
 }
 
 /**
