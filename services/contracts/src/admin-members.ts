@@ -307,6 +307,7 @@ export type ReconciliationState = z.infer<typeof reconciliationStateSchema>;
 
 /** POST /api/admin/orders/reconciliation: a run is queued (202). */
 export const reconciliationQueuedSchema = z.object({ queued: z.literal(true) });
+export type ReconciliationQueued = z.infer<typeof reconciliationQueuedSchema>;
 
 export const RECONCILIATION_MESSAGES = {
   notConfigured: 'Reconciliation is off: set THRIVECART_API_KEY to check orders against ThriveCart.',

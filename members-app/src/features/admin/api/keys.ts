@@ -36,6 +36,7 @@ export const adminKeys = {
   orders: {
     ...filtered<'orders', OrderFilters>('orders'),
     attention: () => ['admin', 'orders', 'attention'] as const,
+    reconciliation: () => ['admin', 'orders', 'reconciliation'] as const,
   },
   /** GET /api/admin/engagement?programId=: detail(0) is the first programme's, the server's default. */
   engagement: family('engagement'),

@@ -165,6 +165,82 @@ describe('orders page', () => {
     expect(screen.queryByRole('region', { name: 'Ignored test orders' })).toBeNull();
   });
 
+  it('shows the last reconciliation with ThriveCart and checks again on "Check now"', async () => {
+    const { calls } = renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([provisioned]) },
+      'GET /api/admin/orders/reconciliation': {
+        status: 200,
+        body: {
+          configured: true,
+          everyMinutes: 15,
+          lastRun: {
+            startedAt: '2026-11-01T20:00:00.000Z',
+            finishedAt: '2026-11-01T20:00:03.000Z',
+            outcome: 'succeeded',
+            error: null,
+            findings: {
+              requests: 6,
+              transactionsSeen: 12,
+              alreadyProcessed: 11,
+              chargesQueued: [{ orderId: '901', items: ['product-1'], test: false }],
+              refundsQueued: [],
+              cancellationsSeen: 0,
+              unrecognized: [],
+            },
+          },
+          checkpoints: { live: '2026-11-01T19:59:00.000Z' },
+        },
+      },
+      'POST /api/admin/orders/reconciliation': { status: 202, body: { queued: true } },
+    });
+    const panel = within(await screen.findByRole('region', { name: 'Reconciliation with ThriveCart' }));
+    expect(panel.getByText(/^Done:/).textContent).toBe(
+      'Done: 12 transactions looked at, 1 missed order and 0 missed refunds queued (901)',
+    );
+    fireEvent.click(panel.getByRole('button', { name: 'Check now' }));
+    expect(await screen.findByText('Checking ThriveCart now')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/admin/orders/reconciliation',
+    ]);
+  });
+
+  it('says how to turn reconciliation on when it is off, without a Check now button', async () => {
+    renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([provisioned]) },
+      'GET /api/admin/orders/reconciliation': {
+        status: 200,
+        body: { configured: false, everyMinutes: 15, lastRun: null, checkpoints: {} },
+      },
+    });
+    const panel = within(await screen.findByRole('region', { name: 'Reconciliation with ThriveCart' }));
+    expect(panel.getByText(/^Off: set THRIVECART_API_KEY/)).toBeTruthy();
+    expect(panel.queryByRole('button', { name: 'Check now' })).toBeNull();
+  });
+
+  it('shows the error of a failed reconciliation', async () => {
+    renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([provisioned]) },
+      'GET /api/admin/orders/reconciliation': {
+        status: 200,
+        body: {
+          configured: true,
+          everyMinutes: 15,
+          lastRun: {
+            startedAt: '2026-11-01T20:00:00.000Z',
+            finishedAt: '2026-11-01T20:00:01.000Z',
+            outcome: 'failed',
+            error: "ThriveCart's API answered 401 to GET /transactions (check THRIVECART_API_KEY)",
+            findings: null,
+          },
+          checkpoints: {},
+        },
+      },
+    });
+    expect((await screen.findByText(/^Failed: ThriveCart's API answered 401/)).textContent).toContain(
+      'check THRIVECART_API_KEY',
+    );
+  });
+
   it('says when there are no orders yet', async () => {
     renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([], { completed: 0, failed: 0 }) } });
     expect(await screen.findByText('No orders yet.')).toBeTruthy();

@@ -18,6 +18,7 @@ import { adminUrls } from '../../urls.ts';
 import { DateTime, Pager, Results, TableFrame } from '../BackOffice.tsx';
 import { IgnoredTestOrders, MappingBanner } from '../OrdersAttention.tsx';
 import { LoadFailed } from '../ScreenStates.tsx';
+import { ReconciliationPanel } from './ReconciliationPanel.tsx';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 
 const FILTERS: { value: OrderStatus | undefined; label: string }[] = [
@@ -49,6 +50,7 @@ export function OrdersScreen() {
       />
       <MappingBanner />
       <IgnoredTestOrders />
+      <ReconciliationPanel />
       <fieldset className="admin-filter">
         <legend>Show</legend>
         {FILTERS.map((filter) => (
