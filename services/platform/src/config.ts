@@ -56,6 +56,8 @@ const schema = z.object({
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
     .optional(),
+  THRIVECART_API_KEY: optionalText,
+  THRIVECART_API_URL: z.url().default('https://thrivecart.com/api/external'),
 });
 
 export class ConfigError extends Error {}
@@ -135,6 +137,9 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     secureCookies: publicAppUrl.startsWith('https://'),
     /** Domain of the signed-in hint cookie, when the sales pages live on a sibling subdomain. */
     cookieDomain: values.COOKIE_DOMAIN,
+    /** ThriveCart's API, for reconciliation: unset key = no reconciliation. The URL moves for tests. */
+    thrivecartApiKey: values.THRIVECART_API_KEY,
+    thrivecartApiUrl: trimSlash(values.THRIVECART_API_URL),
   };
 }
 
