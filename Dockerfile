@@ -14,6 +14,8 @@ WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN npm ci --no-audit --no-fund
 COPY . .
+# Public settings baked into the static builds (compose passes them as build arguments).
+ARG PUBLIC_APP_URL CHECKOUT_URL UPGRADE_CHECKOUT_URL SUPPORT_EMAIL
 # A route table change without a re-rendered nginx config fails the build instead of shipping.
 RUN node --import tsx scripts/render-nginx.ts --check && npm run build
 

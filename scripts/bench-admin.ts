@@ -11,6 +11,7 @@ import { createLogger } from '@sleep-ritual/platform/logger';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { clientWithSession, createClient, listen, testConfig } from '@sleep-ritual/platform/testing';
 import { createApp } from '@sleep-ritual/catalog/app';
+import { printColumns } from './lib/print-table.ts';
 
 const SCALE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/sleep_ritual_scale';
 const REQUESTS = Math.min(Number(process.env.BENCH_REQUESTS ?? 200), 2_000);
@@ -175,16 +176,7 @@ function printTable(rows: [string, { sequential: Stats; concurrent: Stats }][]):
     ),
     String(sequential.failures + concurrent.failures),
   ]);
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...lines].map((line) => line[column]!.length)),
-  );
-  for (const line of [header, ...lines]) {
-    console.log(
-      line
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-        .join('  '),
-    );
-  }
+  printColumns(header, lines);
   console.log('(milliseconds)');
 }
 

@@ -12,6 +12,7 @@ import { createLogger } from '@sleep-ritual/platform/logger';
 import { ACCESS_STATUS } from '@sleep-ritual/platform/purchase-access';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { clientWithSession, TEST_DATABASE_URL, testConfig } from '@sleep-ritual/platform/testing';
+import { printColumns } from './lib/print-table.ts';
 
 const CONCURRENCY = 100;
 const LEARNERS = 500;
@@ -330,14 +331,5 @@ function printTable(rows: [string, Result][]): void {
     String(r.failures),
     (r.cpuMicrosPerRequest ?? 0).toFixed(0),
   ]);
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...lines].map((line) => line[column]!.length)),
-  );
-  for (const line of [header, ...lines]) {
-    console.log(
-      line
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-        .join('  '),
-    );
-  }
+  printColumns(header, lines);
 }

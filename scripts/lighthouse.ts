@@ -19,6 +19,7 @@ import { createDb } from '@sleep-ritual/platform/db';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { repoRoot } from '@sleep-ritual/platform/paths';
 import { createRedis } from '@sleep-ritual/platform/redis';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 
 const PAGES = ['/', '/join-now', '/upgrade'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -29,15 +30,7 @@ const GOALS: Record<(typeof CATEGORIES)[number], number> = {
   seo: 100,
 };
 const JS_BUDGET_KB = 80;
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 const marketingDir = path.join(repoRoot, 'marketing', 'dist');
 const membersAppDir = path.join(repoRoot, 'members-app', 'dist');
@@ -90,7 +83,7 @@ type Result = {
 
 async function audit(page: string): Promise<Result> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   try {

@@ -1,7 +1,6 @@
 // `npm run simulate:purchase -- --email buyer@example.com [--product ID ...] [--event order.success|order.refund]
-//  [--order ORDER_ID] [--test] [--url URL]`: posts a form-encoded webhook to the running system the way
-// ThriveCart does, then prints whether the worker provisioned the order, the mailed create-account link
-// and the checkout's signed success-page redirect (the page a real buyer lands on after paying).
+//  [--order ORDER_ID] [--refund-item ITEM] [--redirect] [--test] [--url URL]`: posts a form-encoded webhook to the running system the way
+// ThriveCart does, then prints the create-account link and whether the worker provisioned the order.
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -14,9 +13,11 @@ import { ACCESS_STATUS, PURCHASE_STATUS } from '@sleep-ritual/platform/purchase-
 import { signedRedirectQuery } from '@sleep-ritual/platform/thrivecart-redirect';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
 
-const USAGE = `usage: npm run simulate:purchase -- --email buyer@example.com [--product ID ...] [--event ${PURCHASE_EVENTS.join('|')}] [--order ORDER_ID] [--test] [--url URL]
+const USAGE = `usage: npm run simulate:purchase -- --email buyer@example.com [--product ID ...] [--event ${PURCHASE_EVENTS.join('|')}] [--order ORDER_ID] [--refund-item ITEM] [--redirect] [--test] [--url URL]
   --product  an item as ThriveCart names it (product-1, bump-1, upsell-1; a bare number means product-N); repeatable; default product-1
   --order    the order id; required for order.refund (use the one printed by the purchase); default a new one
+  --refund-item  with order.refund: refund only this item of the order (bump-1, upsell-1, …); default the whole order
+  --redirect     also print the signed success-page URL ThriveCart would send the buyer to (thrivecart_hash included)
   --test     mark the order as a ThriveCart test-mode order
   --url      the webhook address; default the local gateway's /api/webhooks/thrivecart`;
 
@@ -33,6 +34,8 @@ function readArgs() {
         product: { type: 'string', multiple: true },
         event: { type: 'string', default: 'order.success' },
         order: { type: 'string' },
+        'refund-item': { type: 'string' },
+        redirect: { type: 'boolean', default: false },
         test: { type: 'boolean', default: false },
         url: { type: 'string' },
         help: { type: 'boolean', default: false },
@@ -58,6 +61,10 @@ const items = (args.product ?? ['product-1']).map((product) => {
 });
 if (args.event === 'order.refund' && !args.order)
   fail('--order is required for order.refund: pass the id of the order to refund');
+const refundItem =
+  args['refund-item'] === undefined ? undefined : itemKeySchema.safeParse(args['refund-item']);
+if (refundItem && !refundItem.success) fail(`--refund-item ${args['refund-item']}: ${ITEM_KEY_MESSAGE}`);
+if (refundItem && args.event !== 'order.refund') fail('--refund-item goes with --event order.refund');
 const orderId = args.order ?? String(randomInt(100_000_000, 999_999_999));
 
 const config = loadConfigOrExit();
@@ -69,6 +76,7 @@ const fields = thrivecartOrderFields({
   email: email.data,
   items,
   test: args.test,
+  ...(refundItem?.success ? { refundItem: refundItem.data } : {}),
 });
 
 let response: Response;
@@ -86,11 +94,33 @@ process.stdout.write(
   `POST ${url} (${args.event}, order ${orderId}, ${items.join(', ')}) → ${response.status} ${answer}\n`,
 );
 if (!response.ok) process.exit(1);
+if (args.redirect) printRedirect();
 
 await reportProvisioning();
 
+/**
+ * The success-page URL ThriveCart sends the buyer to after paying, signed with the secret word the way
+ * its help page describes (the whole thrivecart[...] array and thrivecart_hash).
+ */
+function printRedirect(): void {
+  const query = signedRedirectQuery(config.thrivecartSecret, {
+    account_name: 'sleepritual',
+    base_product: items[0]!.split('-')[1]!,
+    customer: { email: email.data!, name: 'Sam Buyer' },
+    invoice_id: fields.invoice_id!,
+    order: items.map((item) => ({ id: orderId, item })),
+    order_currency: 'USD',
+    order_id: orderId,
+    order_total: fields['order[total]']!,
+  });
+  process.stdout.write(
+    `Success-page redirect: ${new URL(`/create-account?${query}`, config.publicAppUrl)}\n`,
+  );
+}
+
 /** Watches the database for a few seconds to tell whether the worker acted on the order. */
 async function reportProvisioning(): Promise<void> {
+  if (refundItem?.success) return reportItemRefund(refundItem.data);
   const wanted = args.event === 'order.refund' ? PURCHASE_STATUS.refunded : ACCESS_STATUS;
   const db = createDb(config.databaseUrl, { min: 0, max: 1 });
   try {
@@ -116,15 +146,37 @@ async function reportProvisioning(): Promise<void> {
     );
     if (wanted === ACCESS_STATUS) {
       process.stdout.write(`Create-account link: ${createAccountUrl(config, orderId, email.data!)}\n`);
-      const redirect = signedRedirectQuery(config.thrivecartSecret, {
-        order_id: orderId,
-        customer: { email: email.data! },
-      });
-      process.stdout.write(`Checkout redirect: ${config.publicAppUrl}/create-account?${redirect}\n`);
       process.stdout.write(
         `Refund it with: npm run simulate:purchase -- --email ${email.data} --event order.refund --order ${orderId}\n`,
       );
     }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** After a refund of one item: the order's programmes and which of them still give access. */
+async function reportItemRefund(item: string): Promise<void> {
+  const db = createDb(config.databaseUrl, { min: 0, max: 1 });
+  try {
+    const deadline = Date.now() + 10_000;
+    let rows: { title: string; status: string; refundedItems: string[] }[] = [];
+    while (Date.now() < deadline) {
+      rows = await db('purchases')
+        .join('programs', 'programs.id', 'purchases.programId')
+        .where('purchases.thriveOrderId', orderId)
+        .select('programs.title', 'purchases.status', 'purchases.refundedItems');
+      if (rows.some((row) => row.refundedItems.includes(item))) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (!rows.some((row) => row.refundedItems.includes(item))) {
+      process.stdout.write(
+        `No purchase of order ${orderId} records ${item} as refunded yet. Is the worker running?\n`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+    for (const row of rows) process.stdout.write(`${row.title}: ${row.status}\n`);
   } finally {
     await db.destroy();
   }

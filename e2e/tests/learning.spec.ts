@@ -44,8 +44,10 @@ test.describe('learning', () => {
     const ritual = card(page, RITUAL);
     await expect(ritual.getByText('You have access to this program')).toBeVisible();
 
-    // Programme 1 has one phase with one path: opening it goes straight to the path.
+    // Programme 1 has two phases (the nights and the bonuses): opening it shows the programme page.
     await ritual.getByRole('button', { name: 'Open Sleep Ritual' }).click();
+    await expect(page).toHaveURL(/\/program\/1$/);
+    await card(page, RITUAL_PATH).getByRole('link', { name: 'View Sessions' }).click();
     await expect(page).toHaveURL(/\/program\/1\/path\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: RITUAL_PATH })).toBeVisible();
     await expect(page.getByText('The Ritual', { exact: true })).toBeVisible();
@@ -65,9 +67,23 @@ test.describe('learning', () => {
 
     await page.getByRole('link', { name: 'Back', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: RITUAL_PATH })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Program Overview' }).click();
+    await expect(page).toHaveURL(/\/program\/1$/);
     await page.getByRole('link', { name: 'Back to All Programs' }).click();
     await expect(page).toHaveURL(/\/my-programs$/);
     await expect(page.getByRole('heading', { name: 'Your Programs' })).toBeVisible();
+  });
+
+  test('a programme of one phase with one path opens straight on its path, whose back link leads to all programmes', async ({
+    page,
+  }) => {
+    await signIn(page, await learnerOwning(2));
+    await page.goto('/my-programs');
+    await card(page, 'Deep Sleep SOS: The 3 a.m. Reset').getByRole('button', { name: 'Open Add-On' }).click();
+    await expect(page).toHaveURL(/\/program\/2\/path\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'When You Wake at 3 a.m.' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to All Programs' }).click();
+    await expect(page).toHaveURL(/\/my-programs$/);
   });
 
   test('programmes the learner does not own are locked cards, and the upgrade banner shows', async ({
@@ -136,9 +152,11 @@ test.describe('learning', () => {
     await page.goto(`/program/1/path/${pathId}/class/999999`);
     await expect(page.getByRole('heading', { name: 'Class Not Found' })).toBeVisible();
 
-    // A programme the learner does not own is an error, not its content.
+    // A programme the learner does not own shows its offer, not its content.
     await page.goto('/program/3');
-    await expect(page.getByRole('heading', { name: 'Error Loading Program' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: FULL_PROGRAM })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Unlock Full Program' })).toHaveAttribute('href', '/upgrade');
+    await expect(page.getByRole('link', { name: 'View Sessions' })).toHaveCount(0);
   });
 
   test('recorded progress shows on the path and programme pages; a completed class is marked', async ({

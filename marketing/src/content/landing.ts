@@ -4,6 +4,8 @@
  * new paragraph.
  */
 
+import { ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
+
 export const hero = {
   header: 'Quiet Your Racing Mind and Sleep Deeply in Just 6 Nights',
   subheader:
@@ -99,44 +101,13 @@ export type Track = { label: string; title: string; minutes: number; description
 export const whatYouGet = {
   header: 'What You Get',
   intro: 'Six nights, each building on the one before, and yours to return to whenever you need them.',
-  tracks: [
-    {
-      label: 'Night 1',
-      title: 'Arrive: Letting the Day Go',
-      minutes: 16,
-      description: 'A slow, guided landing that separates the day you had from the night you need.',
-    },
-    {
-      label: 'Night 2',
-      title: 'Unwind: Releasing the Body',
-      minutes: 18,
-      description: 'Progressive relaxation from jaw to toes, so tension you did not know you held lets go.',
-    },
-    {
-      label: 'Night 3',
-      title: 'Soften: Quieting the Mental Spirals',
-      minutes: 17,
-      description: 'A gentle way to notice looping thoughts, name them and set them down for the night.',
-    },
-    {
-      label: 'Night 4',
-      title: "Settle: Teaching Your Nervous System It's Safe",
-      minutes: 20,
-      description: 'Extended-exhale breathing that signals rest to your body, paced to slow with you.',
-    },
-    {
-      label: 'Night 5',
-      title: 'Reframe: Planting Calm for Tomorrow',
-      minutes: 19,
-      description: 'Calming imagery and quiet intentions, so you wake up steadier than you went to sleep.',
-    },
-    {
-      label: 'Night 6',
-      title: 'Anchor: Your Ritual for Every Night After',
-      minutes: 15,
-      description: 'A shorter track that brings the five nights together into a ritual you can keep.',
-    },
-  ] satisfies Track[],
+  // The members area's own classes (the demo seed reads the same list), so what is sold is what is delivered.
+  tracks: ritualNights.map(({ label, title, description, durationMinutes }): Track => ({
+    label,
+    title,
+    description,
+    minutes: durationMinutes,
+  })),
   extras: [
     'Lifetime access to all six tracks, on any phone, tablet or computer',
     'Three bonuses, plus the fast-action bonus when you join within 60 minutes',
@@ -236,23 +207,8 @@ export const howItFits = {
 
 export const bonuses = {
   header: 'Plus, Three Bonuses to Deepen the Ritual',
-  items: [
-    {
-      label: 'Bonus 1',
-      title: 'The 3-Minute Wind-Down Breath',
-      body: 'A short audio practice for the minutes before bed, or any moment in the day your chest feels tight.',
-    },
-    {
-      label: 'Bonus 2',
-      title: 'The Sleep Sanctuary Checklist',
-      body: 'A printable guide to light, temperature, screens and sound, so your bedroom works with the ritual.',
-    },
-    {
-      label: 'Bonus 3',
-      title: 'The Morning Clarity Primer',
-      body: 'A five-minute morning track that carries the calm of the night into the first decisions of your day.',
-    },
-  ],
+  // The bonuses as the members area holds them (programme 1's "Your Bonuses" phase).
+  items: ritualBonuses.map(({ label, title, description }) => ({ label, title, body: description })),
   fastAction: {
     label: 'Fast-action bonus',
     title: 'The Middle-of-the-Night Reset',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './Footer.tsx';
 
 /** "Programs" is also the active section on the programme, path and class screens. */
@@ -9,17 +9,19 @@ function isProgramsSection(pathname: string): boolean {
 
 function MembersNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const inPrograms = isProgramsSection(pathname);
   return (
     <ul className="members-nav-list">
       <li>
-        <NavLink
+        {/* A plain Link: NavLink would drop aria-current off its own /my-programs match. */}
+        <Link
           to="/my-programs"
-          className={() => (isProgramsSection(pathname) ? 'nav-link active' : 'nav-link')}
-          aria-current={isProgramsSection(pathname) ? 'page' : undefined}
+          className={inPrograms ? 'nav-link active' : 'nav-link'}
+          aria-current={inPrograms ? 'page' : undefined}
           onClick={onNavigate}
         >
           Programs
-        </NavLink>
+        </Link>
       </li>
       <li>
         <NavLink

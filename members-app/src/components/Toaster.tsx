@@ -1,12 +1,25 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 
-export type Toast = { id: number; title: string; description?: string; variant: 'default' | 'destructive' };
-type ToastInput = Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] };
+export type Toast = {
+  id: number;
+  title: string;
+  description?: string;
+  variant: 'default' | 'destructive';
+  /**
+   * Toasts of one kind replace each other: by default those with the same title; a shared kind makes
+   * the outcomes of one action (e.g. "Access denied", then "Access granted") replace each other too.
+   */
+  kind: string;
+};
+type ToastInput = Omit<Toast, 'id' | 'variant' | 'kind'> & { variant?: Toast['variant']; kind?: string };
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => {});
 const TOAST_MS = 5_000;
 
-/** Toasts announced politely to screen readers; errors assertively. */
+/**
+ * Toasts announced politely to screen readers; errors assertively. They show at the top centre, narrow,
+ * away from the row controls of lists (lock switches, Edit, Delete) that sit at the right and bottom.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
@@ -17,7 +30,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (input: ToastInput) => {
       const id = nextId.current++;
-      setToasts((list) => [...list.slice(-2), { variant: 'default', ...input, id }]);
+      const toast: Toast = { variant: 'default', ...input, kind: input.kind ?? input.title, id };
+      setToasts((list) => [...list.filter((shown) => shown.kind !== toast.kind).slice(-2), toast]);
       window.setTimeout(() => dismiss(id), TOAST_MS);
     },
     [dismiss],

@@ -1,9 +1,12 @@
 import { ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
-import type { EmailsQueue, PurchasesQueue } from '@sleep-ritual/worker/queues';
+import type { EmailsQueue, PurchasesQueue, ReconcileQueue } from '@sleep-ritual/worker/queues';
 
-/** The worker's queues: the orders list reads the purchases queue; the e-mail actions add to the other. */
-export type AdminQueues = { purchases: PurchasesQueue; emails: EmailsQueue };
+/**
+ * The worker's queues: the orders list reads the purchases queue; the e-mail actions add to the emails
+ * queue; "Check now" adds a reconciliation run (without that queue, it answers 503).
+ */
+export type AdminQueues = { purchases: PurchasesQueue; emails: EmailsQueue; reconcile?: ReconcileQueue };
 
 /** What the catalog service runs on; without queues, the calls that need them answer 503. */
 export type CatalogDeps = ServiceDeps & { queues?: AdminQueues };

@@ -1,5 +1,5 @@
 import { runService } from '@sleep-ritual/platform/run-service';
-import { createEmailsQueue, createPurchasesQueue } from '@sleep-ritual/worker/queues';
+import { createEmailsQueue, createPurchasesQueue, createReconcileQueue } from '@sleep-ritual/worker/queues';
 import { createApp } from './app.ts';
 import type { AdminQueues } from './deps.ts';
 
@@ -13,11 +13,19 @@ await runService(
     queues = {
       purchases: createPurchasesQueue(deps.redis, deps.config.queuePrefix),
       emails: createEmailsQueue(deps.redis, deps.config.queuePrefix),
+      reconcile: createReconcileQueue(deps.redis, deps.config.queuePrefix),
     };
-    for (const queue of [queues.purchases, queues.emails]) {
+    for (const queue of [queues.purchases, queues.emails, queues.reconcile!]) {
       queue.on('error', (error) => deps.logger.warn({ err: error.message }, `${queue.name} queue error`));
     }
     return createApp({ ...deps, queues });
   },
-  { onShutdown: async () => void (await Promise.all([queues?.purchases.close(), queues?.emails.close()])) },
+  {
+    onShutdown: async () =>
+      void (await Promise.all([
+        queues?.purchases.close(),
+        queues?.emails.close(),
+        queues?.reconcile?.close(),
+      ])),
+  },
 );

@@ -66,7 +66,7 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
   });
 
   const VIDEO_MESSAGE =
-    'Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789';
+    'Video URL must be a link to one Vimeo video, like https://vimeo.com/123456789 (a showcase, channel or profile link names no single video)';
   it.each([
     [{ title: '' }, 'Title is required'],
     [{ title: 'x'.repeat(256) }, 'Title must be at most 255 characters'],
@@ -77,6 +77,9 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
     [{ title: 'C', vimeoVideoId: 'https://vimeo.com/about' }, VIDEO_MESSAGE],
     [{ title: 'C', vimeoVideoId: '76979871' }, VIDEO_MESSAGE],
     [{ title: 'C', vimeoVideoId: 'ftp://vimeo.com/76979871' }, VIDEO_MESSAGE],
+    [{ title: 'C', vimeoVideoId: 'https://vimeo.com/showcase/11223344' }, VIDEO_MESSAGE],
+    [{ title: 'C', vimeoVideoId: 'https://vimeo.com/channels/staffpicks' }, VIDEO_MESSAGE],
+    [{ title: 'C', vimeoVideoId: 'https://vimeo.com/user12345678' }, VIDEO_MESSAGE],
     [
       { title: 'C', additionalContentUrl: 'guide.pdf' },
       'Additional content URL must be a web address starting with https:// or a site path starting with /',
@@ -155,7 +158,7 @@ describe('PUT /api/admin/classes/{classId}', () => {
       [{ title: 'C', durationMinutes: 0 }, 'Duration must be at least 1 minute'],
       [
         { title: 'C', vimeoVideoId: 'https://vimeo.com/' },
-        'Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789',
+        'Video URL must be a link to one Vimeo video, like https://vimeo.com/123456789 (a showcase, channel or profile link names no single video)',
       ],
       [{ title: '' }, 'Title is required'],
     ] as const) {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
-import { enqueuePurchase, type PurchaseJob } from '@sleep-ritual/worker/queues';
+import { enqueuePurchase, recordIgnoredTestOrder, type PurchaseJob } from '@sleep-ritual/worker/queues';
 import { createMappedProgram } from '@sleep-ritual/worker/testing';
 import { backOfficeTestbed, call, sessionDigest } from './admin-members-fixtures.ts';
 
@@ -117,6 +117,46 @@ describe('GET /api/admin/orders and POST /api/admin/orders/{jobId}/retry', () =>
         adminSessionId: sessionDigest(bed.admin.sessionId),
       }),
     ]);
+  });
+
+  it('GET /api/admin/orders/attention lists orders waiting on a mapping until they are provisioned, and ignored test orders', async () => {
+    const mapped = await createMappedProgram(bed.deps.db);
+    const unmappedItem = `upsell-${randomInt(100_000_000, 2_000_000_000)}`;
+    const buyer = uniqueEmail('waiting');
+    const waiting = order(buyer, [mapped.item, unmappedItem]);
+    const jobId = await enqueuePurchase(bed.queues.purchases, waiting);
+    await finished(jobId, 'failed');
+    const attentionFor = async () => {
+      const answer = await call(bed.admin, 'GET', '/api/admin/orders/attention');
+      expect(answer.status).toBe(200);
+      return answer.body.awaitingMapping.find(
+        (entry: { orderId: string }) => entry.orderId === waiting.orderId,
+      );
+    };
+    expect(await attentionFor()).toEqual({
+      orderId: waiting.orderId,
+      email: buyer,
+      items: [{ item: unmappedItem, mapped: false }],
+      since: expect.any(String),
+    });
+
+    await bed.deps
+      .db('product_program_map')
+      .insert({ externalProductId: unmappedItem, programId: mapped.programId });
+    expect((await attentionFor()).items).toEqual([{ item: unmappedItem, mapped: true }]);
+    await call(bed.admin, 'POST', `/api/admin/orders/${jobId}/retry`);
+    await finished(jobId, 'completed');
+    expect(await attentionFor()).toBeUndefined();
+
+    const testOrder = {
+      orderId: `T${Date.now()}`,
+      email: buyer,
+      event: 'order.success',
+      receivedAt: new Date().toISOString(),
+    };
+    await recordIgnoredTestOrder(bed.deps.redis, bed.deps.config.queuePrefix, testOrder);
+    const { body } = await call(bed.admin, 'GET', '/api/admin/orders/attention');
+    expect(body.ignoredTestOrders[0]).toEqual(testOrder);
   });
 
   it('answers 409 to a retry of an order that did not fail, and 404 to an unknown one, recording nothing', async () => {

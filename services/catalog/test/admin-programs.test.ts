@@ -55,9 +55,9 @@ describe('POST /api/admin/programs', () => {
   });
 
   it.each([
-    [{ title: '' }, 'Title is required'],
-    [{}, 'Title is required'],
-    [{ title: 'x'.repeat(256) }, 'Title must be at most 255 characters'],
+    [{ title: '' }, 'Name is required'],
+    [{}, 'Name is required'],
+    [{ title: 'x'.repeat(256) }, 'Name must be at most 255 characters'],
     [{ title: REFUSED, label: 'x'.repeat(256) }, 'Label must be at most 255 characters'],
     [{ title: REFUSED, programType: 'Bundle' }, "Type must be 'Full Program' or 'Add On'"],
     [{ title: REFUSED, orderIndex: 0 }, 'Display order must be at least 1'],

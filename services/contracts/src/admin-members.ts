@@ -250,6 +250,69 @@ export const orderListSchema = page(adminOrderSchema).extend({
 });
 export type OrderList = z.infer<typeof orderListSchema>;
 
+/**
+ * GET /api/admin/orders/attention: what the back office must bring to an admin's attention about orders.
+ * `awaitingMapping`: orders whose items no programme was mapped to when they were processed (each item
+ * says whether it is mapped now, in which case the order only needs a Retry). `ignoredTestOrders`: the
+ * latest test-mode orders acknowledged and ignored because ACCEPT_TEST_ORDERS is false.
+ */
+export const orderAttentionSchema = z.object({
+  awaitingMapping: z.array(
+    z.object({
+      orderId: z.string(),
+      email: z.string().nullable(),
+      items: z.array(z.object({ item: z.string(), mapped: z.boolean() })),
+      since: timestamp,
+    }),
+  ),
+  ignoredTestOrders: z.array(
+    z.object({ orderId: z.string(), email: z.string().nullable(), event: z.string(), receivedAt: timestamp }),
+  ),
+});
+export type OrderAttention = z.infer<typeof orderAttentionSchema>;
+
+/** What one reconciliation run with ThriveCart's API found and did. */
+export const reconciliationFindingsSchema = z.object({
+  /** Calls made to ThriveCart's API (at most 60 a minute). */
+  requests: z.number().int(),
+  transactionsSeen: z.number().int(),
+  /** Charges and refunds already processed here: nothing to do. */
+  alreadyProcessed: z.number().int(),
+  /** Orders (or items of them) whose webhook never arrived, queued for the worker. */
+  chargesQueued: z.array(z.object({ orderId: z.string(), items: z.array(z.string()), test: z.boolean() })),
+  refundsQueued: z.array(z.object({ orderId: z.string(), item: z.string(), test: z.boolean() })),
+  cancellationsSeen: z.number().int(),
+  /** Items of a kind that cannot be mapped, as `<order>: <item>`. */
+  unrecognized: z.array(z.string()),
+});
+export type ReconciliationFindings = z.infer<typeof reconciliationFindingsSchema>;
+
+/** GET /api/admin/orders/reconciliation: whether it is set up, the last run, and how far it has looked. */
+export const reconciliationStateSchema = z.object({
+  configured: z.boolean(),
+  everyMinutes: z.number().int(),
+  lastRun: z
+    .object({
+      startedAt: timestamp,
+      finishedAt: timestamp.nullable(),
+      outcome: z.enum(['running', 'succeeded', 'failed']),
+      error: z.string().nullable(),
+      findings: reconciliationFindingsSchema.nullable(),
+    })
+    .nullable(),
+  /** Per mode (live, test): the time of the newest transaction looked at. */
+  checkpoints: z.record(z.string(), timestamp),
+});
+export type ReconciliationState = z.infer<typeof reconciliationStateSchema>;
+
+/** POST /api/admin/orders/reconciliation: a run is queued (202). */
+export const reconciliationQueuedSchema = z.object({ queued: z.literal(true) });
+export type ReconciliationQueued = z.infer<typeof reconciliationQueuedSchema>;
+
+export const RECONCILIATION_MESSAGES = {
+  notConfigured: 'Reconciliation is off: set THRIVECART_API_KEY to check orders against ThriveCart.',
+} as const;
+
 export const engagementClassSchema = z.object({
   classId: z.number().int(),
   title: z.string(),

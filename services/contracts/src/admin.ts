@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { extractVimeoId } from './vimeo.ts';
+import { parseVimeoLink, VIMEO_LINK_MESSAGE } from './vimeo.ts';
 
 /**
  * The administrator's content calls (admin/data spec §3, §5, §7, §9): every request body and answer.
@@ -47,8 +47,8 @@ function isSitePath(value: string): boolean {
 
 const isLink = (value: string) => isSitePath(value) || parseHttpUrl(value) !== null;
 
-/** The learner side plays the numeric id `extractVimeoId` finds; the admin must enter a full link to it. */
-const isVimeoLink = (value: string) => parseHttpUrl(value) !== null && extractVimeoId(value) !== null;
+/** The learner side plays the video `parseVimeoLink` finds; the admin must enter a full link to one video. */
+const isVimeoLink = (value: string) => parseHttpUrl(value) !== null && parseVimeoLink(value) !== null;
 
 // ── Field schemas ───────────────────────────────────────────────────────────────────────────────────
 
@@ -92,10 +92,7 @@ const vimeoUrl = z
     blankToNull,
     text('Video URL')
       .max(LINK_URL_MAX_LENGTH, `Video URL must be at most ${LINK_URL_MAX_LENGTH} characters`)
-      .refine(
-        isVimeoLink,
-        'Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789',
-      )
+      .refine(isVimeoLink, VIMEO_LINK_MESSAGE)
       .nullable(),
   )
   .optional();
@@ -169,8 +166,17 @@ const placeColumns = { orderIndex: z.number().int(), isUnlocked: z.boolean() };
 
 // ── Programs ────────────────────────────────────────────────────────────────────────────────────────
 
+/** The programme form labels its title "Name" (spec 001 §2, §5), so its messages say Name. */
+const programName = z.preprocess(
+  (value) => value ?? '',
+  text('Name')
+    .min(1, 'Name is required')
+    .max(TITLE_MAX_LENGTH, `Name must be at most ${TITLE_MAX_LENGTH} characters`),
+);
+
 const programFields = {
   ...namingFields,
+  title: programName,
   format: optionalText('Format', 255),
   programCardFinePrint: optionalText('Card fine print'),
   cardImageUrl: optionalLink('Card image URL', IMAGE_URL_MAX_LENGTH),
@@ -309,7 +315,7 @@ export type UpdateClassInput = z.input<typeof updateClassSchema>;
 export const adminClassSchema = z.object({
   ...namingColumns,
   pathId: rowId,
-  /** The Vimeo URL as the admin entered it; `extractVimeoId` (contracts/vimeo) gives the numeric id. */
+  /** The Vimeo URL as the admin entered it; `parseVimeoLink` (contracts/vimeo) reads it. */
   vimeoVideoId: storedText,
   additionalContentUrl: storedText,
   additionalContentButtonLabel: storedText,

@@ -104,6 +104,8 @@ export const pathDetailsSchema = z.object({
   programId: z.number().int(),
   phase: z.object({ id: z.number().int(), title: z.string() }),
   classes: z.array(pathClassSchema),
+  /** The class to listen to next on this path (see nextClassId in learner-journey), null when none is open. */
+  nextClassId: z.number().int().nullable(),
 });
 export type PathDetails = z.infer<typeof pathDetailsSchema>;
 
@@ -125,3 +127,23 @@ export const classDetailsSchema = z.object({
   progress: classProgressSchema,
 });
 export type ClassDetails = z.infer<typeof classDetailsSchema>;
+
+/**
+ * GET /api/my-programs/tonight: for each owned programme with a class open to the learner, the class to
+ * listen to tonight: the one in progress, else the first not completed in programme order, else the
+ * first again (`repeat`). `completedCount` of `classCount` is the learner's progress on that class's path.
+ */
+export const tonightSchema = z.object({
+  programId: z.number().int(),
+  pathId: z.number().int(),
+  classId: z.number().int(),
+  label: text,
+  title: z.string(),
+  durationMinutes: z.number().int().nullable(),
+  inProgress: z.boolean(),
+  repeat: z.boolean(),
+  completedCount: z.number().int(),
+  classCount: z.number().int(),
+});
+export type Tonight = z.infer<typeof tonightSchema>;
+export const tonightListSchema = z.array(tonightSchema);

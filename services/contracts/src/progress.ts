@@ -30,6 +30,16 @@ export const progressEventSchema = z.object(
 );
 export type ProgressEvent = z.infer<typeof progressEventSchema>;
 
+/**
+ * The body of PUT /api/progress/{classId}/completion: the learner marks a class complete by hand (true)
+ * or undoes it (false). Answers the learner's record, like a watch event.
+ */
+export const progressCompletionSchema = z.object(
+  { completed: z.boolean({ error: 'completed must be true or false' }) },
+  { error: 'Send completed (true or false).' },
+);
+export type ProgressCompletion = z.infer<typeof progressCompletionSchema>;
+
 /** A class counts as completed when it ended or this much of it was watched. */
 export const COMPLETION_PERCENT = 90;
 

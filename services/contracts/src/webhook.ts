@@ -15,11 +15,26 @@ export function isPurchaseEvent(event: unknown): event is PurchaseEventName {
   return typeof event === 'string' && (PURCHASE_EVENTS as readonly string[]).includes(event);
 }
 
-/** Numbers and strings alike become trimmed strings; an empty one counts as absent. */
+/**
+ * What a buyer types into the checkout must never stop their access: PostgreSQL cannot store NUL in
+ * text, and other control characters have no place in a name, so they are dropped (tab, line breaks
+ * become spaces) and lone surrogates become U+FFFD.
+ */
+export function storableText(value: string): string {
+  return (
+    value
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+      .replace(/[\t\n\r]/g, ' ')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+  );
+}
+
+/** Numbers and strings alike become trimmed, storable strings; an empty one counts as absent. */
 function scalar(value: unknown): unknown {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
+  const trimmed = storableText(value).trim();
   return trimmed === '' ? undefined : trimmed;
 }
 
@@ -70,7 +85,11 @@ const customerSchema = z.object(
   { error: 'customer[email] is required' },
 );
 
-const itemListSchema = z.preprocess(list, z.array(itemKeySchema).optional());
+/**
+ * Item lists are read entry by entry: an entry of a kind this system does not know (ThriveCart may add
+ * kinds) is kept aside and reported rather than refusing the whole order.
+ */
+const itemListSchema = z.preprocess(list, z.array(z.unknown()).optional());
 
 /** Amounts are whole cents ("1700" is $17.00); anything else is left out rather than refused. */
 const cents = z.preprocess((value) => {
@@ -83,7 +102,7 @@ const wholeNumber = cents;
 
 /** A product entry: id, optional name, price (cents) and quantity (spec 001 §3). */
 const productEntrySchema = z.object(
-  { id: itemKeySchema, name: optionalText(255), price: cents, quantity: wholeNumber },
+  { id: z.unknown(), name: optionalText(255), price: cents, quantity: wholeNumber },
   { error: 'Each product needs an id' },
 );
 
@@ -104,12 +123,22 @@ const bodySchema = z.object({
   purchase_map_flat: itemListSchema,
   product: productEntrySchema.optional(),
   products: z.preprocess(list, z.array(productEntrySchema).optional()),
-  base_product: z.preprocess(scalar, itemKeySchema.optional()),
-  order: z.looseObject({ total: cents }).optional(),
+  base_product: z.unknown().optional(),
+  order: z
+    .looseObject({ total: cents, charges: z.preprocess(list, z.array(z.unknown()).optional()) })
+    .optional(),
+  // order.refund: which item was refunded (`refund[type]` product/bump/upsell/downsell, `refund[id]`),
+  // the charge's `reference`, and the amount; a full refund covers the whole order.
+  refund: z
+    .looseObject({ type: optionalText(32), id: optionalText(32), reference: optionalText(64), amount: cents })
+    .optional(),
 });
 type WebhookBody = z.infer<typeof bodySchema>;
 
 export type PurchaseCustomer = { email: string; firstName: string | null; lastName: string | null };
+
+/** What an order.refund takes back: the whole order, or one item of it (`bump-12`). */
+export type PurchaseRefund = { scope: 'order' } | { scope: 'item'; item: string };
 
 /** One purchase event as the worker receives it: no secret, every item named `kind-N`. */
 export type PurchaseEvent = {
@@ -120,6 +149,10 @@ export type PurchaseEvent = {
   customer: PurchaseCustomer | null;
   items: string[];
   totalCents: number | null;
+  /** Entries of the order's item lists that name no known kind of item (kept, reported, not granted). */
+  unrecognizedItems?: string[];
+  /** order.refund only; absent means the whole order (as jobs queued before per-item refunds). */
+  refund?: PurchaseRefund;
 };
 
 export const purchaseEventSchema = bodySchema.transform((body, ctx): PurchaseEvent => {
@@ -128,8 +161,8 @@ export const purchaseEventSchema = bodySchema.transform((body, ctx): PurchaseEve
     ctx.addIssue({ code: 'custom', path: ['customer', 'email'], message: 'customer[email] is required' });
     return z.NEVER;
   }
-  const items = orderedItems(body);
-  if (granting && items.length === 0) {
+  const { items, unrecognized } = orderedItems(body);
+  if (granting && items.length === 0 && unrecognized.length === 0) {
     ctx.addIssue({
       code: 'custom',
       path: ['accessible_purchase_map'],
@@ -145,15 +178,45 @@ export const purchaseEventSchema = bodySchema.transform((body, ctx): PurchaseEve
     customer: body.customer ? customerOf(body.customer) : null,
     items,
     totalCents: body.order?.total ?? null,
+    ...(unrecognized.length > 0 ? { unrecognizedItems: unrecognized } : {}),
+    ...(body.event === 'order.refund' ? { refund: refundOf(body) } : {}),
   };
 });
+
+const REFUNDABLE_ITEM_TYPES = ['product', 'bump', 'upsell', 'downsell'];
+
+/**
+ * The item an order.refund names: `refund[type]` and `refund[id]`, or, without an id, the order's charge
+ * whose `reference` the refund carries. A refund of type `full`, one without an item, or one for at least
+ * the order's total covers the whole order.
+ */
+function refundOf(body: WebhookBody): PurchaseRefund {
+  const refund = body.refund;
+  const type = refund?.type?.toLowerCase();
+  const total = body.order?.total;
+  if (!refund || !type || !REFUNDABLE_ITEM_TYPES.includes(type)) return { scope: 'order' };
+  if (total !== undefined && refund.amount !== undefined && refund.amount >= total) return { scope: 'order' };
+  let id = refund.id;
+  if (!id && refund.reference) {
+    const charge = (body.order?.charges ?? []).find(
+      (entry): entry is Record<string, unknown> =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        scalar((entry as Record<string, unknown>).reference) === refund.reference,
+    );
+    const chargeId = charge ? scalar(charge.item_id) : undefined;
+    if (typeof chargeId === 'string') id = chargeId;
+  }
+  const item = itemKeySchema.safeParse(id === undefined ? undefined : `${type}-${id}`);
+  return item.success ? { scope: 'item', item: item.data } : { scope: 'order' };
+}
 
 /**
  * Entitlements come from the accessible purchase map (where ThriveCart lists upsells and bumps as
  * `upsell-N` / `bump-N`) and the products list; the plain purchase map and base product are used only
  * when neither is sent.
  */
-function orderedItems(body: WebhookBody): string[] {
+function orderedItems(body: WebhookBody): { items: string[]; unrecognized: string[] } {
   const accessible = [
     ...(body.accessible_purchase_map ?? []),
     ...(body.accessible_purchase_map_flat ?? []),
@@ -163,9 +226,18 @@ function orderedItems(body: WebhookBody): string[] {
   const fallback = [
     ...(body.purchase_map ?? []),
     ...(body.purchase_map_flat ?? []),
-    ...(body.base_product ? [body.base_product] : []),
+    ...(body.base_product !== undefined ? [body.base_product] : []),
   ];
-  return [...new Set(accessible.length > 0 ? accessible : fallback)];
+  const items = new Set<string>();
+  const unrecognized = new Set<string>();
+  for (const entry of accessible.length > 0 ? accessible : fallback) {
+    const key = itemKeySchema.safeParse(scalar(entry));
+    if (key.success) items.add(key.data);
+    else if (typeof entry === 'string' || typeof entry === 'number')
+      unrecognized.add(String(scalar(entry) ?? '').slice(0, 255));
+  }
+  unrecognized.delete('');
+  return { items: [...items], unrecognized: [...unrecognized] };
 }
 
 function customerOf(customer: NonNullable<WebhookBody['customer']>): PurchaseCustomer {
@@ -184,5 +256,7 @@ export const webhookAckSchema = z.object({
   received: z.literal(true),
   queued: z.boolean(),
   jobId: z.string().optional(),
+  /** Entries of the order's item lists of no known kind: queued with the order, reported, not granted. */
+  unrecognizedItems: z.array(z.string()).optional(),
 });
 export type WebhookAck = z.infer<typeof webhookAckSchema>;

@@ -45,6 +45,8 @@ const schema = z.object({
   UPGRADE_CHECKOUT_URL: z.url().default(publicDefaults.upgradeCheckoutUrl),
   ACCEPT_TEST_ORDERS: booleanFromEnv.optional(),
   OUTBOX_DIR: z.string().optional(),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1_000).default(14),
   COOKIE_DOMAIN: z
     .string()
     .regex(/^\.?[a-z0-9.-]+$/i, 'must be a domain such as example.com')
@@ -53,6 +55,8 @@ const schema = z.object({
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
     .optional(),
+  THRIVECART_API_KEY: optionalText,
+  THRIVECART_API_URL: z.url().default('https://thrivecart.com/api/external'),
 });
 
 export class ConfigError extends Error {}
@@ -121,18 +125,24 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     upgradeCheckoutUrl: values.UPGRADE_CHECKOUT_URL,
     acceptTestOrders: values.ACCEPT_TEST_ORDERS ?? !isProduction,
     outboxDir: values.OUTBOX_DIR ?? path.join(repoRoot, 'var', 'outbox'),
+    /** Where `npm run db:backup` writes dumps, and how many of the newest it keeps. */
+    backupDir: values.BACKUP_DIR ?? path.join(repoRoot, 'var', 'backups'),
+    backupKeep: values.BACKUP_KEEP,
     /** BullMQ key prefix; by default one per database, so a dev, test and e2e system never share jobs. */
     queuePrefix:
       values.QUEUE_PREFIX ?? `bull:${decodeURIComponent(new URL(values.DATABASE_URL).pathname.slice(1))}`,
     secureCookies: publicAppUrl.startsWith('https://'),
     /** Domain of the signed-in hint cookie, when the sales pages live on a sibling subdomain. */
     cookieDomain: values.COOKIE_DOMAIN,
+    /** ThriveCart's API, for reconciliation: unset key = no reconciliation. The URL moves for tests. */
+    thrivecartApiKey: values.THRIVECART_API_KEY,
+    thrivecartApiUrl: trimSlash(values.THRIVECART_API_URL),
   };
 }
 
 export type Config = ReturnType<typeof deriveConfig>;
 
-const SECRET_NAMES = ['SESSION_KEYS', 'ADMIN_PASSWORD', 'THRIVECART_SECRET'] as const;
+const secretNames = ['SESSION_KEYS', 'ADMIN_PASSWORD', 'THRIVECART_SECRET'] as const;
 
 /**
  * Parses the environment once; throws a ConfigError naming every invalid variable, one line each
@@ -154,7 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const isProduction = (parsed.success ? parsed.data.NODE_ENV : present.NODE_ENV) === 'production';
-  const missing = SECRET_NAMES.filter((name) => present[name] === undefined);
+  const missing = secretNames.filter((name) => present[name] === undefined);
   if (isProduction && missing.length > 0) problems.push(`${missing.join(', ')} must be set in production`);
   if (problems.length > 0 || !parsed.success) {
     throw new ConfigError(problems.map((problem) => `Invalid configuration: ${problem}`).join('\n'));
@@ -162,7 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const values = parsed.data;
 
   const generated = missing.length > 0 ? developmentSecrets() : undefined;
-  const secret = (name: (typeof SECRET_NAMES)[number]) => values[name] ?? generated![name];
+  const secret = (name: (typeof secretNames)[number]) => values[name] ?? generated![name];
   return deriveConfig(values, {
     sessionKeys: secret('SESSION_KEYS'),
     adminPassword: secret('ADMIN_PASSWORD'),

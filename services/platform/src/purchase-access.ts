@@ -1,4 +1,5 @@
 import { purchaseStatusSchema, type PurchaseStatus } from '@sleep-ritual/contracts/purchases';
+import type { PurchaseRefund } from '@sleep-ritual/contracts/webhook';
 
 /**
  * Who may open what. Every service that writes a purchase status or asks whether a learner may open a
@@ -61,3 +62,51 @@ export const VISIBLE_CLASS = `classes c
 
 /** SQL: class `c` may be played: it, its path `pa` and its phase `ph` are all unlocked. */
 export const CLASS_UNLOCKED = `(c."isUnlocked" and pa."isUnlocked" and ph."isUnlocked")`;
+
+/** What a refund does to one purchase row (one programme of one order). */
+export type PurchaseAfterRefund = { status: PurchaseStatus; refundedItems: string[]; changed: boolean };
+
+/**
+ * Per-item refunds. A purchase row of an order is opened by one or more of the order's items (a bump
+ * and the main product may open the same programme); refunding an item takes the programme away only
+ * once no unrefunded item of the order still grants it. A whole-order refund takes every programme of
+ * the order. Another order's purchase of the same programme is its own row and keeps its own access
+ * (ownership is "any purchase that gives access"), so a refund never reaches beyond its order.
+ * Rows written before items were recorded (`grantingItems` empty) count their `externalProductId`.
+ * A row that gives no access (refunded, revoked by an admin) keeps its status.
+ */
+export function purchaseAfterRefund(
+  purchase: {
+    status: string;
+    grantingItems: string[];
+    refundedItems: string[];
+    externalProductId: string | null;
+  },
+  refund: PurchaseRefund,
+): PurchaseAfterRefund {
+  const granting = grantingItemsOf(purchase);
+  const refunded = new Set(purchase.refundedItems);
+  if (refund.scope === 'order') for (const item of granting) refunded.add(item);
+  else if (granting.includes(refund.item)) refunded.add(refund.item);
+  const refundedItems = [...refunded];
+  const allRefunded = refund.scope === 'order' || granting.every((item) => refunded.has(item));
+  const status: PurchaseStatus =
+    givesAccess(purchase.status) && allRefunded
+      ? PURCHASE_STATUS.refunded
+      : (purchase.status as PurchaseStatus);
+  const changed = status !== purchase.status || refundedItems.length !== purchase.refundedItems.length;
+  return { status, refundedItems, changed };
+}
+
+/** Whether a refund of this scope concerns the purchase row at all. */
+export function refundConcerns(
+  purchase: { grantingItems: string[]; externalProductId: string | null },
+  refund: PurchaseRefund,
+): boolean {
+  return refund.scope === 'order' || grantingItemsOf(purchase).includes(refund.item);
+}
+
+function grantingItemsOf(purchase: { grantingItems: string[]; externalProductId: string | null }): string[] {
+  if (purchase.grantingItems.length > 0) return purchase.grantingItems;
+  return purchase.externalProductId ? [purchase.externalProductId] : [];
+}

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, ensureDatabase, type Knex } from '../src/db.ts';
+import { ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
 import { seedDemo } from '../src/db/seed.ts';
 import { TEST_DATABASE_URL } from '../src/testing.ts';
 
-// A database of its own, because this test rolls the whole schema back.
+// A database of its own, because this test rolls the whole schema back; named after the test database,
+// so suites run side by side (other checkouts, other branches) never share it.
 const url = new URL(TEST_DATABASE_URL);
-url.pathname = '/sleep_ritual_migrations_test';
+url.pathname = `${url.pathname}_migrations`;
 let db: Knex;
 
 beforeAll(async () => {
@@ -107,7 +109,7 @@ describe('demo seed', () => {
     const nights = await db('classes')
       .join('paths', 'paths.id', 'classes.pathId')
       .join('phases', 'phases.id', 'paths.phaseId')
-      .where('phases.programId', 1)
+      .where({ 'phases.programId': 1, 'phases.title': 'The Ritual' })
       .orderBy('classes.orderIndex')
       .select('classes.label', 'classes.durationMinutes', 'classes.vimeoVideoId');
     expect(nights.map((night) => night.label)).toEqual([
@@ -128,5 +130,69 @@ describe('demo seed', () => {
       .where('users.email', 'demo@sleepritual.example')
       .select('purchases.programId', 'purchases.status');
     expect(owned).toEqual([{ programId: 1, status: 'completed' }]);
+  });
+
+  /** Programme 1's classes by phase title, in order, with what learners see of them. */
+  const programOneClasses = (phaseTitle: string) =>
+    db('classes')
+      .join('paths', 'paths.id', 'classes.pathId')
+      .join('phases', 'phases.id', 'paths.phaseId')
+      .where({ 'phases.programId': 1, 'phases.title': phaseTitle })
+      .whereNull('phases.deletedAt')
+      .orderBy([{ column: 'paths.orderIndex' }, { column: 'classes.orderIndex' }])
+      .select(
+        'classes.label',
+        'classes.title',
+        'classes.description',
+        'classes.durationMinutes',
+        'classes.vimeoVideoId',
+        'classes.additionalContentUrl',
+        'classes.isUnlocked',
+      );
+
+  it('seeds the six nights exactly as the sales pages list them, and the three bonuses after them', async () => {
+    const nights = await programOneClasses('The Ritual');
+    expect(
+      nights.map(({ label, title, description, durationMinutes }) => ({
+        label,
+        title,
+        description,
+        durationMinutes,
+      })),
+    ).toEqual(ritualNights);
+
+    const bonuses = await programOneClasses('Your Bonuses');
+    expect(bonuses.map((bonus) => [bonus.label, bonus.title])).toEqual(
+      ritualBonuses.map((bonus) => [bonus.label, bonus.title]),
+    );
+    for (const bonus of bonuses) {
+      expect(bonus.isUnlocked).toBe(true);
+      // Each bonus plays or opens something: a video, or its written guide.
+      expect(bonus.vimeoVideoId ?? bonus.additionalContentUrl).toBeTruthy();
+    }
+    expect(bonuses[1]!.additionalContentUrl).toBe('/guides/sleep-sanctuary-checklist');
+    const phases = await db('phases').where({ programId: 1 }).orderBy('orderIndex').pluck('title');
+    expect(phases).toEqual(['The Ritual', 'Your Bonuses']);
+  });
+
+  it('gives the programmes display orders from 1, as the admin form requires', async () => {
+    expect(await db('programs').whereIn('id', [1, 2, 3]).orderBy('id').pluck('orderIndex')).toEqual([
+      1, 2, 3,
+    ]);
+  });
+
+  it('adds the bonuses to a programme seeded before them once, keeping admin edits and deletions', async () => {
+    await db('phases').where({ programId: 1, title: 'Your Bonuses' }).delete();
+    await db('classes').where({ title: ritualNights[0]!.title }).update({ title: 'Renamed by an admin' });
+    await seedDemo(db);
+    expect(await programOneClasses('Your Bonuses')).toHaveLength(3);
+    expect(await db('classes').where({ title: 'Renamed by an admin' })).toHaveLength(1);
+
+    await seedDemo(db);
+    expect(await db('phases').where({ programId: 1, title: 'Your Bonuses' })).toHaveLength(1);
+
+    await db('phases').where({ programId: 1, title: 'Your Bonuses' }).update({ deletedAt: db.fn.now() });
+    await seedDemo(db);
+    expect(await db('phases').where({ programId: 1, title: 'Your Bonuses' })).toHaveLength(1);
   });
 });

@@ -3,7 +3,9 @@ import type { WebhookDeps } from './deps.ts';
 import { thrivecartRoutes } from './http/thrivecart-routes.ts';
 
 export function createApp(deps: WebhookDeps) {
-  const app = createServiceApp(deps);
+  // What buyers type reaches us through ThriveCart, which cannot correct it: the receiver cleans text
+  // PostgreSQL cannot store rather than refusing the order.
+  const app = createServiceApp(deps, { acceptsUnstorableText: true });
   app.use(notFoundFallback());
   for (const router of [thrivecartRoutes(deps)]) {
     app.use(router.routes());

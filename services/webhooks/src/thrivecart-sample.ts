@@ -15,6 +15,8 @@ export type SampleOrder = {
   test?: boolean;
   /** ThriveCart has sent both spellings of the customer's name fields. */
   nameFields?: 'first_name' | 'firstname';
+  /** order.refund of one item of the order (`bump-1`); without it a refund covers the whole order. */
+  refundItem?: string;
 };
 
 const PRICES: Record<string, number> = { product: 4700, bump: 1700, upsell: 34900, downsell: 19700 };
@@ -72,7 +74,14 @@ export function thrivecartOrderFields(order: SampleOrder): Record<string, string
     fields[`purchase_map[${index}]`] = item;
     fields[`accessible_purchase_map[${index}]`] = item;
   });
-  if (order.event === 'order.refund') {
+  if (order.event === 'order.refund' && order.refundItem) {
+    const [type, id] = order.refundItem.split('-');
+    fields['refund[type]'] = type ?? '';
+    fields['refund[id]'] = id ?? '';
+    fields['refund[reference]'] = id ?? '';
+    fields['refund[amount]'] = String(PRICES[type ?? ''] ?? 1000);
+    fields['refund[date]'] = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  } else if (order.event === 'order.refund') {
     fields['refund[amount]'] = String(total);
     fields['refund[type]'] = 'full';
   }

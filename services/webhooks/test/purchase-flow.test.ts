@@ -24,6 +24,7 @@ let consumers: ReturnType<typeof startConsumers>;
 let server: Awaited<ReturnType<typeof listen>>;
 let ritual: { programId: number; item: string };
 let addOn: { programId: number; item: string };
+let upsell: { programId: number; item: string };
 
 beforeAll(async () => {
   queues = await openTestQueues(deps.config.redisUrl, deps.config.queuePrefix);
@@ -31,6 +32,7 @@ beforeAll(async () => {
   server = await listen(createApp({ ...deps, purchasesQueue: queues.purchases }));
   ritual = await createMappedProgram(deps.db, { title: 'The 6-Night Sleep Meditation Ritual' });
   addOn = await createMappedProgram(deps.db, { kind: 'bump' });
+  upsell = await createMappedProgram(deps.db, { kind: 'upsell' });
 });
 afterAll(async () => {
   await server.close();
@@ -148,6 +150,123 @@ describe('a purchase on the checkout', () => {
     ]);
   });
 
+  it('refunded one item at a time, loses only what was refunded; a full refund then revokes the order', async () => {
+    const email = uniqueEmail('item-refund');
+    const orderId = uniqueOrderId();
+    const items = [ritual.item, addOn.item, upsell.item];
+    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, items })));
+    await waitForAccess(email, 3);
+
+    const bumpRefund = thrivecartOrderFields({
+      secret,
+      orderId,
+      email,
+      items,
+      event: 'order.refund',
+      refundItem: addOn.item,
+    });
+    expect(bumpRefund).toMatchObject({ 'refund[type]': 'bump', 'order[charges][1][item_type]': 'bump' });
+    expect((await postForm(server.url, formBody(bumpRefund))).status).toBe(200);
+    expect(await waitForAccess(email, 2)).toEqual([ritual.programId, upsell.programId].sort((a, b) => a - b));
+
+    const fullRefund = thrivecartOrderFields({ secret, orderId, email, items, event: 'order.refund' });
+    expect((await postForm(server.url, formBody(fullRefund))).status).toBe(200);
+    await waitForAccess(email, 0);
+    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).pluck('status')).toEqual([
+      'refunded',
+      'refunded',
+      'refunded',
+    ]);
+  });
+
+  it('refunding an item found by its charge reference alone takes that item only', async () => {
+    const email = uniqueEmail('reference-refund');
+    const orderId = uniqueOrderId();
+    const items = [ritual.item, upsell.item];
+    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, items })));
+    await waitForAccess(email, 2);
+
+    const fields = thrivecartOrderFields({
+      secret,
+      orderId,
+      email,
+      items,
+      event: 'order.refund',
+      refundItem: upsell.item,
+    });
+    delete fields['refund[id]'];
+    expect((await postForm(server.url, formBody(fields))).status).toBe(200);
+    expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
+  });
+
+  it('with a NUL in the name the buyer typed, still provisions the order', async () => {
+    const email = uniqueEmail('nul');
+    const fields = thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email, items: [ritual.item] });
+    fields['customer[first_name]'] = 'Jo\u0000y';
+    fields['customer[name]'] = 'Jo\u0000y Buyer';
+    fields['order[charges][0][name]'] = 'Ritual\u0000';
+    expect((await postForm(server.url, formBody(fields))).status).toBe(200);
+    expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
+    expect(await deps.db('users').whereRaw('lower(email) = lower(?)', [email]).first('firstName')).toEqual({
+      firstName: 'Joy',
+    });
+  });
+
+  it('with an entry of no known kind in the purchase map, provisions the rest and keeps the order visible', async () => {
+    const email = uniqueEmail('unknown-kind');
+    const orderId = uniqueOrderId();
+    const fields = thrivecartOrderFields({ secret, orderId, email, items: [ritual.item, addOn.item] });
+    fields['accessible_purchase_map[2]'] = 'gift-card-3';
+    const { jobId } = await (await postForm(server.url, formBody(fields))).json();
+    expect(await waitForAccess(email, 2)).toEqual([ritual.programId, addOn.programId].sort((a, b) => a - b));
+    const failed = await eventually(
+      async () => {
+        const job = await queues.purchases.getJob(jobId);
+        return (await job?.getState()) === 'failed' ? job : undefined;
+      },
+      { what: 'the job to be kept as failed' },
+    );
+    expect(failed.failedReason).toContain('"gift-card-3"');
+  });
+
+  it('redelivered after its job failed, is processed again: once the mapping exists, it provisions', async () => {
+    const email = uniqueEmail('redelivered');
+    const orderId = uniqueOrderId();
+    const item = `upsell-${Math.floor(Math.random() * 1e9) + 1}`;
+    const body = formBody(thrivecartOrderFields({ secret, orderId, email, items: [item] }));
+    const { jobId } = await (await postForm(server.url, body)).json();
+    await eventually(async () => (await queues.purchases.getJobState(jobId)) === 'failed', {
+      what: 'the order to fail for lack of a mapping',
+    });
+
+    await deps.db('product_program_map').insert({ externalProductId: item, programId: addOn.programId });
+    const again = await postForm(server.url, body);
+    expect(again.status).toBe(200);
+    expect((await again.json()).jobId).toBe(jobId);
+    expect(await waitForAccess(email, 1)).toEqual([addOn.programId]);
+    expect(await queues.purchases.getJobState(jobId)).toBe('completed');
+  });
+
+  it('redelivered after its job was removed, is queued and processed again, still once', async () => {
+    const email = uniqueEmail('removed');
+    const orderId = uniqueOrderId();
+    const body = formBody(thrivecartOrderFields({ secret, orderId, email, items: [ritual.item] }));
+    const { jobId } = await (await postForm(server.url, body)).json();
+    await waitForAccess(email, 1);
+    await eventually(async () => (await queues.purchases.getJobState(jobId)) === 'completed', {
+      what: 'the job to complete',
+    });
+    await queues.purchases.remove(jobId);
+
+    expect((await postForm(server.url, body)).status).toBe(200);
+    await eventually(async () => (await queues.purchases.getJobState(jobId)) === 'completed', {
+      what: 'the redelivered job to complete',
+    });
+    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).count({ n: '*' })).toEqual([
+      { n: '1' },
+    ]);
+  });
+
   it('sends the create-account e-mail to the outbox with a link that opens account creation for the order', async () => {
     const email = uniqueEmail('link');
     const orderId = uniqueOrderId();
@@ -197,5 +316,17 @@ describe('a purchase on the checkout', () => {
     expect(failed.failedReason).toBe(`No programme is mapped to product-1999999999 (order ${orderId})`);
     expect(failed.attemptsMade).toBe(1);
     expect(await accessOf(email)).toEqual([]);
+
+    // Support hears of it: which order, which item, and what to do.
+    const support = deps.config.supportEmail;
+    const mail = await eventually(
+      async () => (await mailsTo(deps.config.outboxDir, support)).find((m) => m.subject.includes(orderId)),
+      { what: 'the e-mail to support' },
+    );
+    expect(mail.subject).toBe(`Order ${orderId} waits on a product mapping: product-1999999999`);
+    expect(mail.text).toContain(`(buyer ${email})`);
+    expect(mail.text).toContain('map product-1999999999 to the programme');
+    expect(mail.text).toContain(`press Retry on order ${orderId}`);
+    expect(linkIn(mail, '/admin/products')?.toString()).toBe(`${deps.config.publicAppUrl}/admin/products`);
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { createClient, createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
-import { createPurchasesQueue, type PurchasesQueue } from '@sleep-ritual/worker/queues';
+import { createPurchasesQueue, ignoredTestOrders, type PurchasesQueue } from '@sleep-ritual/worker/queues';
 import { createApp } from '../src/app.ts';
+import { SECRET_FAILURES_PER_ADDRESS } from '../src/domain/secret-guesses.ts';
 import { formBody, thrivecartOrderFields } from '../src/thrivecart-sample.ts';
 import { openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
 import { jobCount, postForm, postJson, uniqueOrderId } from './helpers.ts';
@@ -160,6 +161,37 @@ describe('POST /api/webhooks/thrivecart', () => {
     expect(await jobCount(queue)).toBe(before);
   });
 
+  it('answers 429 to an address that keeps sending wrong secrets, but never to the right secret', async () => {
+    const guesser = createClient(server.url);
+    const post = (client: ReturnType<typeof createClient>, guess: string) =>
+      client.request('/api/webhooks/thrivecart', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: formBody(
+          thrivecartOrderFields({ secret: guess, orderId: uniqueOrderId(), email: uniqueEmail() }),
+        ),
+      });
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 10; batch += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, n) => post(guesser, `guess-${batch}-${n}`)),
+      );
+      statuses.push(...answers.map((answer) => answer.status));
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SECRET_FAILURES_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - SECRET_FAILURES_PER_ADDRESS);
+    const refused = await post(guesser, 'one-more-guess');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await refused.json()).error).toMatch(/Too many wrong webhook secrets/);
+
+    // The right secret from the same address still goes through, every time.
+    for (let delivery = 0; delivery < 3; delivery += 1)
+      expect((await post(guesser, secret)).status).toBe(200);
+    // Another address is not affected.
+    expect((await post(createClient(server.url), 'a-guess')).status).toBe(401);
+  });
+
   it('when the secret is missing, it answers 401 and queues nothing', async () => {
     const before = await jobCount(queue);
     const fields = thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() });
@@ -194,16 +226,54 @@ describe('POST /api/webhooks/thrivecart', () => {
     });
     expect(noOrder.status).toBe(400);
     expect((await noOrder.json()).error).toBe('order_id is required');
+    expect(await jobCount(queue)).toBe(before);
+  });
 
-    const badItem = await postJson(server.url, {
+  it('keeps and reports purchase-map entries of no known kind instead of refusing the order', async () => {
+    const orderId = uniqueOrderId();
+    const fields = thrivecartOrderFields({
+      secret,
+      orderId,
+      email: uniqueEmail(),
+      items: ['product-1', 'bump-1'],
+    });
+    fields['accessible_purchase_map[2]'] = 'gift-card-3';
+    fields['purchase_map[2]'] = 'gift-card-3';
+    const response = await postForm(server.url, formBody(fields));
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer).toMatchObject({ queued: true, unrecognizedItems: ['gift-card-3'] });
+    const job = await queuedJob(answer.jobId);
+    expect(job.data).toMatchObject({ items: ['product-1', 'bump-1'], unrecognizedItems: ['gift-card-3'] });
+
+    // An order naming only such entries is queued too, so that it stays visible rather than lost.
+    const onlyUnknown = await postJson(server.url, {
       thrivecart_secret: secret,
       event: 'order.success',
       order_id: uniqueOrderId(),
       customer: { email: uniqueEmail() },
       accessible_purchase_map: ['gift-card-3'],
     });
-    expect(badItem.status).toBe(400);
-    expect(await jobCount(queue)).toBe(before);
+    expect(onlyUnknown.status).toBe(200);
+    expect(await onlyUnknown.json()).toMatchObject({ queued: true, unrecognizedItems: ['gift-card-3'] });
+  });
+
+  it('cleans a NUL and other control characters out of what the buyer typed, and queues the order', async () => {
+    const orderId = uniqueOrderId();
+    const body = formBody(
+      thrivecartOrderFields({
+        secret,
+        orderId,
+        email: uniqueEmail(),
+        firstName: 'An\u0000n',
+        lastName: 'Le\u0007e',
+      }),
+    );
+    expect(body).toContain('An%00n');
+    const response = await postForm(server.url, body);
+    expect(response.status).toBe(200);
+    const job = await queuedJob((await response.json()).jobId);
+    expect(job.data.customer).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
   });
 
   it('acknowledges other events with 200 and queues nothing', async () => {
@@ -238,19 +308,26 @@ describe('POST /api/webhooks/thrivecart', () => {
 
 describe('when ACCEPT_TEST_ORDERS is false', () => {
   it('acknowledges a test-mode order with 200 and queues nothing, but still queues live orders', async () => {
-    const strictDeps = createTestDeps({ ACCEPT_TEST_ORDERS: 'false' });
+    const strictDeps = createTestDeps({
+      ACCEPT_TEST_ORDERS: 'false',
+      QUEUE_PREFIX: uniqueQueuePrefix('strict'),
+    });
     const strict = await listen(createApp({ ...strictDeps, purchasesQueue: queue }));
     try {
       const before = await jobCount(queue);
+      const orderId = uniqueOrderId();
+      const email = uniqueEmail();
       const test = await postForm(
         strict.url,
-        formBody(
-          thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail(), test: true }),
-        ),
+        formBody(thrivecartOrderFields({ secret, orderId, email, test: true })),
       );
       expect(test.status).toBe(200);
       expect(await test.json()).toEqual({ received: true, queued: false });
       expect(await jobCount(queue)).toBe(before);
+      // Noted for the back office's Orders screen, so a merchant sees why nothing happened.
+      expect(await ignoredTestOrders(strictDeps.redis, strictDeps.config.queuePrefix)).toEqual([
+        { orderId, email: email.toLowerCase(), event: 'order.success', receivedAt: expect.any(String) },
+      ]);
 
       const live = await postForm(
         strict.url,
@@ -258,6 +335,7 @@ describe('when ACCEPT_TEST_ORDERS is false', () => {
       );
       expect((await live.json()).queued).toBe(true);
     } finally {
+      await strictDeps.redis.del(`${strictDeps.config.queuePrefix}:ignored-test-orders`);
       await strict.close();
       await strictDeps.close();
     }

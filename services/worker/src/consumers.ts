@@ -2,28 +2,52 @@ import type { WorkerDeps } from './deps.ts';
 import { startEmailsWorker } from './jobs/emails.worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startPurchasesWorker } from './jobs/purchases.worker.ts';
-import { createEmailsQueue } from './queues.ts';
+import { startReconcileWorker } from './jobs/reconcile.worker.ts';
+import {
+  createEmailsQueue,
+  createPurchasesQueue,
+  createReconcileQueue,
+  scheduleReconciliation,
+  unscheduleReconciliation,
+  type RetryPolicy,
+} from './queues.ts';
 
 /**
- * Both queue consumers on one Redis connection (which must wait for Redis rather than fail:
+ * The queue consumers on one Redis connection (which must wait for Redis rather than fail:
  * `maxRetriesPerRequest: null`, as createRedis gives by default). close() stops taking jobs and waits
- * for the ones in hand to finish.
+ * for the ones in hand to finish. With THRIVECART_API_KEY set, reconciliation with ThriveCart is
+ * scheduled every 15 minutes (and unscheduled when the key is removed). `purchaseRetry` and
+ * `reconcileRate` shorten the purchases' backoff and the API pacing, for tests only.
  */
-export function startConsumers(deps: WorkerDeps) {
+export function startConsumers(
+  deps: WorkerDeps,
+  options: { purchaseRetry?: RetryPolicy; reconcileRate?: { requests: number; perMs: number } } = {},
+) {
   const { config, logger, db, redis } = deps;
   const emails = createEmailsQueue(redis, config.queuePrefix);
-  emails.on('error', (error) => logger.warn({ err: error.message }, 'emails queue error'));
+  const purchases = createPurchasesQueue(redis, config.queuePrefix);
+  const reconcileQueue = createReconcileQueue(redis, config.queuePrefix);
+  for (const queue of [emails, purchases, reconcileQueue])
+    queue.on('error', (error) => logger.warn({ err: error.message }, `${queue.name} queue error`));
   const mailer = createMailer(config, logger);
   const queueing = { connection: redis, prefix: config.queuePrefix, logger };
   const workers = [
-    startPurchasesWorker({ ...queueing, db, emails }),
+    startPurchasesWorker({ ...queueing, db, emails, retry: options.purchaseRetry }),
     startEmailsWorker({ ...queueing, db, config, mailer }),
+    startReconcileWorker({ ...queueing, db, purchases, config, rate: options.reconcileRate }),
   ];
+  const scheduled = (
+    config.thrivecartApiKey
+      ? scheduleReconciliation(reconcileQueue)
+      : unscheduleReconciliation(reconcileQueue)
+  ).catch((error: Error) => logger.error({ err: error.message }, 'reconciliation could not be scheduled'));
   return {
     workers,
+    /** Resolves once the reconciliation schedule is set (or removed). */
+    scheduled,
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
-      await emails.close();
+      await Promise.all([emails.close(), purchases.close(), reconcileQueue.close()]);
       mailer.close();
     },
   };

@@ -12,23 +12,47 @@ import { ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 
 export const PURCHASES_QUEUE = 'purchases';
 export const EMAILS_QUEUE = 'emails';
+/** Reconciliation with ThriveCart's API: a repeatable job, and runs an admin asks for. */
+export const RECONCILE_QUEUE = 'reconcile';
 
 export type PurchaseJob = PurchaseEvent;
 
 export type EmailJob =
   | { template: 'create-account'; userId: number; orderId: string }
   | { template: 'password-reset'; userId: number }
-  | { template: 'sign-in-link'; userId: number };
+  | { template: 'sign-in-link'; userId: number }
+  /** To SUPPORT_EMAIL: an order waits on a mapping of these items. */
+  | { template: 'unmapped-item'; orderId: string; items: string[]; buyerEmail: string | null };
+
+export type ReconcileJob = { reason: 'schedule' | 'admin' };
 
 export type PurchasesQueue = Queue<PurchaseJob>;
+export type ReconcileQueue = Queue<ReconcileJob>;
 export type EmailsQueue = Queue<EmailJob>;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** Retried with exponential backoff (1 s, 2 s, 4 s, … about 4 minutes in all), then kept as failed. */
+/**
+ * How a purchase job that failed for a passing reason (PostgreSQL or Redis down, a deploy) is retried:
+ * exponential backoff from `baseMs`, capped at `capMs`. A paid order must survive an outage of a day,
+ * so PURCHASE_ATTEMPTS is chosen for the retries to span at least 24 hours (a test proves it). Jobs that
+ * can never succeed (an unmapped item, data PostgreSQL refuses) fail at once instead (UnrecoverableError).
+ */
+export type RetryPolicy = { baseMs: number; capMs: number };
+export const PURCHASE_RETRY: RetryPolicy = { baseMs: 1_000, capMs: 5 * 60_000 };
+export const PURCHASE_ATTEMPTS = 300;
+/** The backoff type name purchase jobs carry; the worker resolves it with its RetryPolicy. */
+export const CAPPED_BACKOFF = 'capped-exponential';
+
+/** The wait before the next attempt, once `attemptsMade` attempts have failed. */
+export function retryDelayMs(attemptsMade: number, policy: RetryPolicy): number {
+  const exponent = Math.min(Math.max(attemptsMade - 1, 0), 30);
+  return Math.min(policy.baseMs * 2 ** exponent, policy.capMs);
+}
+
 const purchaseJobDefaults: DefaultJobOptions = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 1_000 },
+  attempts: PURCHASE_ATTEMPTS,
+  backoff: { type: CAPPED_BACKOFF },
   // Completed jobs are kept a month so that a redelivered webhook meets its own job id and is ignored.
   removeOnComplete: { age: 30 * DAY_SECONDS },
   removeOnFail: false,
@@ -39,6 +63,17 @@ const emailJobDefaults: DefaultJobOptions = {
   backoff: { type: 'exponential', delay: 2_000 },
   removeOnComplete: { age: 30 * DAY_SECONDS },
   removeOnFail: false,
+};
+
+/** How often the repeatable reconciliation runs. */
+export const RECONCILE_EVERY_MINUTES = 15;
+const RECONCILE_SCHEDULER = 'reconcile-thrivecart';
+
+const reconcileJobDefaults: DefaultJobOptions = {
+  // A failed run is not retried: the next one starts from the same checkpoint.
+  attempts: 1,
+  removeOnComplete: { count: 100 },
+  removeOnFail: { count: 100 },
 };
 
 /** How long a producer waits for Redis before it gives up and answers 503. */
@@ -71,28 +106,86 @@ export function createEmailsQueue(connection: Redis, prefix: string): EmailsQueu
   return queue;
 }
 
+export function createReconcileQueue(connection: Redis, prefix: string): ReconcileQueue {
+  const queue = new Queue<ReconcileJob>(RECONCILE_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: reconcileJobDefaults,
+  });
+  connections.set(queue, connection);
+  return queue;
+}
+
+/** The repeatable run every RECONCILE_EVERY_MINUTES (idempotent: one scheduler, however often set). */
+export async function scheduleReconciliation(queue: ReconcileQueue): Promise<void> {
+  await queue.upsertJobScheduler(
+    RECONCILE_SCHEDULER,
+    { every: RECONCILE_EVERY_MINUTES * 60_000 },
+    { name: 'reconcile', data: { reason: 'schedule' } },
+  );
+}
+
+export async function unscheduleReconciliation(queue: ReconcileQueue): Promise<void> {
+  await queue.removeJobScheduler(RECONCILE_SCHEDULER);
+}
+
 /**
- * The job id of a purchase event: event, order id and a digest of the items. A redelivered webhook
- * gets the same id, so BullMQ keeps the one job; two upsells accepted on one order differ by their items.
+ * An admin's "Check now": a run queued at once, unless one asked for is still waiting or running (BullMQ
+ * deduplication lasts until that job finishes). Or a 503 error.
+ */
+export function requestReconciliation(queue: ReconcileQueue): Promise<string> {
+  return addOrUnavailable(
+    queue,
+    'reconcile',
+    { reason: 'admin' as const },
+    {
+      deduplication: { id: 'reconcile-check-now' },
+    },
+  );
+}
+
+/**
+ * The job id of a purchase event: event, order id and a digest of the items (and, for a refund, of the
+ * refunded item). A redelivered webhook gets the same id, so BullMQ keeps the one job; two upsells
+ * accepted on one order differ by their items, two item refunds of one order by the refunded item.
  */
 export function purchaseJobId(job: PurchaseJob): string {
+  const refunded = job.refund?.scope === 'item' ? `|refund:${job.refund.item}` : '';
   const digest = createHash('sha256')
-    .update([...job.items].sort().join(','))
+    .update([...job.items].sort().join(',') + refunded)
     .digest('hex')
     .slice(0, 12);
   return `${job.event}-${job.orderId}-${digest}`;
 }
 
-/** Queues a purchase event; resolves to its job id once Redis holds it, or throws a 503 error. */
-export function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): Promise<string> {
-  return addOrUnavailable(queue, job.event, job, { jobId: purchaseJobId(job) });
+/**
+ * Queues a purchase event; resolves to its job id once Redis holds it, or throws a 503 error. A
+ * redelivered event meets its own job: a completed or running one is left alone (processing is
+ * idempotent anyway), a failed one is run again with fresh attempts, and one that was removed is simply
+ * queued anew. So redelivering an order that was lost to an outage, or whose item lacked a mapping, is
+ * how it gets provisioned.
+ */
+export async function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): Promise<string> {
+  const jobId = await addOrUnavailable(queue, job.event, job, { jobId: purchaseJobId(job) });
+  await withinTimeout(async () => {
+    if ((await queue.getJobState(jobId)) !== 'failed') return;
+    const failed = await queue.getJob(jobId);
+    await failed
+      ?.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true })
+      .catch(async (error) => {
+        // Retried by someone else meanwhile (an admin, another delivery): nothing more to do.
+        if ((await queue.getJobState(jobId)) === 'failed') throw error;
+      });
+  }, queue);
+  return jobId;
 }
 
 /**
  * Queues an e-mail; resolves to its job id once Redis holds it, or throws a 503 error
  * (ServiceUnavailableError). The create-account mail of an order is sent once however often it is
  * queued, unless `resend` asks for another one (an admin resending it to a buyer who lost it); every
- * password-reset request sends a new mail with a fresh link.
+ * password-reset request sends a new mail with a fresh link; support hears of an order waiting on a
+ * mapping once per order and set of unmapped items.
  */
 export function enqueueEmail(
   queue: EmailsQueue,
@@ -102,6 +195,12 @@ export function enqueueEmail(
   let jobId: string | undefined;
   if (job.template === 'create-account') {
     jobId = `create-account-${job.orderId}${options.resend ? `-resend-${randomUUID()}` : ''}`;
+  } else if (job.template === 'unmapped-item') {
+    // Once per order and set of items, however often the order is retried or redelivered.
+    jobId = `unmapped-item-${job.orderId}-${createHash('sha256')
+      .update([...job.items].sort().join(','))
+      .digest('hex')
+      .slice(0, 12)}`;
   }
   return addOrUnavailable(queue, job.template, job, jobId ? { jobId } : {});
 }
@@ -112,11 +211,17 @@ async function addOrUnavailable<T>(
   data: T,
   options: JobsOptions,
 ): Promise<string> {
+  const job = await withinTimeout(() => (queue as Queue).add(name, data, options), queue as Queue);
+  return job.id!;
+}
+
+/** Runs a Redis call of a producer, or throws ServiceUnavailableError (503) when Redis does not answer. */
+async function withinTimeout<R>(call: () => Promise<R>, queue: Queue): Promise<R> {
   const unavailable = (cause: unknown) =>
     Object.assign(new ServiceUnavailableError(), { cause, queue: queue.name });
   // A connection that is down or still trying to reach Redis means a 503 now, not a wait. ('wait' is a
   // lazy connection that BullMQ opens on first use, 'connect' one about to be ready: the timeout guards.)
-  const status = connections.get(queue as Queue)?.status;
+  const status = connections.get(queue)?.status;
   if (status && !['ready', 'wait', 'connect'].includes(status)) {
     throw unavailable(new Error(`Redis connection is ${status}`));
   }
@@ -128,11 +233,35 @@ async function addOrUnavailable<T>(
     );
   });
   try {
-    const job = await Promise.race([(queue as Queue).add(name, data, options), timeout]);
-    return job.id!;
+    return await Promise.race([call(), timeout]);
   } catch (error) {
     throw unavailable(error);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A test-mode order the receiver acknowledged and ignored (ACCEPT_TEST_ORDERS is false). */
+export type IgnoredTestOrder = { orderId: string; email: string | null; event: string; receivedAt: string };
+
+/** The most recent ignored test orders kept for the back office's Orders screen. */
+const IGNORED_TEST_ORDERS_KEPT = 50;
+const ignoredTestOrdersKey = (prefix: string) => `${prefix}:ignored-test-orders`;
+
+/** Keeps the ignored test order in a short list beside the queues (newest first). */
+export async function recordIgnoredTestOrder(
+  redis: Redis,
+  prefix: string,
+  order: IgnoredTestOrder,
+): Promise<void> {
+  await redis
+    .multi()
+    .lpush(ignoredTestOrdersKey(prefix), JSON.stringify(order))
+    .ltrim(ignoredTestOrdersKey(prefix), 0, IGNORED_TEST_ORDERS_KEPT - 1)
+    .exec();
+}
+
+export async function ignoredTestOrders(redis: Redis, prefix: string): Promise<IgnoredTestOrder[]> {
+  const entries = await redis.lrange(ignoredTestOrdersKey(prefix), 0, IGNORED_TEST_ORDERS_KEPT - 1);
+  return entries.map((entry) => JSON.parse(entry) as IgnoredTestOrder);
 }

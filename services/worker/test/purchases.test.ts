@@ -160,4 +160,44 @@ describe('an order.refund purchase event', () => {
     await run({ ...job, event: 'order.refund' });
     expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ status: 'refunded' })]);
   });
+
+  it('of one item takes only the programme that item opens', async () => {
+    const job = order({ items: [ritual.item, bump.item] });
+    await run(job);
+    const outcome = await run({ ...job, event: 'order.refund', refund: { scope: 'item', item: bump.item } });
+    expect(outcome).toEqual({ action: 'refunded', refunded: 1 });
+    expect(await purchasesOf(job.orderId)).toEqual([
+      expect.objectContaining({ programId: ritual.programId, status: 'completed' }),
+      expect.objectContaining({ programId: bump.programId, status: 'refunded' }),
+    ]);
+  });
+
+  it('of one item keeps its programme while another unrefunded item of the order opens it too', async () => {
+    const alias = `bump-${Math.floor(Math.random() * 1e9) + 1}`;
+    await deps.db('product_program_map').insert({ externalProductId: alias, programId: ritual.programId });
+    const job = order({ items: [ritual.item, alias] });
+    await run(job);
+    expect(await run({ ...job, event: 'order.refund', refund: { scope: 'item', item: alias } })).toEqual({
+      action: 'refunded',
+      refunded: 0,
+    });
+    expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ status: 'completed' })]);
+    // Once the main product is refunded as well, nothing of the order opens the programme.
+    await run({ ...job, event: 'order.refund', refund: { scope: 'item', item: ritual.item } });
+    expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ status: 'refunded' })]);
+  });
+
+  it("of a whole order leaves the buyer's other order of the same programme open", async () => {
+    const first = order();
+    await run(first);
+    const second = order({ customer: first.customer });
+    await run(second);
+    await run({ ...first, event: 'order.refund', refund: { scope: 'order' } });
+    const rows = await deps
+      .db('purchases')
+      .whereIn('thriveOrderId', [first.orderId, second.orderId])
+      .orderBy('id')
+      .pluck('status');
+    expect(rows).toEqual(['refunded', 'completed']);
+  });
 });

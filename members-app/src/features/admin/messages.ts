@@ -90,4 +90,6 @@ export const BACK_OFFICE_MESSAGES = {
   emailChangeFailed: 'Failed to update e-mail address',
   orderRetried: 'Order queued again',
   orderRetryFailed: 'Failed to retry order',
+  reconciliationQueued: 'Checking ThriveCart now',
+  reconciliationFailed: 'Failed to start the check',
 } as const;

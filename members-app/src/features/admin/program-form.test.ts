@@ -25,7 +25,7 @@ describe('programme form', () => {
     const body = programBody({ ...initial, title: ' ', orderIndex: '0', isActive: false }, initial, false);
     expect(body.isActive).toBe(true);
     expect(validate(createProgramSchema, body).errors).toEqual({
-      title: 'Title is required',
+      title: 'Name is required',
       orderIndex: 'Display order must be at least 1',
     });
   });

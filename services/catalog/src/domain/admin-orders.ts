@@ -4,13 +4,24 @@ import {
   adminOrderSchema,
   orderResultSchema,
   type AdminOrder,
+  RECONCILIATION_MESSAGES,
+  reconciliationFindingsSchema,
+  type OrderAttention,
+  type ReconciliationState,
   type OrderList,
   type OrderListQuery,
   type OrderStatus,
 } from '@sleep-ritual/contracts/admin-members';
-import { ConflictError, NotFoundError } from '@sleep-ritual/platform/errors';
-import type { PurchaseJob } from '@sleep-ritual/worker/queues';
+import { ConflictError, NotFoundError, ServiceUnavailableError } from '@sleep-ritual/platform/errors';
+import {
+  ignoredTestOrders,
+  RECONCILE_EVERY_MINUTES,
+  requestReconciliation,
+  type PurchaseJob,
+} from '@sleep-ritual/worker/queues';
 import { insertAuditRow, type AuditActor } from '../data/admin-audit-log.ts';
+import { ordersAwaitingMapping } from '../data/orders-awaiting-mapping.ts';
+import { readReconciliation } from '../data/reconciliation.ts';
 import { queuesOf, type CatalogDeps } from '../deps.ts';
 
 /**
@@ -106,4 +117,58 @@ export async function retryOrder(deps: CatalogDeps, actor: AuditActor, jobId: st
   });
   const fresh = await purchases.getJob(jobId);
   return toOrder(fresh ?? job, fresh ? await fresh.getState() : 'unknown');
+}
+
+/** Orders waiting on a product mapping, and test orders ignored in production (see the contract). */
+export async function orderAttention(deps: CatalogDeps): Promise<OrderAttention> {
+  const [rows, ignored] = await Promise.all([
+    ordersAwaitingMapping(deps.db),
+    ignoredTestOrders(deps.redis, deps.config.queuePrefix),
+  ]);
+  const byOrder = new Map<string, OrderAttention['awaitingMapping'][number]>();
+  for (const row of rows) {
+    const order = byOrder.get(row.thriveOrderId) ?? {
+      orderId: row.thriveOrderId,
+      email: row.email,
+      items: [],
+      since: row.createdAt.toISOString(),
+    };
+    order.items.push({ item: row.item, mapped: row.mapped });
+    byOrder.set(row.thriveOrderId, order);
+  }
+  return { awaitingMapping: [...byOrder.values()], ignoredTestOrders: ignored };
+}
+
+/** Whether reconciliation with ThriveCart is set up, its last run, and how far back it has looked. */
+export async function reconciliationState(deps: CatalogDeps): Promise<ReconciliationState> {
+  const row = await readReconciliation(deps.db);
+  const outcome = row?.outcome;
+  return {
+    configured: Boolean(deps.config.thrivecartApiKey),
+    everyMinutes: RECONCILE_EVERY_MINUTES,
+    lastRun:
+      row?.startedAt && (outcome === 'running' || outcome === 'succeeded' || outcome === 'failed')
+        ? {
+            startedAt: row.startedAt.toISOString(),
+            finishedAt: row.finishedAt?.toISOString() ?? null,
+            outcome,
+            error: row.error,
+            findings: reconciliationFindingsSchema.safeParse(row.findings).data ?? null,
+          }
+        : null,
+    checkpoints: Object.fromEntries(
+      Object.entries(row?.checkpoints ?? {}).map(([mode, seconds]) => [
+        mode,
+        new Date(seconds * 1000).toISOString(),
+      ]),
+    ),
+  };
+}
+
+/** "Check now": queues a reconciliation run for the worker (409 when no API key is set). */
+export async function checkReconciliationNow(deps: CatalogDeps): Promise<void> {
+  if (!deps.config.thrivecartApiKey) throw new ConflictError(RECONCILIATION_MESSAGES.notConfigured);
+  const queue = queuesOf(deps).reconcile;
+  if (!queue) throw new ServiceUnavailableError();
+  await requestReconciliation(queue);
 }

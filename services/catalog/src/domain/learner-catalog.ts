@@ -13,6 +13,7 @@ import { firstPhasePaths, listPhasesWithPaths } from '../data/learner-hierarchy.
 import { findPath, listPathClasses } from '../data/learner-paths.ts';
 import { findProgram, listProgramCards } from '../data/learner-programs.ts';
 import { requireOwned, requireUnlocked } from './learner-access.ts';
+import { nextClass } from './learner-journey.ts';
 import { toClassProgress, toPathClass } from './learner-serializers.ts';
 
 type Deps = { db: Knex };
@@ -90,6 +91,7 @@ export async function getPathClasses({ db }: Deps, userId: number, pathId: numbe
 export async function getPathDetails({ db }: Deps, userId: number, pathId: number): Promise<PathDetails> {
   const path = requireOwned(await findPath(db, pathId, userId), 'path');
   const rows = await listPathClasses(db, pathId, userId);
+  const classes = rows.map((row) => toPathClass(row, path.isUnlocked));
   return {
     id: path.id,
     label: path.label,
@@ -99,7 +101,8 @@ export async function getPathDetails({ db }: Deps, userId: number, pathId: numbe
     isUnlocked: path.isUnlocked,
     programId: path.programId,
     phase: { id: path.phaseId, title: path.phaseTitle },
-    classes: rows.map((row) => toPathClass(row, path.isUnlocked)),
+    classes,
+    nextClassId: nextClass(classes)?.item.id ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   listMyPrograms,
   listPrograms,
 } from '../domain/learner-catalog.ts';
+import { listTonight } from '../domain/learner-journey.ts';
 
 /** The learner's catalogue calls (spec 000 §7): signed-in learners only; content needs ownership. */
 export function learnerRoutes(deps: CatalogDeps): Router {
@@ -22,6 +23,9 @@ export function learnerRoutes(deps: CatalogDeps): Router {
   });
   router.get('/my-programs', requireUser, async (ctx) => {
     ctx.body = await listMyPrograms(deps, currentUserId(ctx));
+  });
+  router.get('/my-programs/tonight', requireUser, async (ctx) => {
+    ctx.body = await listTonight(deps, currentUserId(ctx));
   });
   router.get('/programs/:programId/hierarchy', requireUser, async (ctx) => {
     ctx.body = await getProgramHierarchy(deps, currentUserId(ctx), id(ctx.params.programId));

@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import * as initialSchema from './migrations/20261121000000_initial_schema.ts';
 import * as adminAuditLog from './migrations/20261121010000_admin_audit_log.ts';
 import * as signInTokens from './migrations/20261124120000_sign_in_tokens.ts';
+import * as purchaseItems from './migrations/20261124130000_purchase_items.ts';
+import * as ordersAwaitingMapping from './migrations/20261124130100_orders_awaiting_mapping.ts';
+import * as thrivecartReconciliation from './migrations/20261124130200_thrivecart_reconciliation.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under tsx, vitest and any
@@ -11,6 +14,9 @@ const migrations: Record<string, Knex.Migration> = {
   '20261121000000_initial_schema.ts': initialSchema,
   '20261121010000_admin_audit_log.ts': adminAuditLog,
   '20261124120000_sign_in_tokens.ts': signInTokens,
+  '20261124130000_purchase_items.ts': purchaseItems,
+  '20261124130100_orders_awaiting_mapping.ts': ordersAwaitingMapping,
+  '20261124130200_thrivecart_reconciliation.ts': thrivecartReconciliation,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,12 +1,19 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../passwords.ts';
 import { ACCESS_STATUS } from '../purchase-access.ts';
-import { demoLearner, demoProductMappings, demoPrograms, type SeedProgram } from './seeds/demo-catalogue.ts';
+import {
+  demoLearner,
+  demoProductMappings,
+  demoPrograms,
+  type SeedPhase,
+  type SeedProgram,
+} from './seeds/demo-catalogue.ts';
 
 /**
  * Loads the demo catalogue, product mappings and demo learner. Idempotent: what exists already (by the
  * programme's fixed id, the mapping's product id, the learner's e-mail) is left as it is, so admin
- * edits survive a restart.
+ * edits survive a restart. A phase added to the demo later (`addToExisting`) is added to an existing
+ * programme once, when it has no phase of that title, deleted or not.
  */
 export async function seedDemo(db: Knex): Promise<void> {
   await db.transaction(async (trx) => {
@@ -14,6 +21,7 @@ export async function seedDemo(db: Knex): Promise<void> {
     for (const program of demoPrograms) {
       const exists = await trx('programs').where({ id: program.id }).first('id');
       if (!exists) await insertProgram(trx, program);
+      else await addLaterPhases(trx, program);
     }
     await trx.raw(
       `select setval(pg_get_serial_sequence('programs', 'id'), greatest((select max(id) from programs), 1))`,
@@ -46,17 +54,32 @@ export async function seedDemo(db: Knex): Promise<void> {
 async function insertProgram(trx: Knex.Transaction, program: SeedProgram): Promise<void> {
   const { phases, ...fields } = program;
   await trx('programs').insert(fields);
-  for (const [phaseIndex, { paths, ...phase }] of phases.entries()) {
-    const [phaseRow] = await trx('phases')
-      .insert({ ...phase, programId: program.id, orderIndex: phaseIndex })
+  for (const [phaseIndex, phase] of phases.entries()) await insertPhase(trx, program.id, phase, phaseIndex);
+}
+
+async function addLaterPhases(trx: Knex.Transaction, program: SeedProgram): Promise<void> {
+  for (const [phaseIndex, phase] of program.phases.entries()) {
+    if (!phase.addToExisting) continue;
+    const present = await trx('phases').where({ programId: program.id, title: phase.title }).first('id');
+    if (!present) await insertPhase(trx, program.id, phase, phaseIndex);
+  }
+}
+
+async function insertPhase(
+  trx: Knex.Transaction,
+  programId: number,
+  { paths, addToExisting: _, ...phase }: SeedPhase,
+  orderIndex: number,
+): Promise<void> {
+  const [phaseRow] = await trx('phases')
+    .insert({ ...phase, programId, orderIndex })
+    .returning('id');
+  for (const [pathIndex, { classes, ...pathFields }] of paths.entries()) {
+    const [pathRow] = await trx('paths')
+      .insert({ ...pathFields, phaseId: phaseRow.id, orderIndex: pathIndex + 1 })
       .returning('id');
-    for (const [pathIndex, { classes, ...pathFields }] of paths.entries()) {
-      const [pathRow] = await trx('paths')
-        .insert({ ...pathFields, phaseId: phaseRow.id, orderIndex: pathIndex + 1 })
-        .returning('id');
-      await trx('classes').insert(
-        classes.map((lesson, classIndex) => ({ ...lesson, pathId: pathRow.id, orderIndex: classIndex })),
-      );
-    }
+    await trx('classes').insert(
+      classes.map((lesson, classIndex) => ({ ...lesson, pathId: pathRow.id, orderIndex: classIndex })),
+    );
   }
 }

@@ -34,7 +34,14 @@ export const BODY_LIMIT = '100kb';
  * text PostgreSQL cannot store (NUL characters, in any body field or query parameter). The service
  * then mounts its own routers on the returned app.
  */
-export function createServiceApp(deps: ServiceDeps, options: { originExempt?: string[] } = {}): Koa {
+export function createServiceApp(
+  deps: ServiceDeps,
+  options: {
+    originExempt?: string[];
+    /** A service that cleans such text itself, because refusing it would lose data (the webhook receiver). */
+    acceptsUnstorableText?: boolean;
+  } = {},
+): Koa {
   const { config, logger, db, redis } = deps;
   const app = new Koa({ proxy: true });
 
@@ -60,7 +67,7 @@ export function createServiceApp(deps: ServiceDeps, options: { originExempt?: st
       },
     }),
   );
-  app.use(rejectUnstorableText());
+  if (!options.acceptsUnstorableText) app.use(rejectUnstorableText());
   return app;
 }
 

@@ -83,6 +83,35 @@ export async function upsertProgressIfAllowed(
   return events.map((event) => written.get(rowKey(event)));
 }
 
+/**
+ * Marks a class completed (or not) by hand, if the learner may open it: the record, or undefined. A
+ * completion keeps its first completedAt, as a completion by watching does; an undo clears both. The
+ * positions watched are kept.
+ */
+export async function setCompletionIfAllowed(
+  db: Knex,
+  userId: number,
+  classId: number,
+  completed: boolean,
+): Promise<ProgressRecord | undefined> {
+  const { rows } = await db
+    .raw<{ rows: ProgressRecord[] }>(
+      `insert into user_progress
+       ("userId", "classId", "sessionId", "maxPositionSec", "percentWatched", "totalPlays", completed, "completedAt")
+     select ?::int, c.id, c.id, 0, 0, 0, ?::boolean, case when ?::boolean then now() end
+       from ${VISIBLE_CLASS}
+      where ${CLASS_ID_IS} and ${CLASS_UNLOCKED} and ${ownsProgramSql('?')}
+     on conflict ("userId", "classId") do update set
+       completed = excluded.completed,
+       "completedAt" = case when excluded.completed then coalesce(user_progress."completedAt", now()) end,
+       "updatedAt" = now()
+     returning ${RECORD_COLUMNS}`,
+      [userId, completed, completed, classId, userId],
+    )
+    .options({ name: 'progress-set-completion' });
+  return rows[0];
+}
+
 /** The row an event goes to: one per learner and class. */
 export const rowKey = (event: { userId: number; classId: number }) => `${event.userId}:${event.classId}`;
 

@@ -1,10 +1,15 @@
 import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
-import type { ProgressEvent, ProgressRecord } from '@sleep-ritual/contracts/progress';
+import type { ProgressCompletion, ProgressEvent, ProgressRecord } from '@sleep-ritual/contracts/progress';
 import { completesClass } from '@sleep-ritual/platform/completion';
 import { ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
 import { upsertEventIfAllowed } from '../data/progress-batches.ts';
 import type { ProgressDeps } from '../deps.ts';
-import { findClassAccess, findProgress, type ProgressValues } from '../data/progress-queries.ts';
+import {
+  findClassAccess,
+  findProgress,
+  setCompletionIfAllowed,
+  type ProgressValues,
+} from '../data/progress-queries.ts';
 
 type Deps = Pick<ProgressDeps, 'db'>;
 
@@ -34,8 +39,25 @@ export async function recordProgress(
   event: ProgressEvent,
 ): Promise<ProgressRecord> {
   const record = await upsertEventIfAllowed(db, eventValues(userId, classId, event));
-  if (record) return record;
-  // Nothing written: find out why, off the fast path.
+  return record ?? refuse({ db }, userId, classId);
+}
+
+/**
+ * The learner's "Mark as complete" (or its undo) for a class they may open: recorded on the same row as
+ * a completion by watching, so every reader of progress sees it alike; 404 or 403 otherwise.
+ */
+export async function setCompletion(
+  { db }: Deps,
+  userId: number,
+  classId: number,
+  body: ProgressCompletion,
+): Promise<ProgressRecord> {
+  const record = await setCompletionIfAllowed(db, userId, classId, body.completed);
+  return record ?? refuse({ db }, userId, classId);
+}
+
+/** Nothing was written: find out why, off the fast path. */
+async function refuse({ db }: Deps, userId: number, classId: number): Promise<never> {
   const access = await findClassAccess(db, classId, userId);
   if (!access) throw new NotFoundError(learnerAccessMessages.notFound('class'));
   if (!access.isOwned) throw new ForbiddenError(learnerAccessMessages.notOwned);

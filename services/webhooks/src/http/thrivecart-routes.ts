@@ -5,6 +5,7 @@ import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import type { WebhookDeps } from '../deps.ts';
 import { queuePurchase } from '../domain/queue-purchase.ts';
 import { isValidWebhookSecret } from '../domain/webhook-secret.ts';
+import { secretGuessLimit } from '../domain/secret-guesses.ts';
 import { parseBracketedForm } from '@sleep-ritual/platform/bracketed-form';
 
 export const THRIVECART_WEBHOOK_PATH = '/webhooks/thrivecart';
@@ -12,10 +13,11 @@ export const THRIVECART_WEBHOOK_PATH = '/webhooks/thrivecart';
 /**
  * The checkout's webhook. The request path only verifies, validates and queues (no database work), so
  * it stays fast under a burst; the worker provisions access. It answers 200 only once Redis holds the
- * job, 503 when Redis does not answer, so the checkout retries.
+ * job, 503 when Redis does not answer (ThriveCart documents no retry of a failed delivery).
  */
 export function thrivecartRoutes(deps: WebhookDeps): Router {
   const router = new Router({ prefix: '/api' });
+  const secretGuesses = secretGuessLimit(deps.redis, deps.logger);
 
   // ThriveCart saves a webhook URL only if HEAD and POST both answer 2xx.
   router.head(THRIVECART_WEBHOOK_PATH, (ctx) => {
@@ -31,6 +33,7 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
     }
     if (!isValidWebhookSecret(body.thrivecart_secret, deps.config.thrivecartSecret)) {
       ctx.log.warn({ event: String(body.event) }, 'webhook refused: wrong or missing thrivecart_secret');
+      await secretGuesses.countFailure(ctx.ip);
       throw new UnauthorizedError('Invalid webhook secret.');
     }
     if (!isPurchaseEvent(body.event)) {
@@ -48,7 +51,18 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
       return;
     }
     ctx.log.info({ ...about, jobId }, purchase.test ? 'test order queued' : 'order queued');
-    ctx.body = { received: true, queued: true, jobId } satisfies WebhookAck;
+    const unrecognizedItems = purchase.unrecognizedItems;
+    if (unrecognizedItems)
+      ctx.log.warn(
+        { ...about, jobId, unrecognizedItems },
+        'order names items of no known kind: queued, not granted',
+      );
+    ctx.body = {
+      received: true,
+      queued: true,
+      jobId,
+      ...(unrecognizedItems ? { unrecognizedItems } : {}),
+    } satisfies WebhookAck;
   });
 
   return router;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PurchaseCustomer } from '@sleep-ritual/contracts/webhook';
+import { storableText, type PurchaseCustomer } from '@sleep-ritual/contracts/webhook';
 
 /**
  * The user of a buyer's e-mail, created without a password when new (the create-account link sets it).
@@ -12,9 +12,14 @@ export async function findOrCreateBuyer(trx: Knex.Transaction, customer: Purchas
        set "firstName" = coalesce(users."firstName", excluded."firstName"),
            "lastName" = coalesce(users."lastName", excluded."lastName")
      returning id`,
-    [customer.email.trim().toLowerCase(), customer.firstName, customer.lastName],
+    // Cleaned here too, for jobs queued before the receiver cleaned what buyers type.
+    [customer.email.trim().toLowerCase(), storable(customer.firstName), storable(customer.lastName)],
   );
   return result.rows[0]!.id;
+}
+
+function storable(name: string | null): string | null {
+  return name === null ? null : storableText(name).slice(0, 255) || null;
 }
 
 export type Recipient = {

@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { ACCESS_STATUS, givesAccessSql, PURCHASE_STATUS } from '@sleep-ritual/platform/purchase-access';
+import type { PurchaseRefund } from '@sleep-ritual/contracts/webhook';
+import {
+  ACCESS_STATUS,
+  givesAccessSql,
+  purchaseAfterRefund,
+  refundConcerns,
+} from '@sleep-ritual/platform/purchase-access';
 
 /** item (`product-12`, `bump-3`, …) → programme id, for the items that have a mapping. */
 export async function programsForItems(db: Knex, items: string[]): Promise<Map<string, number>> {
@@ -10,41 +16,74 @@ export async function programsForItems(db: Knex, items: string[]): Promise<Map<s
 }
 
 /**
- * One completed purchase per (order, programme). A row that exists already is left as it is, so a
- * redelivered order neither duplicates a purchase nor revives a refunded one. Answers how many were new.
+ * One completed purchase per (order, programme), recording every item of the order that opens it. A row
+ * that exists already keeps its status, so a redelivered order neither duplicates a purchase nor revives
+ * a refunded one; it only learns items it did not list yet (an upsell accepted later on the same order).
+ * Answers how many rows were new.
  */
 export async function insertCompletedPurchases(
   trx: Knex.Transaction,
-  order: { userId: number; orderId: string; programs: { programId: number; item: string }[] },
+  order: { userId: number; orderId: string; programs: { programId: number; items: string[] }[] },
 ): Promise<number> {
-  const inserted = await trx('purchases')
-    .insert(
-      order.programs.map(({ programId, item }) => ({
-        userId: order.userId,
-        programId,
-        thriveOrderId: order.orderId,
-        externalProductId: item,
-        status: ACCESS_STATUS,
-      })),
-    )
-    .onConflict(['thriveOrderId', 'programId'])
-    .ignore()
-    .returning('id');
-  return inserted.length;
+  if (order.programs.length === 0) return 0;
+  const values = order.programs.map(() => '(?, ?, ?, ?, ?, ?::text[])').join(', ');
+  const bindings = order.programs.flatMap(({ programId, items }) => [
+    order.userId,
+    programId,
+    order.orderId,
+    items[0]!,
+    ACCESS_STATUS,
+    items,
+  ]);
+  const result = await trx.raw<{ rows: { inserted: boolean }[] }>(
+    `insert into purchases ("userId", "programId", "thriveOrderId", "externalProductId", status, "grantingItems")
+     values ${values}
+     on conflict ("thriveOrderId", "programId") do update
+       set "grantingItems" = array(
+             select distinct item from unnest(purchases."grantingItems" || excluded."grantingItems") as item
+           )
+       where not (excluded."grantingItems" <@ purchases."grantingItems")
+     returning (xmax = 0) as inserted`,
+    bindings,
+  );
+  return result.rows.filter((row) => row.inserted).length;
 }
 
-/** Turns the order's purchases to refunded; answers how many changed and how many the order has. */
-export async function refundOrder(db: Knex, orderId: string): Promise<{ refunded: number; total: number }> {
+type RefundRow = {
+  id: number;
+  status: string;
+  grantingItems: string[];
+  refundedItems: string[];
+  externalProductId: string | null;
+};
+
+/**
+ * Applies a refund to the order's purchases under a row lock, as purchase-access decides it: answers
+ * how many rows lost access, how many the refund concerned, and how many the order has.
+ */
+export async function refundOrder(
+  db: Knex,
+  orderId: string,
+  refund: PurchaseRefund,
+): Promise<{ refunded: number; concerned: number; total: number }> {
   return db.transaction(async (trx) => {
-    const refunded = await trx('purchases')
+    const rows: RefundRow[] = await trx('purchases')
       .where({ thriveOrderId: orderId })
-      .whereNot({ status: PURCHASE_STATUS.refunded })
-      .update({ status: PURCHASE_STATUS.refunded, updatedAt: trx.fn.now() })
-      .returning('id');
-    const [row] = await trx('purchases')
-      .where({ thriveOrderId: orderId })
-      .count<{ count: string }[]>({ count: '*' });
-    return { refunded: refunded.length, total: Number(row?.count ?? 0) };
+      .forUpdate()
+      .select('id', 'status', 'grantingItems', 'refundedItems', 'externalProductId');
+    let refunded = 0;
+    let concerned = 0;
+    for (const row of rows) {
+      if (!refundConcerns(row, refund)) continue;
+      concerned += 1;
+      const after = purchaseAfterRefund(row, refund);
+      if (!after.changed) continue;
+      if (after.status !== row.status) refunded += 1;
+      await trx('purchases')
+        .where({ id: row.id })
+        .update({ status: after.status, refundedItems: after.refundedItems, updatedAt: trx.fn.now() });
+    }
+    return { refunded, concerned, total: rows.length };
   });
 }
 
@@ -60,4 +99,20 @@ export async function orderProgramTitles(db: Knex, orderId: string, userId: numb
     .orderBy([{ column: 'programs.orderIndex' }, { column: 'programs.id' }])
     .select('programs.title');
   return rows.map((row) => row.title);
+}
+
+/** Records the order's items that no programme is mapped to (kept until the order is provisioned). */
+export async function recordAwaitingMapping(
+  db: Knex,
+  order: { orderId: string; items: string[]; email: string | null },
+): Promise<void> {
+  await db('orders_awaiting_mapping')
+    .insert(order.items.map((item) => ({ thriveOrderId: order.orderId, item, email: order.email })))
+    .onConflict(['thriveOrderId', 'item'])
+    .ignore();
+}
+
+/** The order no longer waits on a mapping: every item of it was mapped and provisioned. */
+export async function clearAwaitingMapping(db: Knex, orderId: string): Promise<void> {
+  await db('orders_awaiting_mapping').where({ thriveOrderId: orderId }).delete();
 }

@@ -12,6 +12,7 @@ import {
   createAccountEmail,
   passwordResetEmail,
   signInLinkEmail,
+  unmappedItemEmail,
 } from '../mail/templates.ts';
 import type { EmailJob } from '../queues.ts';
 
@@ -19,6 +20,17 @@ export type EmailOutcome = { sent: EmailJob['template'] | 'access-added'; to: st
 
 /** Builds the message of an e-mail job from the database (links and tokens are made here) and sends it. */
 export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger): Promise<EmailOutcome> {
+  if (job.template === 'unmapped-item') {
+    const { supportEmail, publicAppUrl } = deps.config;
+    const content = unmappedItemEmail({
+      ...job,
+      productsUrl: new URL('/admin/products', publicAppUrl).toString(),
+      ordersUrl: new URL('/admin/orders', publicAppUrl).toString(),
+      supportEmail,
+    });
+    await deps.mailer.send({ to: supportEmail, ...content });
+    return { sent: job.template, to: supportEmail };
+  }
   const user = await findRecipient(deps.db, job.userId);
   if (!user) throw new UnrecoverableError(`User ${job.userId} no longer exists`);
 

@@ -1,6 +1,7 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@sleep-ritual/platform/logger';
+import { retryDelayMs, type RetryPolicy } from '../queues.ts';
 
 export type WorkerConnection = { connection: Redis; prefix: string; logger: Logger };
 
@@ -14,10 +15,10 @@ const STALLED_CHECK_MS = 5_000;
 
 export function startWorker<Data, Result>(
   queueName: string,
-  options: WorkerConnection & { concurrency: number },
+  options: WorkerConnection & { concurrency: number; retry?: RetryPolicy },
   process: (data: Data, log: Logger, job: Job<Data, Result>) => Promise<Result>,
 ): Worker<Data, Result> {
-  const { connection, prefix, logger, concurrency } = options;
+  const { connection, prefix, logger, concurrency, retry } = options;
   const worker = new Worker<Data, Result>(
     queueName,
     (job) =>
@@ -34,6 +35,10 @@ export function startWorker<Data, Result>(
       stalledInterval: STALLED_CHECK_MS,
       // A job caught in a few crashes in a row is still retried rather than failed for stalling.
       maxStalledCount: 3,
+      // Jobs whose backoff type is not one of BullMQ's own (the purchases' capped exponential) use this.
+      ...(retry
+        ? { settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade, retry) } }
+        : {}),
     },
   );
   worker.on('failed', (job, error) => {

@@ -67,6 +67,29 @@ export function signInLinkEmail(input: Common & { link: string; validMinutes: nu
   });
 }
 
+/** To support: an order waits on a product mapping; says which order and item, and how to fix it. */
+export function unmappedItemEmail(input: {
+  orderId: string;
+  items: string[];
+  buyerEmail: string | null;
+  productsUrl: string;
+  ordersUrl: string;
+  supportEmail: string;
+}): MailContent {
+  const items = input.items.join(', ');
+  return compose({
+    subject: `Order ${input.orderId} waits on a product mapping: ${items}`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `ThriveCart order ${input.orderId}${input.buyerEmail ? ` (buyer ${input.buyerEmail})` : ''} contains ${items}, which no programme is mapped to. The buyer has not received access to ${input.items.length > 1 ? 'these items' : 'this item'} yet.`,
+      `To fix it: in the admin area, open Products and map ${items} to the programme it sells. Then open Orders (${input.ordersUrl}) and press Retry on order ${input.orderId}; redelivering the webhook from ThriveCart works too. The buyer then gets access and their e-mail.`,
+    ],
+    button: { label: 'Open Products', url: input.productsUrl },
+    after: [],
+    supportEmail: input.supportEmail,
+  });
+}
+
 function compose(mail: {
   subject: string;
   greeting: string;

@@ -32,7 +32,12 @@ export const adminKeys = {
   classes: family('classes'),
   productMappings: family('product-mappings'),
   members: filtered<'members', MemberFilters>('members'),
-  orders: filtered<'orders', OrderFilters>('orders'),
+  /** attention(): under the orders' key, so whatever refreshes the orders refreshes it too. */
+  orders: {
+    ...filtered<'orders', OrderFilters>('orders'),
+    attention: () => ['admin', 'orders', 'attention'] as const,
+    reconciliation: () => ['admin', 'orders', 'reconciliation'] as const,
+  },
   /** GET /api/admin/engagement?programId=: detail(0) is the first programme's, the server's default. */
   engagement: family('engagement'),
   auditLog: filtered<'audit-log', AuditFilters>('audit-log'),

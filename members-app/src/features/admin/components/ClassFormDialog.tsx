@@ -69,9 +69,25 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
         placeholder={DEFAULT_GUIDE_BUTTON_LABEL}
         hint={`Left empty, the button reads '${DEFAULT_GUIDE_BUTTON_LABEL}'.`}
       />
-      <TextInput form={form} name="durationMinutes" label="Duration (minutes)" type="number" min={1} />
+      <TextInput
+        form={form}
+        name="durationMinutes"
+        label="Duration (minutes)"
+        type="number"
+        min={1}
+        hint="Left empty, learners see '0 Minutes' for this class."
+      />
       {!lesson && <TextInput form={form} name="orderIndex" label="Order" type="number" min={0} />}
-      <CheckboxInput form={form} name="isUnlocked" label="Unlocked" />
+      <CheckboxInput
+        form={form}
+        name="isUnlocked"
+        label="Unlocked"
+        hint={
+          lesson
+            ? 'Locked classes are listed to learners but cannot be opened.'
+            : 'New classes start locked: learners see them listed but cannot open them until you unlock them.'
+        }
+      />
     </FormDialog>
   );
 }

@@ -101,6 +101,24 @@ describe('classes list', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('the create dialog says new classes start locked, and what learners see without a duration', async () => {
+    renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create First Class' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Create New Class' }));
+    const described = (element: HTMLElement) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
+    const unlocked = dialog.getByLabelText('Unlocked') as HTMLInputElement;
+    expect(unlocked.checked).toBe(false);
+    expect(described(unlocked)).toContain('New classes start locked');
+    expect(described(dialog.getByLabelText('Duration (minutes)'))).toContain("learners see '0 Minutes'");
+  });
+
   it('refuses a class without title, with a non-Vimeo link or 0 minutes in the contract words, and sends nothing', async () => {
     const { calls } = renderClasses({
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
@@ -116,11 +134,31 @@ describe('classes list', () => {
     expect(dialog.getByText('Title is required')).toBeTruthy();
     expect(
       dialog.getByText(
-        'Video URL must be a Vimeo link with the video number, like https://vimeo.com/123456789',
+        'Video URL must be a link to one Vimeo video, like https://vimeo.com/123456789 (a showcase, channel or profile link names no single video)',
       ),
     ).toBeTruthy();
     expect(dialog.getByText('Duration must be at least 1 minute')).toBeTruthy();
     expect(dialog.getByLabelText(/^Title/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('refuses a showcase link, which names no single video, and sends nothing', async () => {
+    const { calls } = renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Create New Class/ }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Night 2' } });
+    fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), {
+      target: { value: 'https://vimeo.com/showcase/11223344' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Create Class' }));
+    expect(
+      dialog.getByText(
+        'Video URL must be a link to one Vimeo video, like https://vimeo.com/123456789 (a showcase, channel or profile link names no single video)',
+      ),
+    ).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 

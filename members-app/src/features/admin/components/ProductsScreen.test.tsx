@@ -35,6 +35,34 @@ describe('products page', () => {
     expect(list.getByText('Sleep Ritual')).toBeTruthy();
   });
 
+  it('shows the banner of orders waiting on a mapping, naming the order and the item', async () => {
+    renderProducts({
+      'GET /api/admin/product-mappings': { status: 200, body: [mapping] },
+      'GET /api/admin/orders/attention': {
+        status: 200,
+        body: {
+          awaitingMapping: [
+            {
+              orderId: '555',
+              email: null,
+              items: [
+                { item: 'bump-9', mapped: false },
+                { item: 'upsell-3', mapped: true },
+              ],
+              since: '2026-11-01T20:00:00.000Z',
+            },
+          ],
+          ignoredTestOrders: [],
+        },
+      },
+    });
+    const banner = within(await screen.findByRole('region', { name: 'Orders waiting on a product mapping' }));
+    expect(banner.getByRole('listitem').textContent).toBe(
+      'Order 555: bump-9 is not mapped, upsell-3 is mapped now: retry the order',
+    );
+    expect(banner.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/admin/orders');
+  });
+
   it('adds a mapping with the item as ThriveCart names it and the chosen programme', async () => {
     const answers = {
       'GET /api/admin/product-mappings': { status: 200, body: [] as unknown[] },

@@ -12,6 +12,7 @@ import { useAdminToasts } from '../use-admin-toasts.ts';
 import { useForm } from '../use-form.ts';
 import { SelectInput, TextInput } from './Fields.tsx';
 import { ConfirmDialog } from './Modal.tsx';
+import { MappingBanner } from './OrdersAttention.tsx';
 import { LoadFailed } from './ScreenStates.tsx';
 import { ScreenHeader } from './ScreenHeader.tsx';
 
@@ -36,6 +37,7 @@ export function ProductsScreen() {
         title="Products"
         intro="Which program a purchase of each checkout item gives access to. Purchases of an item that is not listed here give no access."
       />
+      <MappingBanner />
       <AddMappingForm />
       <h2>Mapped checkout items</h2>
       {mappings.isPending ? (

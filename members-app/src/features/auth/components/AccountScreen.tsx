@@ -1,10 +1,12 @@
 import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { supportEmail } from '../../../lib/public-config.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { useLogout } from '../api/logout.ts';
 
 export function AccountScreen() {
+  useDocumentTitle('Account');
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const toast = useToast();

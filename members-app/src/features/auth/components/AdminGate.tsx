@@ -39,7 +39,7 @@ function AdminPasswordForm() {
     setError(undefined);
     signIn.mutate(result.data, {
       onSuccess: () => {
-        toast({ title: 'Access granted', description: 'Welcome to the admin panel' });
+        toast({ title: 'Access granted', description: 'Welcome to the admin panel', kind: 'admin-sign-in' });
         timer.current = window.setTimeout(
           () => queryClient.invalidateQueries({ queryKey: authKeys.adminCheck() }),
           ADMIN_RECHECK_MS,
@@ -48,7 +48,12 @@ function AdminPasswordForm() {
       onError: (failure) => {
         if (failure instanceof ApiError && failure.status === 401) {
           setError('Invalid password');
-          toast({ title: 'Access denied', description: 'Invalid admin password', variant: 'destructive' });
+          toast({
+            title: 'Access denied',
+            description: 'Invalid admin password',
+            variant: 'destructive',
+            kind: 'admin-sign-in',
+          });
         } else {
           toast({
             title: 'Error',
@@ -57,6 +62,7 @@ function AdminPasswordForm() {
                 ? failure.serverMessage
                 : 'Failed to authenticate',
             variant: 'destructive',
+            kind: 'admin-sign-in',
           });
         }
       },

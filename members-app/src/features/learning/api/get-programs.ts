@@ -11,6 +11,6 @@ export async function getPrograms(): Promise<ProgramCard[]> {
 export const programsQueryOptions = () =>
   queryOptions({ queryKey: learningKeys.programList(), queryFn: getPrograms });
 
-export function usePrograms() {
-  return useQuery(programsQueryOptions());
+export function usePrograms({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...programsQueryOptions(), enabled });
 }

@@ -4,6 +4,7 @@ export const learningKeys = {
   programs: () => [...learningKeys.all, 'programs'] as const,
   programList: () => [...learningKeys.programs(), 'list'] as const,
   myPrograms: () => [...learningKeys.programs(), 'mine'] as const,
+  tonight: () => [...learningKeys.programs(), 'tonight'] as const,
   hierarchies: () => [...learningKeys.programs(), 'hierarchy'] as const,
   hierarchy: (programId: number) => [...learningKeys.hierarchies(), programId] as const,
   navigationCheck: (programId: number) =>

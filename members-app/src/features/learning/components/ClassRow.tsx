@@ -7,22 +7,26 @@ import { LockIcon } from './ProgramCard.tsx';
 
 /**
  * Spec 000 §2: a class row shows label, title, description and "N Minutes"; it opens the class page
- * only when unlocked. It also shows how far the learner got.
+ * only when unlocked. It also shows how far the learner got, and whether it is the one to listen to next.
  */
 export function ClassRow({
   programId,
   pathId,
   item,
+  isNext = false,
 }: {
   programId: number;
   pathId: number;
   item: PathClass;
+  /** The class to listen to next on this path: highlighted, and said so. */
+  isNext?: boolean;
 }) {
   return (
     <li
-      className={`class-row${item.isUnlocked ? '' : ' is-locked'}${item.progress?.completed ? ' is-completed' : ''}`}
+      className={`class-row${item.isUnlocked ? '' : ' is-locked'}${item.progress?.completed ? ' is-completed' : ''}${isNext ? ' is-next' : ''}`}
     >
       <div className="class-row-main">
+        {isNext && <p className="next-badge">Up next</p>}
         {item.label && <p className="eyebrow">{item.label}</p>}
         <h2 className="class-row-title">
           {item.isUnlocked ? (

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeVimeoPlayer } from '../../../test/fake-vimeo-player.ts';
 import { sample } from '../../../test/fixtures/catalog.ts';
@@ -192,5 +192,84 @@ describe('Class page', () => {
     renderLearning(CLASS_URL);
     expect(await screen.findByRole('heading', { name: 'Error Loading Class' })).toBeTruthy();
     expect(screen.getByText('This class is not unlocked yet.')).toBeTruthy();
+  });
+
+  describe('around the class', () => {
+    const night = (id: number, overrides: Parameters<typeof sample.pathClass>[1] = {}) =>
+      sample.pathClass(id, { label: `Night ${id - 100}`, title: `Title ${id - 100}`, ...overrides });
+    const path = sample.pathDetails({ classes: [night(101), night(102), night(103, { isUnlocked: false })] });
+
+    it('shows "Night 2 · 18 min", the progress, and the previous and next classes of the path', async () => {
+      stubApi({
+        'GET /api/classes/102/details': ok(
+          sample.classDetails({
+            id: 102,
+            label: 'Night 2',
+            title: 'Title 2',
+            durationMinutes: 18,
+            progress: { maxPositionSec: 240, durationSeconds: 1080, percentWatched: 22, completed: false },
+          }),
+        ),
+        'GET /api/paths/10/details': ok(path),
+      });
+      renderLearning('/program/1/path/10/class/102');
+      expect(await screen.findByText('Night 2 · 18 min')).toBeTruthy();
+      expect(screen.getByText('22% watched')).toBeTruthy();
+      const nav = await screen.findByRole('navigation', { name: 'Classes in this path' });
+      expect(
+        within(nav)
+          .getByRole('link', { name: /Previous/ })
+          .getAttribute('href'),
+      ).toBe('/program/1/path/10/class/101');
+      // Night 3 is locked: named, marked locked, not a link.
+      expect(within(nav).queryByRole('link', { name: /Next/ })).toBeNull();
+      expect(within(nav).getByText(/Next · Locked/)).toBeTruthy();
+      expect(within(nav).getByText('Night 3 – Title 3')).toBeTruthy();
+      expect(document.title).toBe('Title 2 · Sleep Ritual');
+    });
+
+    it('"Next" opens the next class when it is open to the learner', async () => {
+      stubApi({
+        'GET /api/classes/101/details': ok(sample.classDetails()),
+        'GET /api/classes/102/details': ok(
+          sample.classDetails({ id: 102, label: 'Night 2', title: 'Title 2' }),
+        ),
+        'GET /api/paths/10/details': ok(path),
+      });
+      const { router } = renderLearning(CLASS_URL);
+      fireEvent.click(await screen.findByRole('link', { name: /Next.*Night 2 – Title 2/ }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/program/1/path/10/class/102'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Title 2' })).toBeTruthy();
+    });
+
+    it('"Mark as complete" records the completion, and "Mark as not complete" undoes it', async () => {
+      const sent: unknown[] = [];
+      stubApi({
+        'GET /api/classes/101/details': ok(sample.classDetails()),
+        'GET /api/paths/10/details': ok(path),
+        'PUT /api/progress/101/completion': (request) => {
+          const body = JSON.parse(String(request.body)) as { completed: boolean };
+          sent.push(body);
+          return ok(sample.progressRecord({ completed: body.completed }));
+        },
+      });
+      renderLearning(CLASS_URL);
+      fireEvent.click(await screen.findByRole('button', { name: 'Mark as complete' }));
+      expect(await screen.findByText("You've completed this class")).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Mark as not complete' }));
+      await screen.findByRole('button', { name: 'Mark as complete' });
+      expect(screen.queryByText("You've completed this class")).toBeNull();
+      expect(sent).toEqual([{ completed: true }, { completed: false }]);
+    });
+
+    it('says so when the completion cannot be saved', async () => {
+      stubApi({
+        'GET /api/classes/101/details': ok(sample.classDetails()),
+        'PUT /api/progress/101/completion': reply(500),
+      });
+      renderLearning(CLASS_URL);
+      fireEvent.click(await screen.findByRole('button', { name: 'Mark as complete' }));
+      expect((await screen.findByRole('alert')).textContent).toContain('Could not save that');
+    });
   });
 });

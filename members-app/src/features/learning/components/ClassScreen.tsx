@@ -1,15 +1,23 @@
-import { useParams } from 'react-router-dom';
-import type { ClassDetails } from '@sleep-ritual/contracts/catalog';
+import { Link, useParams } from 'react-router-dom';
+import type { ClassDetails, PathClass } from '@sleep-ritual/contracts/catalog';
 import { extractVimeoId } from '@sleep-ritual/contracts/vimeo';
+import { Button } from '../../../components/Button.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useClassDetails } from '../api/get-class-details.ts';
+import { usePathDetails } from '../api/get-path-details.ts';
+import { useSetClassCompletion } from '../api/set-class-completion.ts';
+import { formatDuration } from '../lib/format-duration.ts';
 import { isNotFound, refusalReason } from '../lib/query-errors.ts';
-import { pathRoute, routeId } from '../lib/routes.ts';
+import { classRoute, pathRoute, routeId } from '../lib/routes.ts';
 import { ClassVideo } from './ClassVideo.tsx';
-import { BackLink, ContentProblem, PageSkeleton, SkeletonBlock } from './LearningUi.tsx';
+import { BackLink, ContentProblem, PageSkeleton, SkeletonBlock, WatchStatus } from './LearningUi.tsx';
+import { LockIcon } from './ProgramCard.tsx';
 
 /**
  * Spec 000 §2 (/program/{programId}/path/{pathId}/class/{classId}): back to the path, "phase • path",
- * title and description, then the video, else the additional content link, else a note.
+ * title and description, then the video, else the additional content link, else a note. Around them:
+ * the class's label and duration, the learner's progress with "Mark as complete", and the previous and
+ * next classes of the path (from the path's details, which the path page has usually cached).
  */
 export function ClassScreen() {
   const params = useParams();
@@ -18,6 +26,8 @@ export function ClassScreen() {
   const classId = routeId(params.classId);
   const valid = programId !== null && pathId !== null && classId !== null;
   const details = useClassDetails(valid ? classId : null);
+  const path = usePathDetails(valid ? pathId : null);
+  useDocumentTitle(details.data?.title ?? 'Class');
   const back =
     programId !== null && pathId !== null
       ? { to: pathRoute(programId, pathId), label: 'Back' }
@@ -48,6 +58,11 @@ export function ClassScreen() {
     );
   }
 
+  const meta = [found.label, found.durationMinutes ? formatDuration(found.durationMinutes) : null]
+    .filter(Boolean)
+    .join(' · ');
+  const siblings = path.data?.id === found.pathId ? path.data.classes : [];
+
   return (
     <article className="learning-page class-page" aria-labelledby="class-title">
       <BackLink to={back.to}>Back</BackLink>
@@ -55,6 +70,7 @@ export function ClassScreen() {
         {found.phase.title} • {found.path.title}
       </p>
       <h1 id="class-title">{found.title}</h1>
+      {meta && <p className="class-meta">{meta}</p>}
       {found.description && <p className="lead">{found.description}</p>}
       {found.progress?.completed && (
         <p className="completed-note">
@@ -62,7 +78,85 @@ export function ClassScreen() {
         </p>
       )}
       <ClassContent details={found} />
+      <CompletionControl details={found} />
+      <ClassSiblings
+        programId={found.programId}
+        pathId={found.pathId}
+        classId={found.id}
+        classes={siblings}
+      />
     </article>
+  );
+}
+
+/** "Mark as complete" by hand (a guide to read, a class heard on another device), and its undo. */
+function CompletionControl({ details }: { details: ClassDetails }) {
+  const completion = useSetClassCompletion(details.id);
+  const completed = details.progress?.completed ?? false;
+  return (
+    <div className="class-actions">
+      {details.progress && !completed && (
+        <WatchStatus percent={details.progress.percentWatched} completed={false} />
+      )}
+      <Button
+        variant={completed ? 'ghost' : 'secondary'}
+        disabled={completion.isPending}
+        aria-busy={completion.isPending || undefined}
+        onClick={() => completion.mutate(!completed)}
+      >
+        {completed ? 'Mark as not complete' : 'Mark as complete'}
+      </Button>
+      {completion.isError && (
+        <p role="alert" className="muted">
+          Could not save that. Please try again.
+        </p>
+      )}
+    </div>
+  );
+}
+
+const classTitle = (item: PathClass) => (item.label ? `${item.label} – ${item.title}` : item.title);
+
+/** The previous and next classes of the path; a next class the learner may not open yet shows as locked. */
+function ClassSiblings({
+  programId,
+  pathId,
+  classId,
+  classes,
+}: {
+  programId: number;
+  pathId: number;
+  classId: number;
+  classes: PathClass[];
+}) {
+  const index = classes.findIndex((item) => item.id === classId);
+  if (index < 0) return null;
+  const previous = classes[index - 1];
+  const next = classes[index + 1];
+  if (!previous && !next) return null;
+  return (
+    <nav className="class-siblings" aria-label="Classes in this path">
+      {previous?.isUnlocked && (
+        <Link to={classRoute(programId, pathId, previous.id)} className="class-sibling is-previous">
+          <span className="class-sibling-direction">← Previous</span>
+          <span>{classTitle(previous)}</span>
+        </Link>
+      )}
+      {next &&
+        (next.isUnlocked ? (
+          <Link to={classRoute(programId, pathId, next.id)} className="class-sibling is-next">
+            <span className="class-sibling-direction">Next →</span>
+            <span>{classTitle(next)}</span>
+          </Link>
+        ) : (
+          <p className="class-sibling is-next is-locked">
+            <span className="class-sibling-direction">
+              <LockIcon /> Next · Locked
+            </span>
+            <span>{classTitle(next)}</span>
+          </p>
+        ))}
+    </nav>
   );
 }
 

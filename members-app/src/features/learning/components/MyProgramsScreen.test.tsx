@@ -129,4 +129,53 @@ describe('My programs', () => {
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });
+
+  it('offers "Tonight: Night N – title" on an owned programme, opening that class in one tap, with the nights done', async () => {
+    stubApi({
+      'GET /api/programs': ok([ritual, addOn]),
+      'GET /api/my-programs': ok([ritual]),
+      'GET /api/my-programs/tonight': ok([sample.tonight({ completedCount: 3 })]),
+    });
+    const { router } = renderLearning('/my-programs');
+    const tonight = await screen.findByRole('link', {
+      name: 'Tonight: Night 2 – The Breath That Slows the Heart',
+    });
+    const owned = card(ritual.title);
+    expect(owned.contains(tonight)).toBe(true);
+    expect(within(owned).getByText('3 of 6 nights')).toBeTruthy();
+    expect(document.title).toBe('Your Programs · Sleep Ritual');
+    expect(within(card(addOn.title)).queryByText(/Tonight/)).toBeNull();
+    fireEvent.click(tonight);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/program/1/path/10/class/102'));
+  });
+
+  it('after the last night, offers the first again as a repeat', async () => {
+    stubApi({
+      'GET /api/programs': ok([ritual]),
+      'GET /api/my-programs': ok([ritual]),
+      'GET /api/my-programs/tonight': ok([
+        sample.tonight({
+          classId: 101,
+          label: 'Night 1',
+          title: 'Arriving',
+          repeat: true,
+          completedCount: 6,
+        }),
+      ]),
+    });
+    renderLearning('/my-programs');
+    expect(await screen.findByRole('link', { name: 'Tonight, once more: Night 1 – Arriving' })).toBeTruthy();
+    expect(screen.getByText(/6 of 6 nights · all done/)).toBeTruthy();
+  });
+
+  it('still opens every programme when "Tonight" cannot be loaded', async () => {
+    stubApi({
+      'GET /api/programs': ok([ritual]),
+      'GET /api/my-programs': ok([ritual]),
+      'GET /api/my-programs/tonight': reply(500),
+    });
+    renderLearning('/my-programs');
+    expect(await screen.findByRole('button', { name: 'Open Sleep Ritual' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Tonight/ })).toBeNull();
+  });
 });

@@ -1,7 +1,9 @@
 import { Button } from '../../../components/Button.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMyPrograms } from '../api/get-my-programs.ts';
 import { useOpenProgram } from '../api/get-navigation-check.ts';
 import { usePrograms } from '../api/get-programs.ts';
+import { useTonight } from '../api/get-tonight.ts';
 import { LoadingRegion, SkeletonBlock } from './LearningUi.tsx';
 import { ProgramCard } from './ProgramCard.tsx';
 import { FULL_TRANSFORMATION_PROGRAM_ID, UpgradeBanner } from './UpgradeBanner.tsx';
@@ -11,9 +13,12 @@ import { FULL_TRANSFORMATION_PROGRAM_ID, UpgradeBanner } from './UpgradeBanner.t
  * owned-programmes call, and the upgrade banner unless the learner owns programme 3.
  */
 export function MyProgramsScreen() {
+  useDocumentTitle('Your Programs');
   const programs = usePrograms();
   const mine = useMyPrograms();
   const { open, openingId } = useOpenProgram();
+  // An extra: when it fails, the cards still open every programme.
+  const tonight = useTonight();
 
   let content;
   if (programs.isPending || mine.isPending) {
@@ -51,6 +56,7 @@ export function MyProgramsScreen() {
     );
   } else {
     const owned = new Set(mine.data.map((program) => program.id));
+    const tonightByProgram = new Map((tonight.data ?? []).map((item) => [item.programId, item]));
     content = (
       <>
         {programs.data.length === 0 ? (
@@ -62,6 +68,7 @@ export function MyProgramsScreen() {
                 key={program.id}
                 program={program}
                 owned={owned.has(program.id)}
+                tonight={tonightByProgram.get(program.id)}
                 opening={openingId === program.id}
                 onOpen={(id) => void open(id)}
               />

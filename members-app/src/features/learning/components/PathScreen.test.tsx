@@ -168,4 +168,28 @@ describe('Path page', () => {
     expect(screen.getByText("You don't have access to this program.")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to All Programs' })).toBeTruthy();
   });
+
+  it('highlights the class to listen to next, and names the path in the document title', async () => {
+    stubApi({
+      'GET /api/paths/10/details': ok(
+        sample.pathDetails({
+          classes: [
+            sample.pathClass(101, {
+              progress: { maxPositionSec: 960, durationSeconds: 960, percentWatched: 100, completed: true },
+            }),
+            sample.pathClass(102),
+            sample.pathClass(103),
+          ],
+          nextClassId: 102,
+        }),
+      ),
+      'GET /api/programs/1/navigation-check': ok(skip),
+    });
+    renderLearning(PATH_URL);
+    const next = (await screen.findByRole('link', { name: 'Class 102' })).closest('li')!;
+    expect(next.className).toContain('is-next');
+    expect(next.textContent).toContain('Up next');
+    expect(screen.getAllByText('Up next')).toHaveLength(1);
+    expect(document.title).toBe('Six Nights to Deeper Sleep · Sleep Ritual');
+  });
 });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { prefetchClassDetails } from '../api/get-class-details.ts';
 import { useNavigationCheck } from '../api/get-navigation-check.ts';
 import { usePathDetails } from '../api/get-path-details.ts';
@@ -16,7 +17,8 @@ const ALL_PROGRAMS = { to: '/my-programs', label: 'Back to All Programs' };
 /**
  * Spec 000 §2 (/program/{programId}/path/{pathId}): cover, phase and path titles, description and the
  * classes. The back link goes to the programme, or to all programmes when the programme opens straight
- * on this path. The class pages the learner may open are fetched ahead.
+ * on this path. The class to listen to next is highlighted. The class pages the learner may open are
+ * fetched ahead.
  */
 export function PathScreen() {
   const params = useParams();
@@ -26,6 +28,7 @@ export function PathScreen() {
   const path = usePathDetails(valid ? pathId : null);
   const check = useNavigationCheck(valid ? programId : null);
   const queryClient = useQueryClient();
+  useDocumentTitle(path.data?.title ?? 'Path');
 
   const openable = path.data?.classes.filter((item) => item.isUnlocked).map((item) => item.id);
   const openableKey = openable?.join(',');
@@ -77,7 +80,13 @@ export function PathScreen() {
       ) : (
         <ol className="class-rows">
           {found.classes.map((item) => (
-            <ClassRow key={item.id} programId={programId} pathId={found.id} item={item} />
+            <ClassRow
+              key={item.id}
+              programId={programId}
+              pathId={found.id}
+              item={item}
+              isNext={item.id === found.nextClassId}
+            />
           ))}
         </ol>
       )}

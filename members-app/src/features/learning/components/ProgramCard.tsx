@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import type { ProgramCard as ProgramCardData } from '@sleep-ritual/contracts/catalog';
+import type { ProgramCard as ProgramCardData, Tonight } from '@sleep-ritual/contracts/catalog';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { fallbackImages } from '../lib/images.ts';
+import { classRoute } from '../lib/routes.ts';
 import { ContentImage } from './LearningUi.tsx';
 
 /**
@@ -13,13 +14,19 @@ export function ProgramCard({
   owned,
   opening,
   onOpen,
+  tonight,
+  titleLevel = 2,
 }: {
   program: ProgramCardData;
   owned: boolean;
+  tonight?: Tonight;
+  /** 1 when the card is the page's subject (a direct link to a programme not owned). */
+  titleLevel?: 1 | 2;
   opening: boolean;
   onOpen: (programId: number) => void;
 }) {
   const titleId = useId();
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   return (
     <li className={`program-card${owned ? '' : ' is-locked'}`}>
       <div className="program-card-media">
@@ -31,14 +38,16 @@ export function ProgramCard({
         )}
       </div>
       <div className="program-card-body">
-        <h2 id={titleId} className="program-card-title">
+        <Title id={titleId} className="program-card-title">
           {program.title}
-        </h2>
+        </Title>
         {program.description && <p className="program-card-description">{program.description}</p>}
         <div className="program-card-actions">
           {owned ? (
             <>
+              {tonight && <TonightAction tonight={tonight} programId={program.id} />}
               <Button
+                variant={tonight ? 'secondary' : 'primary'}
                 className="btn-block"
                 onClick={() => onOpen(program.id)}
                 disabled={opening}
@@ -66,6 +75,29 @@ export function ProgramCard({
         </div>
       </div>
     </li>
+  );
+}
+
+/**
+ * The learner's next class in one tap: "Tonight: Night N – title", with their progress on its path.
+ * After the last class it offers the first again, said to be a repeat.
+ */
+function TonightAction({ tonight, programId }: { tonight: Tonight; programId: number }) {
+  const name = tonight.label ? `${tonight.label} – ${tonight.title}` : tonight.title;
+  return (
+    <div className="tonight">
+      <ButtonLink
+        to={classRoute(programId, tonight.pathId, tonight.classId)}
+        className="btn-block tonight-action"
+      >
+        {tonight.repeat ? 'Tonight, once more' : 'Tonight'}: {name}
+      </ButtonLink>
+      <p className="tonight-progress">
+        {tonight.completedCount} of {tonight.classCount} nights
+        {tonight.repeat && ' · all done, start the ritual again'}
+        {tonight.inProgress && ' · pick up where you left off'}
+      </p>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sample } from '../../../test/fixtures/catalog.ts';
 import { ok, reply, stubApi } from '../../../test/render.tsx';
@@ -80,5 +80,56 @@ describe('Programme page', () => {
       screen.getByText('There was an error loading the program details.', { exact: false }),
     ).toBeTruthy();
     expect(screen.getByText("You don't have access to this program.")).toBeTruthy();
+  });
+
+  it('a direct link to a programme not owned shows its offer: title, fine print and the unlock button', async () => {
+    stubApi({
+      'GET /api/programs/2/hierarchy': reply(403, { error: "You don't have access to this program." }),
+      'GET /api/programs': ok([
+        sample.program(),
+        sample.program({
+          id: 2,
+          title: 'Deep Sleep SOS: The 3 a.m. Reset',
+          programCardFinePrint: 'Add it to your ritual for a one-time $17',
+          redirectUrl: null,
+          isOwned: false,
+        }),
+      ]),
+    });
+    renderLearning('/program/2');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Deep Sleep SOS: The 3 a.m. Reset' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Add it to your ritual for a one-time $17')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Unlock Full Program' }).getAttribute('href')).toBe('/join-now');
+    expect(screen.queryByText('Error Loading Program')).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Deep Sleep SOS: The 3 a.m. Reset · Sleep Ritual'));
+  });
+
+  it('previews the first open path that has classes, never an empty one', async () => {
+    const { requested } = stubApi({
+      'GET /api/programs/3/hierarchy': ok(
+        sample.hierarchy({
+          phases: [
+            {
+              ...sample.hierarchy().phases[0]!,
+              paths: [
+                sample.hierarchyPath(1, { classCount: 0 }),
+                sample.hierarchyPath(2, { isUnlocked: false }),
+                sample.hierarchyPath(4),
+              ],
+            },
+          ],
+        }),
+      ),
+      'GET /api/paths/4/classes': ok([sample.pathClass(7, { label: 'Week 1', title: 'Wind-Down' })]),
+    });
+    renderLearning('/program/3');
+    expect(await screen.findByText('Week 1: Wind-Down')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: '✨ Start Reprogramming While You Sleep ✨' }).getAttribute('href'),
+    ).toBe('/program/3/path/4');
+    expect(requested()).not.toContain('GET /api/paths/1/classes');
+    expect(document.title).toBe('The Full Transformation Program · Sleep Ritual');
   });
 });

@@ -1,24 +1,36 @@
 import { useParams } from 'react-router-dom';
 import type { ProgramHierarchy } from '@sleep-ritual/contracts/catalog';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useProgramHierarchy } from '../api/get-program-hierarchy.ts';
+import { usePrograms } from '../api/get-programs.ts';
 import { fallbackImages } from '../lib/images.ts';
 import { isNotFound, refusalReason } from '../lib/query-errors.ts';
 import { pathRoute, routeId } from '../lib/routes.ts';
 import { BackLink, ContentImage, ContentProblem, PageSkeleton, SkeletonBlock } from './LearningUi.tsx';
 import { PathCard } from './PathCard.tsx';
 import { PathClassList } from './PathClassList.tsx';
+import { ProgramCard } from './ProgramCard.tsx';
 
 const ALL_PROGRAMS = { to: '/my-programs', label: 'Back to All Programs' };
 
 /**
  * Spec 000 §2 (/program/{programId}): cover art, title, description and the phases with their path
- * cards. Below them, the class list of the first path the learner may open, as a preview.
+ * cards. Below them, the class list of the first path the learner may open that has classes, as a
+ * preview. A programme the learner does not own shows its offer instead, as on My programs.
  */
 export function ProgramScreen() {
   const programId = routeId(useParams().programId);
   const hierarchy = useProgramHierarchy(programId);
+  // A programme the learner does not own (403) is offered as its card is on My programs.
+  const notOwned = hierarchy.error instanceof ApiError && hierarchy.error.status === 403;
+  const programs = usePrograms({ enabled: notOwned });
+  const offer = notOwned ? programs.data?.find((card) => card.id === programId && !card.isOwned) : undefined;
+  useDocumentTitle(hierarchy.data?.title ?? offer?.title ?? 'Program');
 
-  if (programId !== null && hierarchy.isPending) return <ProgramSkeleton />;
+  if (programId !== null && (hierarchy.isPending || (notOwned && programs.isPending))) {
+    return <ProgramSkeleton />;
+  }
   if (programId === null || isNotFound(hierarchy.error)) {
     return (
       <ContentProblem
@@ -26,6 +38,16 @@ export function ProgramScreen() {
         message="The requested program could not be found."
         back={ALL_PROGRAMS}
       />
+    );
+  }
+  if (offer) {
+    return (
+      <article className="learning-page program-page program-offer">
+        <BackLink to={ALL_PROGRAMS.to}>{ALL_PROGRAMS.label}</BackLink>
+        <ul className="program-grid">
+          <ProgramCard program={offer} owned={false} opening={false} onOpen={() => {}} titleLevel={1} />
+        </ul>
+      </article>
     );
   }
   if (hierarchy.isError || !hierarchy.data) {
@@ -79,9 +101,10 @@ export function ProgramScreen() {
   );
 }
 
+/** The first path, in order, that is open to the learner and has classes to listen to. */
 function firstOpenablePath(program: ProgramHierarchy) {
   for (const phase of program.phases) {
-    const path = phase.paths.find((candidate) => candidate.isUnlocked);
+    const path = phase.paths.find((candidate) => candidate.isUnlocked && candidate.classCount > 0);
     if (path) return path;
   }
   return undefined;

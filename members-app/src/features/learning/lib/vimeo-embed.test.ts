@@ -23,4 +23,17 @@ describe('vimeoEmbedUrl', () => {
     );
     expect(new URL(vimeoEmbedUrl(123, null)).searchParams.has('h')).toBe(false);
   });
+
+  it('plays the video, not the showcase or album, and keeps the start time of the link', () => {
+    const showcase = new URL(vimeoEmbedUrl(987654321, 'https://vimeo.com/showcase/11223344/video/987654321'));
+    expect(showcase.pathname).toBe('/video/987654321');
+    const album = new URL(vimeoEmbedUrl(246810, 'https://vimeo.com/album/5566/video/246810#t=1m5s'));
+    expect(album.pathname).toBe('/video/246810');
+    expect(album.hash).toBe('#t=65s');
+    const unlisted = new URL(
+      vimeoEmbedUrl(135791113, 'https://vimeo.com/manage/videos/135791113/f00dfeed42'),
+    );
+    expect(unlisted.searchParams.get('h')).toBe('f00dfeed42');
+    expect(new URL(vimeoEmbedUrl(123, 'https://vimeo.com/123')).hash).toBe('');
+  });
 });

@@ -1,3 +1,5 @@
+import { parseVimeoLink } from '@sleep-ritual/contracts/vimeo';
+
 /**
  * Spec 000 §2: the player is responsive in a 16:9 box, with do-not-track on and the title, byline and
  * portrait hidden. The responsive 16:9 box is the page's own (see .video-box); the rest are the
@@ -14,8 +16,9 @@ export const VIMEO_PLAYER_OPTIONS = {
 /**
  * The embed address of a video. The page builds the iframe itself and hands it to @vimeo/player: given
  * only an id, the library would first ask vimeo.com's oEmbed API for the embed code, a call the
- * Content-Security-Policy does not allow (it admits frames from player.vimeo.com only). An unlisted
- * video (vimeo.com/123/abcdef, or ?h=abcdef) also needs its hash to play.
+ * Content-Security-Policy does not allow (it admits frames from player.vimeo.com only). The stored link,
+ * read by the one Vimeo parser, adds an unlisted video's hash (it does not play without it) and a
+ * `#t=` start time, which the player takes from the fragment.
  */
 export function vimeoEmbedUrl(vimeoId: number, storedUrl?: string | null): string {
   const params = new URLSearchParams({
@@ -24,28 +27,13 @@ export function vimeoEmbedUrl(vimeoId: number, storedUrl?: string | null): strin
     byline: flag(VIMEO_PLAYER_OPTIONS.byline),
     portrait: flag(VIMEO_PLAYER_OPTIONS.portrait),
   });
-  const hash = unlistedHash(vimeoId, storedUrl);
-  if (hash) params.set('h', hash);
-  return `https://player.vimeo.com/video/${vimeoId}?${params.toString()}`;
+  const link = parseVimeoLink(storedUrl);
+  const same = link?.id === vimeoId ? link : null;
+  if (same?.hash) params.set('h', same.hash);
+  const start = same?.startSeconds ? `#t=${same.startSeconds}s` : '';
+  return `https://player.vimeo.com/video/${vimeoId}?${params.toString()}${start}`;
 }
 
 function flag(value: boolean): string {
   return value ? '1' : '0';
-}
-
-function unlistedHash(vimeoId: number, storedUrl: string | null | undefined): string | null {
-  if (!storedUrl) return null;
-  let url: URL;
-  try {
-    url = new URL(
-      /^[a-z][a-z\d+.-]*:\/\//i.test(storedUrl.trim()) ? storedUrl.trim() : `https://${storedUrl.trim()}`,
-    );
-  } catch {
-    return null;
-  }
-  const fromQuery = url.searchParams.get('h');
-  if (fromQuery && /^[\da-f]+$/i.test(fromQuery)) return fromQuery;
-  const segments = url.pathname.split('/').filter(Boolean);
-  const next = segments[segments.indexOf(String(vimeoId)) + 1];
-  return segments.includes(String(vimeoId)) && next && /^[\da-f]{6,}$/i.test(next) ? next : null;
 }

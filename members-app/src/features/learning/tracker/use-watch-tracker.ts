@@ -8,7 +8,7 @@ import { createWatchTracker, type TrackablePlayer } from './watch-tracker.ts';
 /**
  * Records the learner's watching of one class while its player is on the page. Each recorded event
  * refreshes the cached class (so resuming starts from the right place) and marks the path and
- * programme pages stale, so they show the new progress when the learner goes back.
+ * programme pages and "Tonight" stale, so they show the new progress when the learner goes back.
  */
 export function useWatchTracker(player: TrackablePlayer | null, classId: number): void {
   const queryClient = useQueryClient();
@@ -18,6 +18,7 @@ export function useWatchTracker(player: TrackablePlayer | null, classId: number)
     const refreshLists = () => {
       void queryClient.invalidateQueries({ queryKey: learningKeys.paths() });
       void queryClient.invalidateQueries({ queryKey: learningKeys.hierarchies() });
+      void queryClient.invalidateQueries({ queryKey: learningKeys.tonight() });
     };
     const tracker = createWatchTracker({
       player,

@@ -1,5 +1,48 @@
+import { ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
+
 /** The catalogue the product sells, as the demo database holds it. Ids are fixed: the spec ties the
- * upgrade banner to programme 3. */
+ * upgrade banner to programme 3. Programme 1's nights and bonuses are the sales pages' own list
+ * (contracts/demo-programme). Display orders start at 1, the admin form's minimum (spec 001 §3). */
+
+/** Each night's video and objective, in the order of ritualNights. */
+const nightMedia: Pick<
+  SeedClass,
+  'vimeoVideoId' | 'objective' | 'additionalContentUrl' | 'additionalContentButtonLabel'
+>[] = [
+  {
+    vimeoVideoId: 'https://vimeo.com/76979871',
+    objective: 'Signal to the nervous system that the day is over.',
+  },
+  {
+    vimeoVideoId: 'https://vimeo.com/148751763',
+    objective: 'Learn the slow-exhale breath that calms the body on demand.',
+  },
+  {
+    vimeoVideoId: 'https://vimeo.com/253989945',
+    objective: 'Notice a thought loop and let it pass without following it.',
+  },
+  {
+    vimeoVideoId: 'https://vimeo.com/336812660',
+    objective: 'Release held tension through a guided warmth visualisation.',
+  },
+  {
+    vimeoVideoId: 'https://vimeo.com/347119375',
+    objective: 'Plant calm, supportive self-talk in the drowsy state before sleep.',
+  },
+  {
+    vimeoVideoId: 'https://vimeo.com/391466478',
+    additionalContentUrl: '/my-programs',
+    additionalContentButtonLabel: 'Read the Guide',
+    objective: 'Make the ritual a habit you keep without effort.',
+  },
+];
+
+/** The recorded bonuses' videos, by the bonus's place in ritualBonuses (written guides have none). */
+const bonusVideos: (string | undefined)[] = [
+  'https://vimeo.com/412345690',
+  undefined,
+  'https://vimeo.com/412345692',
+];
 
 type SeedClass = {
   label: string;
@@ -18,11 +61,16 @@ type SeedPath = {
   isUnlocked?: boolean;
   classes: SeedClass[];
 };
-type SeedPhase = {
+export type SeedPhase = {
   label: string;
   title: string;
   description: string;
   isUnlocked?: boolean;
+  /**
+   * Also added to a programme seeded before this phase existed, when the programme has no phase of
+   * this title (a deleted one counts, so an admin's deletion stays).
+   */
+  addToExisting?: boolean;
   paths: SeedPath[];
 };
 export type SeedProgram = {
@@ -49,7 +97,7 @@ export const demoPrograms: SeedProgram[] = [
     programType: 'Full Program',
     programCardFinePrint: 'One-time payment · lifetime access',
     redirectUrl: '/join-now',
-    orderIndex: 0,
+    orderIndex: 1,
     phases: [
       {
         label: 'Phase 1',
@@ -62,64 +110,33 @@ export const demoPrograms: SeedProgram[] = [
             title: 'Six Nights to Deeper Sleep',
             description:
               'Listen to one track a night, in order. If you miss a night, simply pick up where you left off: the ritual waits for you.',
-            classes: [
-              {
-                label: 'Night 1',
-                title: 'Arriving: Letting the Day Go',
-                description:
-                  'A slow body scan that sets down the conversations, screens and to-do lists of the day, so your mind stops rehearsing and starts resting.',
-                durationMinutes: 16,
-                vimeoVideoId: 'https://vimeo.com/76979871',
-                objective: 'Signal to the nervous system that the day is over.',
-              },
-              {
-                label: 'Night 2',
-                title: 'The Breath That Slows the Heart',
-                description:
-                  'Long, easy exhales that lower your heart rate and switch the body from alert to safe. You will use this breath for the rest of the programme.',
-                durationMinutes: 18,
-                vimeoVideoId: 'https://vimeo.com/148751763',
-                objective: 'Learn the slow-exhale breath that calms the body on demand.',
-              },
-              {
-                label: 'Night 3',
-                title: 'Unwinding the Mental Spiral',
-                description:
-                  'For the nights your thoughts loop. Gentle noting and counting give the busy mind a place to rest until the spiral loosens on its own.',
-                durationMinutes: 17,
-                vimeoVideoId: 'https://vimeo.com/253989945',
-                objective: 'Notice a thought loop and let it pass without following it.',
-              },
-              {
-                label: 'Night 4',
-                title: 'Body of Warm Light',
-                description:
-                  'A visualisation of warmth moving from your feet to the crown of your head, releasing the tension you carry in the jaw, shoulders and belly.',
-                durationMinutes: 20,
-                vimeoVideoId: 'https://vimeo.com/336812660',
-                objective: 'Release held tension through a guided warmth visualisation.',
-              },
-              {
-                label: 'Night 5',
-                title: 'Rewriting the Inner Voice',
-                description:
-                  'As you drift off, kind and steady affirmations replace the critical voice that keeps you awake, at the moment the mind is most open to them.',
-                durationMinutes: 19,
-                vimeoVideoId: 'https://vimeo.com/347119375',
-                objective: 'Plant calm, supportive self-talk in the drowsy state before sleep.',
-              },
-              {
-                label: 'Night 6',
-                title: 'Waking Clear: Anchoring the Ritual',
-                description:
-                  'The closing night ties the practice together and anchors it to your bedtime, so the calm you built keeps working long after the sixth night.',
-                durationMinutes: 15,
-                vimeoVideoId: 'https://vimeo.com/391466478',
-                additionalContentUrl: '/my-programs',
-                additionalContentButtonLabel: 'Read the Guide',
-                objective: 'Make the ritual a habit you keep without effort.',
-              },
-            ],
+            classes: ritualNights.map((night, index) => ({ ...night, ...nightMedia[index]! })),
+          },
+        ],
+      },
+      {
+        label: 'Bonuses',
+        title: 'Your Bonuses',
+        description: 'Three extras to deepen the ritual, yours to keep alongside the six nights.',
+        // Added after the first demo databases were seeded: those get it too (see seedDemo).
+        addToExisting: true,
+        paths: [
+          {
+            label: 'Bonuses 1–3',
+            title: 'Deepen the Ritual',
+            description:
+              'A breath for any tense moment, a checklist for your bedroom and a primer for calm mornings.',
+            classes: ritualBonuses.map((bonus, index) => ({
+              label: bonus.label,
+              title: bonus.title,
+              description: bonus.description,
+              durationMinutes: bonus.durationMinutes,
+              vimeoVideoId: bonus.guide ? null : (bonusVideos[index] ?? null),
+              ...(bonus.guide && {
+                additionalContentUrl: bonus.guide.path,
+                additionalContentButtonLabel: bonus.guide.buttonLabel,
+              }),
+            })),
           },
         ],
       },
@@ -135,7 +152,7 @@ export const demoPrograms: SeedProgram[] = [
     programType: 'Add On',
     programCardFinePrint: 'Add it to your ritual for a one-time $17',
     redirectUrl: '/join-now',
-    orderIndex: 1,
+    orderIndex: 2,
     phases: [
       {
         label: 'Rescue',
@@ -184,7 +201,7 @@ export const demoPrograms: SeedProgram[] = [
     programType: 'Full Program',
     programCardFinePrint: 'Lifetime access for a one-time $349',
     redirectUrl: '/upgrade',
-    orderIndex: 2,
+    orderIndex: 3,
     phases: [
       {
         label: 'Months 1–3',

@@ -110,10 +110,135 @@ describe('orders page', () => {
     fireEvent.click(filter.getByRole('radio', { name: 'Failed (3)' }));
     expect(router.state.location.search).toBe('?status=failed');
     await screen.findByRole('table', { name: 'Orders' });
-    expect(calls.filter((call) => call.url.startsWith('/api/admin/orders')).map((call) => call.url)).toEqual([
-      '/api/admin/orders?page=1',
-      '/api/admin/orders?status=failed&page=1',
+    expect(calls.filter((call) => call.url.startsWith('/api/admin/orders?')).map((call) => call.url)).toEqual(
+      ['/api/admin/orders?page=1', '/api/admin/orders?status=failed&page=1'],
+    );
+  });
+
+  it('shows a banner while an order waits on a product mapping, and a line for each ignored test order', async () => {
+    renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([failed]) },
+      'GET /api/admin/orders/attention': {
+        status: 200,
+        body: {
+          awaitingMapping: [
+            {
+              orderId: '555',
+              email: 'maya@example.com',
+              items: [{ item: 'bump-9', mapped: false }],
+              since: '2026-11-01T20:00:00.000Z',
+            },
+          ],
+          ignoredTestOrders: [
+            {
+              orderId: '777',
+              email: 'tester@example.com',
+              event: 'order.success',
+              receivedAt: '2026-11-01T21:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    const banner = within(await screen.findByRole('region', { name: 'Orders waiting on a product mapping' }));
+    expect(banner.getByRole('heading').textContent).toBe('1 order waits on a product mapping');
+    expect(banner.getByText(/Order/, { selector: 'li' }).textContent).toBe(
+      'Order 555 (maya@example.com): bump-9 is not mapped',
+    );
+    expect(banner.getByRole('link', { name: 'Products' }).getAttribute('href')).toBe('/admin/products');
+    const ignored = within(screen.getByRole('region', { name: 'Ignored test orders' }));
+    expect(ignored.getByRole('listitem').textContent).toMatch(
+      /^Test order 777 \(tester@example.com\) was received and ignored: .*ACCEPT_TEST_ORDERS is false/,
+    );
+  });
+
+  it('shows no banner when no order waits on a mapping', async () => {
+    renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([provisioned]) },
+      'GET /api/admin/orders/attention': {
+        status: 200,
+        body: { awaitingMapping: [], ignoredTestOrders: [] },
+      },
+    });
+    await screen.findByRole('table', { name: 'Orders' });
+    expect(screen.queryByRole('region', { name: 'Orders waiting on a product mapping' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Ignored test orders' })).toBeNull();
+  });
+
+  it('shows the last reconciliation with ThriveCart and checks again on "Check now"', async () => {
+    const { calls } = renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([provisioned]) },
+      'GET /api/admin/orders/reconciliation': {
+        status: 200,
+        body: {
+          configured: true,
+          everyMinutes: 15,
+          lastRun: {
+            startedAt: '2026-11-01T20:00:00.000Z',
+            finishedAt: '2026-11-01T20:00:03.000Z',
+            outcome: 'succeeded',
+            error: null,
+            findings: {
+              requests: 6,
+              transactionsSeen: 12,
+              alreadyProcessed: 11,
+              chargesQueued: [{ orderId: '901', items: ['product-1'], test: false }],
+              refundsQueued: [],
+              cancellationsSeen: 0,
+              unrecognized: [],
+            },
+          },
+          checkpoints: { live: '2026-11-01T19:59:00.000Z' },
+        },
+      },
+      'POST /api/admin/orders/reconciliation': { status: 202, body: { queued: true } },
+    });
+    const panel = within(await screen.findByRole('region', { name: 'Reconciliation with ThriveCart' }));
+    expect(panel.getByText(/^Done:/).textContent).toBe(
+      'Done: 12 transactions looked at, 1 missed order and 0 missed refunds queued (901)',
+    );
+    fireEvent.click(panel.getByRole('button', { name: 'Check now' }));
+    expect(await screen.findByText('Checking ThriveCart now')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/admin/orders/reconciliation',
     ]);
+  });
+
+  it('says how to turn reconciliation on when it is off, without a Check now button', async () => {
+    renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([provisioned]) },
+      'GET /api/admin/orders/reconciliation': {
+        status: 200,
+        body: { configured: false, everyMinutes: 15, lastRun: null, checkpoints: {} },
+      },
+    });
+    const panel = within(await screen.findByRole('region', { name: 'Reconciliation with ThriveCart' }));
+    expect(panel.getByText(/^Off: set THRIVECART_API_KEY/)).toBeTruthy();
+    expect(panel.queryByRole('button', { name: 'Check now' })).toBeNull();
+  });
+
+  it('shows the error of a failed reconciliation', async () => {
+    renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([provisioned]) },
+      'GET /api/admin/orders/reconciliation': {
+        status: 200,
+        body: {
+          configured: true,
+          everyMinutes: 15,
+          lastRun: {
+            startedAt: '2026-11-01T20:00:00.000Z',
+            finishedAt: '2026-11-01T20:00:01.000Z',
+            outcome: 'failed',
+            error: "ThriveCart's API answered 401 to GET /transactions (check THRIVECART_API_KEY)",
+            findings: null,
+          },
+          checkpoints: {},
+        },
+      },
+    });
+    expect((await screen.findByText(/^Failed: ThriveCart's API answered 401/)).textContent).toContain(
+      'check THRIVECART_API_KEY',
+    );
   });
 
   it('says when there are no orders yet', async () => {

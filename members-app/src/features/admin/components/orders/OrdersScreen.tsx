@@ -16,7 +16,9 @@ import { useAdminToasts } from '../../use-admin-toasts.ts';
 import { useFilterParams } from '../../use-filter-params.ts';
 import { adminUrls } from '../../urls.ts';
 import { DateTime, Pager, Results, TableFrame } from '../BackOffice.tsx';
+import { IgnoredTestOrders, MappingBanner } from '../OrdersAttention.tsx';
 import { LoadFailed } from '../ScreenStates.tsx';
+import { ReconciliationPanel } from './ReconciliationPanel.tsx';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 
 const FILTERS: { value: OrderStatus | undefined; label: string }[] = [
@@ -46,6 +48,9 @@ export function OrdersScreen() {
           </Button>
         }
       />
+      <MappingBanner />
+      <IgnoredTestOrders />
+      <ReconciliationPanel />
       <fieldset className="admin-filter">
         <legend>Show</legend>
         {FILTERS.map((filter) => (

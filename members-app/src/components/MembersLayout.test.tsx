@@ -1,0 +1,33 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../test/render.tsx';
+import { MembersLayout } from './MembersLayout.tsx';
+
+function renderMembersAt(url: string) {
+  return renderRoutes(url, [
+    {
+      element: <MembersLayout />,
+      children: [
+        { path: '/my-programs', element: <p>programs</p> },
+        { path: '/program/:programId/path/:pathId/class/:classId', element: <p>class</p> },
+        { path: '/account', element: <p>account</p> },
+      ],
+    },
+  ]);
+}
+
+/** The side bar's navigation (the mobile one is only there while its menu is open). */
+const sideNav = () => within(screen.getAllByRole('navigation', { name: 'Members' })[0]!);
+
+describe('Members navigation', () => {
+  it.each([
+    ['/my-programs', 'Programs', 'Account'],
+    ['/program/1/path/10/class/101', 'Programs', 'Account'],
+    ['/account', 'Account', 'Programs'],
+  ])('on %s, "%s" carries aria-current="page" and "%s" does not', async (url, active, other) => {
+    renderMembersAt(url);
+    await screen.findByText(/programs|class|account/);
+    expect(sideNav().getByRole('link', { name: active }).getAttribute('aria-current')).toBe('page');
+    expect(sideNav().getByRole('link', { name: other }).getAttribute('aria-current')).toBeNull();
+  });
+});

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { tonightListSchema, type Tonight } from '@sleep-ritual/contracts/catalog';
+import { api } from '../../../lib/api-client.ts';
+import { learningKeys } from './keys.ts';
+
+/** The class to listen to tonight in each owned programme, chosen by the server in one call. */
+export async function getTonight(): Promise<Tonight[]> {
+  return api.get(tonightListSchema, '/api/my-programs/tonight');
+}
+
+export const tonightQueryOptions = () =>
+  queryOptions({ queryKey: learningKeys.tonight(), queryFn: getTonight });
+
+export function useTonight() {
+  return useQuery(tonightQueryOptions());
+}

@@ -1,0 +1,8 @@
+// Dumps DATABASE_URL into BACKUP_DIR and keeps the BACKUP_KEEP newest dumps.
+import { loadConfigOrExit } from '@sleep-ritual/platform/config';
+import { backupDatabase } from '@sleep-ritual/platform/db/backup';
+
+const config = loadConfigOrExit();
+const { file, removed } = await backupDatabase(config.databaseUrl, config.backupDir, config.backupKeep);
+console.log(`backup written: ${file}`);
+for (const old of removed) console.log(`removed old backup: ${old}`);

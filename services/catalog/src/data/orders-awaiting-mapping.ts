@@ -1,0 +1,17 @@
+import type { Knex } from '@sleep-ritual/platform/db';
+
+export type AwaitingMappingRow = {
+  thriveOrderId: string;
+  item: string;
+  email: string | null;
+  createdAt: Date;
+  mapped: boolean;
+};
+
+/** Every (order, item) the worker found unmapped and has not provisioned since, oldest first. */
+export async function ordersAwaitingMapping(db: Knex): Promise<AwaitingMappingRow[]> {
+  return db('orders_awaiting_mapping as w')
+    .leftJoin('product_program_map as m', 'm.externalProductId', 'w.item')
+    .orderBy([{ column: 'w.createdAt' }, { column: 'w.thriveOrderId' }, { column: 'w.item' }])
+    .select('w.thriveOrderId', 'w.item', 'w.email', 'w.createdAt', db.raw('m.id is not null as mapped'));
+}

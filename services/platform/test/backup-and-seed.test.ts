@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, ensureDatabase, migrateLatest } from '../src/db.ts';
+import { backupDatabase, restoreDatabase } from '../src/db/backup.ts';
+import { repoRoot } from '../src/paths.ts';
+import { TEST_DATABASE_URL } from '../src/testing.ts';
+
+function databaseUrl(name: string): string {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const suffix = `${process.pid}_${Date.now().toString(36)}`;
+const source = databaseUrl(`sleep_ritual_backup_src_${suffix}`);
+const target = databaseUrl(`sleep_ritual_backup_dst_${suffix}`);
+let dir: string;
+
+async function dropDatabase(url: string): Promise<void> {
+  const admin = createDb(databaseUrl('postgres'), { min: 0, max: 1 });
+  try {
+    await admin.raw('drop database if exists ?? with (force)', [new URL(url).pathname.slice(1)]);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sleep-ritual-backups-'));
+  await ensureDatabase(source);
+  const db = createDb(source, { min: 0, max: 1 });
+  try {
+    await migrateLatest(db);
+    await db('programs').insert({ title: 'Restored Ritual', orderIndex: 1 });
+    await db('users').insert({ email: 'restored@test.example', firstName: 'Restored' });
+  } finally {
+    await db.destroy();
+  }
+});
+
+afterAll(async () => {
+  await Promise.all([dropDatabase(source), dropDatabase(target)]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('database backups', () => {
+  it('restores a dump into a fresh database with its data and schema', async () => {
+    const { file } = await backupDatabase(source, dir, 14);
+    await restoreDatabase(target, file);
+
+    const db = createDb(target, { min: 0, max: 1 });
+    try {
+      expect(await db('programs').pluck('title')).toEqual(['Restored Ritual']);
+      expect(await db('users').pluck('email')).toEqual(['restored@test.example']);
+      expect((await db('knex_migrations').pluck('name')).length).toBeGreaterThan(0);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('keeps only the newest dumps', async () => {
+    const nightly = path.join(dir, 'nightly');
+    const days = ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04'];
+    const results = [];
+    for (const day of days) {
+      results.push(await backupDatabase(source, nightly, 2, new Date(`${day}T03:00:00Z`)));
+    }
+    const left = await readdir(nightly);
+    expect(left.sort()).toEqual([path.basename(results[2]!.file), path.basename(results[3]!.file)]);
+    expect(results[3]!.removed).toContain(results[1]!.file);
+  });
+});
+
+describe('npm run db:seed', () => {
+  function seed(args: string[], env: Record<string, string>) {
+    return spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'scripts', 'seed.ts'), ...args],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, SESSION_KEYS: 'k', ADMIN_PASSWORD: 'a', THRIVECART_SECRET: 's', ...env },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+  }
+
+  async function learners(url: string): Promise<string[]> {
+    const db = createDb(url, { min: 0, max: 1 });
+    try {
+      return await db('users').where('email', 'like', 'demo@%').pluck('email');
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it('loads nothing without --demo, and refuses the demo in production', async () => {
+    const bare = seed([], { DATABASE_URL: source, NODE_ENV: 'development' });
+    expect(bare.status).toBe(64);
+    expect(bare.stderr).toContain('npm run db:seed -- --demo');
+    const production = seed(['--demo'], { DATABASE_URL: source, NODE_ENV: 'production' });
+    expect(production.status).toBe(1);
+    expect(production.stderr).toContain('Refusing to load the demo content');
+    expect(await learners(source)).toEqual([]);
+  });
+
+  it('loads the demo learner with --demo in development', async () => {
+    const result = seed(['--demo'], { DATABASE_URL: source, NODE_ENV: 'development' });
+    expect(result.status).toBe(0);
+    expect(await learners(source)).toEqual(['demo@sleepritual.example']);
+  });
+});

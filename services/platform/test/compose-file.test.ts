@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/paths.ts';
+
+// Debian's docker-compose (v1) validates the file offline: .ci/run installs it where it is missing.
+function composeConfig(env: Record<string, string> = {}): string {
+  return execFileSync('docker-compose', ['-f', path.join(repoRoot, 'docker-compose.yml'), 'config'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  });
+}
+
+/** The variables of the README's configuration table, by their backticked names in its first column. */
+function readmeVariables(): string[] {
+  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Scripts'));
+  const names = new Set<string>();
+  for (const line of table.split('\n')) {
+    const first = line.split('|')[1] ?? '';
+    for (const [, name] of first.matchAll(/`([A-Z][A-Z0-9_]+)`/g)) names.add(name!);
+  }
+  return [...names];
+}
+
+describe('docker-compose.yml', () => {
+  it('validates, and its migrate step only migrates', () => {
+    const config = composeConfig();
+    expect(config).toMatch(/migrate:[\s\S]*?command:\s*\n\s*- npm\n\s*- run\n\s*- db:migrate\n/);
+    expect(config).not.toContain('db:seed');
+  });
+
+  it('passes every configuration variable of the README through from the environment', () => {
+    const marker = 'from-the-environment';
+    const variables = readmeVariables().filter(
+      (name) => !['PORT', 'BIND_HOST', 'NODE_ENV', 'DATABASE_URL', 'OUTBOX_DIR', 'BACKUP_DIR'].includes(name),
+    );
+    expect(variables.length).toBeGreaterThan(15);
+    const config = composeConfig(Object.fromEntries(variables.map((name) => [name, `${name}-${marker}`])));
+    for (const name of variables) expect(config, name).toContain(`${name}: ${name}-${marker}`);
+  });
+
+  it('takes the PostgreSQL credentials from the environment, with no password of its own', () => {
+    const config = composeConfig({
+      POSTGRES_USER: 'owner',
+      POSTGRES_PASSWORD: 'pw-from-env',
+      POSTGRES_DB: 'ritual',
+    });
+    expect(config).toContain('DATABASE_URL: postgres://owner:pw-from-env@postgres:5432/ritual');
+    expect(composeConfig()).toContain("POSTGRES_PASSWORD: ''");
+  });
+});

@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as apps from 'kubernetes-models/apps/v1';
+import * as autoscaling from 'kubernetes-models/autoscaling/v2';
+import * as batch from 'kubernetes-models/batch/v1';
+import * as policy from 'kubernetes-models/policy/v1';
+import * as core from 'kubernetes-models/v1';
+import { parseAllDocuments } from 'yaml';
+import { repoRoot } from '../src/paths.ts';
+
+// No cluster and no kubectl here: the manifests are built the way kustomize would for this layout
+// (resources, namespace, images, patches merged by kind and name) and every object is validated
+// against the Kubernetes API's own JSON schemas (kubernetes-models).
+type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string };
+  [key: string]: unknown;
+};
+type Kustomization = {
+  namespace?: string;
+  resources: string[];
+  images?: { name: string; newName?: string; newTag?: string }[];
+  patches?: { path: string }[];
+};
+
+const k8sDir = path.join(repoRoot, 'infra', 'k8s');
+const SERVICES = ['auth', 'catalog', 'progress', 'webhooks', 'worker'];
+
+function readYaml<T>(file: string): T[] {
+  return parseAllDocuments(readFileSync(file, 'utf8')).map((document) => document.toJS() as T);
+}
+
+function build(dir: string): Manifest[] {
+  const [kustomization] = readYaml<Kustomization>(path.join(dir, 'kustomization.yaml'));
+  let objects: Manifest[] = [];
+  for (const resource of kustomization!.resources) {
+    const target = path.join(dir, resource);
+    objects.push(...(resource.endsWith('.yaml') ? readYaml<Manifest>(target) : build(target)));
+  }
+  for (const patch of kustomization!.patches ?? []) {
+    for (const change of readYaml<Manifest>(path.join(dir, patch.path))) {
+      const index = objects.findIndex(
+        (object) => object.kind === change.kind && object.metadata.name === change.metadata.name,
+      );
+      expect(index, `${patch.path} patches ${change.kind}/${change.metadata.name}, which exists`).not.toBe(
+        -1,
+      );
+      objects[index] = merge(objects[index]!, change) as Manifest;
+    }
+  }
+  if (kustomization!.namespace) {
+    objects = objects.map((object) => ({
+      ...object,
+      metadata: { ...object.metadata, namespace: kustomization!.namespace },
+    }));
+  }
+  for (const image of kustomization!.images ?? []) {
+    for (const container of containers(objects)) {
+      if (container.image === image.name)
+        container.image = `${image.newName ?? image.name}:${image.newTag ?? 'latest'}`;
+    }
+  }
+  return objects;
+}
+
+function merge(base: unknown, change: unknown): unknown {
+  if (typeof base !== 'object' || base === null || Array.isArray(base)) return change;
+  if (typeof change !== 'object' || change === null || Array.isArray(change)) return change;
+  const result: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(change)) result[key] = merge(result[key], value);
+  return result;
+}
+
+type Container = {
+  name: string;
+  image: string;
+  command?: string[];
+  readinessProbe?: unknown;
+  livenessProbe?: unknown;
+  resources?: { requests?: { cpu?: string; memory?: string } };
+  env?: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+};
+
+function containers(objects: Manifest[]): Container[] {
+  return objects.flatMap((object) => {
+    const spec = object.spec as { template?: { spec?: { containers?: Container[] } } } | undefined;
+    return spec?.template?.spec?.containers ?? [];
+  });
+}
+
+const MODELS: Record<string, Record<string, unknown>> = {
+  v1: core,
+  'apps/v1': apps,
+  'autoscaling/v2': autoscaling,
+  'batch/v1': batch,
+  'policy/v1': policy,
+};
+
+function validate(object: Manifest): void {
+  const Model = MODELS[object.apiVersion]?.[object.kind] as
+    (new (data: unknown) => { validate(): void }) | undefined;
+  expect(Model, `${object.apiVersion} ${object.kind} is a Kubernetes kind we validate`).toBeDefined();
+  new Model!(object).validate();
+}
+
+const base = build(path.join(k8sDir, 'base'));
+const production = build(path.join(k8sDir, 'overlays', 'production'));
+const find = (objects: Manifest[], kind: string, name: string) =>
+  objects.find((object) => object.kind === kind && object.metadata.name === name);
+
+describe('Kubernetes manifests', () => {
+  it('every object of the base and the production overlay validates against the API schemas', () => {
+    for (const object of [...base, ...production]) validate(object);
+  });
+
+  it('runs each service and the worker with probes, resource requests, an autoscaler and a disruption budget', () => {
+    for (const name of [...SERVICES, 'nginx']) {
+      const deployment = find(production, 'Deployment', name);
+      expect(deployment, name).toBeDefined();
+      for (const container of containers([deployment!])) {
+        expect(container.readinessProbe, `${name} readiness`).toBeDefined();
+        expect(container.livenessProbe, `${name} liveness`).toBeDefined();
+        expect(container.resources?.requests?.cpu, `${name} cpu request`).toBeTruthy();
+        expect(container.resources?.requests?.memory, `${name} memory request`).toBeTruthy();
+      }
+      expect(find(production, 'HorizontalPodAutoscaler', name), `${name} HPA`).toBeDefined();
+      expect(find(production, 'PodDisruptionBudget', name), `${name} PDB`).toBeDefined();
+    }
+  });
+
+  it('references its secrets and never inlines one', () => {
+    expect([...base, ...production].filter((object) => object.kind === 'Secret')).toEqual([]);
+    const secretRefs = containers(production).flatMap((container) =>
+      (container.env ?? []).flatMap((variable) => (variable.valueFrom?.secretKeyRef ? [variable] : [])),
+    );
+    expect(secretRefs.length).toBeGreaterThan(0);
+    for (const variable of secretRefs)
+      expect(variable.valueFrom!.secretKeyRef!.name).toBe('sleep-ritual-secrets');
+    const secretNames = new Set(secretRefs.map((variable) => variable.name));
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'SESSION_KEYS', 'ADMIN_PASSWORD', 'THRIVECART_SECRET']) {
+      expect(secretNames).toContain(name);
+    }
+  });
+
+  it('migrates in a Job that never seeds, and the overlay sets namespace, images and headroom', () => {
+    const job = find(production, 'Job', 'migrate');
+    expect(containers([job!]).map((container) => container.command)).toEqual([['npm', 'run', 'db:migrate']]);
+    expect(production.every((object) => object.metadata.namespace === 'sleep-ritual')).toBe(true);
+    expect(
+      containers(production).every((container) => container.image.startsWith('registry.example.com/')),
+    ).toBe(true);
+    const webhooks = find(production, 'HorizontalPodAutoscaler', 'webhooks')!.spec as {
+      minReplicas: number;
+      maxReplicas: number;
+    };
+    expect(webhooks).toMatchObject({ minReplicas: 3, maxReplicas: 8 });
+    const config = find(production, 'ConfigMap', 'sleep-ritual-config')!.data as Record<string, string>;
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      PUBLIC_APP_URL: 'https://app.sleepritual.example',
+    });
+  });
+});

@@ -1,0 +1,193 @@
+import type { Knex } from 'knex';
+import type { ReconciliationFindings } from '@sleep-ritual/contracts/admin-members';
+import { itemKeySchema } from '@sleep-ritual/contracts/product-mappings';
+import { storableText, type PurchaseCustomer } from '@sleep-ritual/contracts/webhook';
+import type { Logger } from '@sleep-ritual/platform/logger';
+import {
+  orderKnowledge,
+  readCheckpoints,
+  recordRunFinished,
+  recordRunStarted,
+  type Checkpoints,
+} from '../data/reconciliation.ts';
+import { enqueuePurchase, type PurchasesQueue } from '../queues.ts';
+import {
+  PER_PAGE,
+  type ThrivecartApi,
+  type ThrivecartMode,
+  type Transaction,
+  type TransactionType,
+} from '../thrivecart/api-client.ts';
+
+/**
+ * Reconciliation: ThriveCart documents no retry of a webhook it could not deliver, so an order lost to an
+ * outage, a rotated secret or a deploy gap is found here instead. Each run pages through ThriveCart's
+ * transactions (charges, refunds, cancellations; live, and test while test orders are accepted), newest
+ * first, back to the checkpoint of the previous run, and queues every charge or refund this system has
+ * not processed through the same idempotent purchase processor as the webhook. The checkpoint moves only
+ * when a run succeeds, so a failed run is simply done again by the next one.
+ */
+
+export type ReconcileDeps = {
+  db: Knex;
+  purchases: PurchasesQueue;
+  api: ThrivecartApi;
+  acceptTestOrders: boolean;
+  /** Unix seconds; a first run looks back this far. */
+  now?: () => number;
+};
+
+/** How far back the very first run looks. */
+const FIRST_RUN_LOOKBACK_SECONDS = 7 * 24 * 60 * 60;
+/** Findings lists are capped: the back office shows the run, not an export. */
+const LISTED = 50;
+
+export async function reconcile(deps: ReconcileDeps, log: Logger): Promise<ReconciliationFindings> {
+  const now = deps.now?.() ?? Math.floor(Date.now() / 1000);
+  const findings: ReconciliationFindings = {
+    requests: 0,
+    transactionsSeen: 0,
+    alreadyProcessed: 0,
+    chargesQueued: [],
+    refundsQueued: [],
+    cancellationsSeen: 0,
+    unrecognized: [],
+  };
+  await recordRunStarted(deps.db);
+  const checkpoints = await readCheckpoints(deps.db);
+  const next: Checkpoints = { ...checkpoints };
+  try {
+    const modes: ThrivecartMode[] = deps.acceptTestOrders ? ['live', 'test'] : ['live'];
+    for (const mode of modes) {
+      const since = checkpoints[mode] ?? now - FIRST_RUN_LOOKBACK_SECONDS;
+      let newest = since;
+      for (const type of ['charge', 'refund', 'cancel'] as const) {
+        const transactions = await transactionsSince(deps.api, mode, type, since);
+        findings.transactionsSeen += transactions.length;
+        for (const transaction of transactions) newest = Math.max(newest, transaction.timestamp);
+        if (type === 'charge') await queueCharges(deps, mode, transactions, findings);
+        if (type === 'refund') await queueRefunds(deps, mode, transactions, findings);
+        if (type === 'cancel') findings.cancellationsSeen += transactions.length;
+      }
+      next[mode] = newest;
+    }
+    findings.requests = deps.api.requests();
+    await recordRunFinished(deps.db, { findings, error: null, checkpoints: next });
+    log.info({ findings }, 'reconciliation with ThriveCart done');
+    return findings;
+  } catch (error) {
+    findings.requests = deps.api.requests();
+    const message = (error as Error).message;
+    await recordRunFinished(deps.db, { findings, error: message, checkpoints: null });
+    log.error({ err: message, findings }, 'reconciliation with ThriveCart failed');
+    throw error;
+  }
+}
+
+/** Pages newest first until a page reaches past `since` (inclusive: the boundary is seen again, harmlessly). */
+async function transactionsSince(
+  api: ThrivecartApi,
+  mode: ThrivecartMode,
+  type: TransactionType,
+  since: number,
+): Promise<Transaction[]> {
+  const found: Transaction[] = [];
+  for (let page = 1; ; page += 1) {
+    const { transactions, meta } = await api.transactions(mode, type, page);
+    found.push(...transactions.filter((transaction) => transaction.timestamp >= since));
+    const reachedCheckpoint = transactions.some((transaction) => transaction.timestamp < since);
+    const lastPage =
+      transactions.length < PER_PAGE || (meta?.total !== undefined && page * PER_PAGE >= meta.total);
+    if (reachedCheckpoint || lastPage) return found;
+  }
+}
+
+function itemOf(transaction: Transaction): string | undefined {
+  if (!transaction.item_type || !transaction.item_id) return undefined;
+  const item = itemKeySchema.safeParse(`${transaction.item_type}-${transaction.item_id}`);
+  return item.success ? item.data : undefined;
+}
+
+function customerOf(transaction: Transaction): PurchaseCustomer | null {
+  const email = transaction.customer?.email?.trim().toLowerCase();
+  if (!email) return null;
+  const [first, ...rest] = storableText(transaction.customer?.name ?? '')
+    .trim()
+    .split(/\s+/);
+  return { email, firstName: first || null, lastName: rest.length > 0 ? rest.join(' ') : null };
+}
+
+function byOrder(transactions: Transaction[]): Map<string, Transaction[]> {
+  const orders = new Map<string, Transaction[]>();
+  for (const transaction of transactions)
+    orders.set(transaction.order_id, [...(orders.get(transaction.order_id) ?? []), transaction]);
+  return orders;
+}
+
+async function queueCharges(
+  deps: ReconcileDeps,
+  mode: ThrivecartMode,
+  transactions: Transaction[],
+  findings: ReconciliationFindings,
+): Promise<void> {
+  for (const [orderId, charges] of byOrder(transactions)) {
+    const known = await orderKnowledge(deps.db, orderId);
+    const missing = new Set<string>();
+    // Oldest first, so the main product comes before its bump and upsells, as in the webhook.
+    for (const charge of [...charges].sort((a, b) => a.timestamp - b.timestamp)) {
+      const item = itemOf(charge);
+      if (!item) {
+        if (findings.unrecognized.length < LISTED)
+          findings.unrecognized.push(`${orderId}: ${charge.item_type ?? '?'}-${charge.item_id ?? '?'}`);
+        continue;
+      }
+      if (known.granted.has(item) || known.awaiting.has(item)) findings.alreadyProcessed += 1;
+      else missing.add(item);
+    }
+    const customer = charges.map(customerOf).find(Boolean) ?? null;
+    if (missing.size === 0 || !customer) continue;
+    const items = [...missing];
+    await enqueuePurchase(deps.purchases, {
+      event: 'order.success',
+      orderId,
+      invoiceId: charges.find((charge) => charge.invoice_id)?.invoice_id ?? null,
+      test: mode === 'test',
+      customer,
+      items,
+      totalCents: null,
+    });
+    if (findings.chargesQueued.length < LISTED)
+      findings.chargesQueued.push({ orderId, items, test: mode === 'test' });
+  }
+}
+
+async function queueRefunds(
+  deps: ReconcileDeps,
+  mode: ThrivecartMode,
+  transactions: Transaction[],
+  findings: ReconciliationFindings,
+): Promise<void> {
+  for (const [orderId, refunds] of byOrder(transactions)) {
+    const known = await orderKnowledge(deps.db, orderId);
+    for (const refund of refunds) {
+      const item = itemOf(refund);
+      // Nothing to take back: the item opened nothing here, or its refund is already applied.
+      if (!item || !known.granted.has(item) || known.refunded.has(item)) {
+        findings.alreadyProcessed += 1;
+        continue;
+      }
+      await enqueuePurchase(deps.purchases, {
+        event: 'order.refund',
+        orderId,
+        invoiceId: refund.invoice_id ?? null,
+        test: mode === 'test',
+        customer: null,
+        items: [],
+        totalCents: null,
+        refund: { scope: 'item', item },
+      });
+      if (findings.refundsQueued.length < LISTED)
+        findings.refundsQueued.push({ orderId, item, test: mode === 'test' });
+    }
+  }
+}

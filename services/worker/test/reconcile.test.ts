@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { startConsumers } from '../src/consumers.ts';
+import { processPurchase } from '../src/domain/purchases.processor.ts';
+import { createReconcileQueue, requestReconciliation, type ReconcileQueue } from '../src/queues.ts';
+import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
+import { startFakeThrivecartApi, type FakeTransaction } from '../src/testing-thrivecart.ts';
+
+/**
+ * Reconciliation against a local fake of ThriveCart's API (never the network): orders whose webhook
+ * never arrived are provisioned, refunds applied, the checkpoint kept, errors shown, requests paced.
+ */
+
+const API_KEY = 'test-api-key';
+const fake = await startFakeThrivecartApi(API_KEY);
+const RATE = { requests: 4, perMs: 400 };
+const deps = createTestDeps({
+  QUEUE_PREFIX: uniqueQueuePrefix('reconcile'),
+  OUTBOX_DIR: path.join(tmpdir(), `reconcile-outbox-${randomUUID()}`),
+  THRIVECART_API_KEY: API_KEY,
+  THRIVECART_API_URL: fake.url,
+});
+let queues: Awaited<ReturnType<typeof openTestQueues>>;
+let reconcileQueue: ReconcileQueue;
+let consumers: ReturnType<typeof startConsumers>;
+let ritual: { programId: number; item: string };
+let bump: { programId: number; item: string };
+
+beforeAll(async () => {
+  await deps.db('thrivecart_reconciliation').delete();
+  queues = await openTestQueues(deps.config.redisUrl, deps.config.queuePrefix);
+  reconcileQueue = createReconcileQueue(queues.connection, deps.config.queuePrefix);
+  consumers = startConsumers(deps, { reconcileRate: RATE });
+  await consumers.scheduled;
+  ritual = await createMappedProgram(deps.db);
+  bump = await createMappedProgram(deps.db, { kind: 'bump' });
+});
+afterAll(async () => {
+  await consumers.close();
+  await reconcileQueue.obliterate({ force: true });
+  await reconcileQueue.close();
+  await queues.dispose();
+  await fake.close();
+  await rm(deps.config.outboxDir, { recursive: true, force: true });
+  await deps.close();
+});
+
+let counter = 0;
+function transaction(fields: Partial<FakeTransaction> & Pick<FakeTransaction, 'order_id'>): FakeTransaction {
+  counter += 1;
+  const [itemType, itemId] = (fields.item_type ? `${fields.item_type}-${fields.item_id}` : ritual.item).split(
+    '-',
+  );
+  return {
+    mode: 'live',
+    event_id: String(1000 + counter),
+    timestamp: Math.floor(Date.now() / 1000) - 60 + counter,
+    transaction_type: 'charge',
+    item_type: itemType!,
+    item_id: Number(itemId),
+    amount: 4700,
+    invoice_id: String(counter).padStart(9, '0'),
+    customer: { name: 'Rae Lost', email: uniqueEmail('reconciled') },
+    ...fields,
+  };
+}
+const split = (item: string) => ({ item_type: item.split('-')[0]!, item_id: Number(item.split('-')[1]) });
+
+async function runNow() {
+  const id = await requestReconciliation(reconcileQueue);
+  return eventually(
+    async () => {
+      const job = await reconcileQueue.getJob(id);
+      const state = await job?.getState();
+      return state === 'completed' || state === 'failed' ? job : undefined;
+    },
+    { timeoutMs: 20_000, what: 'the reconciliation run to finish' },
+  );
+}
+
+const statusesOf = (orderId: string) =>
+  deps.db('purchases').where({ thriveOrderId: orderId }).orderBy('programId').select('programId', 'status');
+
+describe('reconciliation with ThriveCart', () => {
+  it('is scheduled every 15 minutes while THRIVECART_API_KEY is set', async () => {
+    const schedulers = await reconcileQueue.getJobSchedulers();
+    expect(schedulers).toEqual([
+      expect.objectContaining({ key: 'reconcile-thrivecart', every: 15 * 60_000 }),
+    ]);
+  });
+
+  it('provisions an order whose webhook never arrived and applies a missed item refund, through the processor', async () => {
+    const lost = `${Date.now()}1`;
+    const buyer = uniqueEmail('lost');
+    const customer = { name: 'Rae Lost', email: buyer };
+    fake.transactions.push(
+      transaction({ order_id: lost, customer }),
+      transaction({ order_id: lost, customer, ...split(bump.item), amount: 1700 }),
+    );
+    // An order processed from its webhook, whose bump refund webhook never came.
+    const refunded = `${Date.now()}2`;
+    const other = uniqueEmail('refunded');
+    await processPurchase(
+      { db: deps.db, emails: queues.emails },
+      {
+        event: 'order.success',
+        orderId: refunded,
+        invoiceId: null,
+        test: false,
+        customer: { email: other, firstName: null, lastName: null },
+        items: [ritual.item, bump.item],
+        totalCents: 6400,
+      },
+      deps.logger,
+    );
+    fake.transactions.push(
+      transaction({ order_id: refunded, customer: { name: 'X', email: other } }),
+      transaction({ order_id: refunded, customer: { name: 'X', email: other }, ...split(bump.item) }),
+      transaction({ order_id: refunded, transaction_type: 'refund', ...split(bump.item), amount: 1700 }),
+    );
+
+    const requestsBefore = fake.requests.length;
+    const run = await runNow();
+    expect(await run.getState()).toBe('completed');
+    expect(run.returnvalue).toMatchObject({
+      chargesQueued: [{ orderId: lost, items: [ritual.item, bump.item], test: false }],
+      refundsQueued: [{ orderId: refunded, item: bump.item, test: false }],
+      alreadyProcessed: 2,
+    });
+    const sent = fake.requests.slice(requestsBefore);
+    expect(sent.every((request) => request.auth === `Bearer ${API_KEY}`)).toBe(true);
+    expect(new Set(sent.map((request) => `${request.mode}/${request.type}`))).toEqual(
+      new Set(['live/charge', 'live/refund', 'live/cancel', 'test/charge', 'test/refund', 'test/cancel']),
+    );
+
+    await eventually(async () => (await statusesOf(lost)).length === 2, {
+      what: 'the lost order provisioned',
+    });
+    expect(await deps.db('users').whereRaw('lower(email) = ?', [buyer]).first('firstName')).toEqual({
+      firstName: 'Rae',
+    });
+    await eventually(
+      async () =>
+        (await statusesOf(refunded)).find((row) => row.programId === bump.programId)?.status === 'refunded',
+      { what: 'the missed bump refund applied' },
+    );
+    expect(await statusesOf(refunded)).toEqual(
+      [
+        { programId: ritual.programId, status: 'completed' },
+        { programId: bump.programId, status: 'refunded' },
+      ].sort((a, b) => a.programId - b.programId),
+    );
+
+    const state = await deps.db('thrivecart_reconciliation').first();
+    expect(state).toMatchObject({ outcome: 'succeeded', error: null });
+    expect(state.checkpoints.live).toBeGreaterThan(0);
+  });
+
+  it('starts the next run from the checkpoint: what it has seen is not queued again, what is new is', async () => {
+    const before = await deps.db('thrivecart_reconciliation').first('checkpoints');
+    const fresh = `${Date.now()}3`;
+    fake.transactions.push(transaction({ order_id: fresh, timestamp: before.checkpoints.live + 5 }));
+    const run = await runNow();
+    expect(run.returnvalue.chargesQueued).toEqual([{ orderId: fresh, items: [ritual.item], test: false }]);
+    expect(run.returnvalue.refundsQueued).toEqual([]);
+    await eventually(async () => (await statusesOf(fresh)).length === 1, {
+      what: 'the new order provisioned',
+    });
+  });
+
+  it('pages through many transactions within the rate it is given', async () => {
+    const base = Math.floor(Date.now() / 1000);
+    const many = Array.from({ length: 250 }, (_, n) =>
+      transaction({ order_id: `${Date.now()}9${n}`, timestamp: base + 100 + n }),
+    );
+    fake.transactions.push(...many);
+    const from = fake.requests.length;
+    const run = await runNow();
+    expect(await run.getState()).toBe('completed');
+    const sent = fake.requests.slice(from);
+    expect(
+      sent.filter((request) => request.mode === 'live' && request.type === 'charge').map((r) => r.page),
+    ).toEqual([1, 2, 3]);
+    // Never more than RATE.requests arriving in any window of RATE.perMs (within the network's jitter).
+    for (let index = RATE.requests; index < sent.length; index += 1)
+      expect(sent[index]!.at - sent[index - RATE.requests]!.at).toBeGreaterThanOrEqual(RATE.perMs - 20);
+    expect(run.returnvalue.chargesQueued).toHaveLength(50);
+  });
+
+  it('records the error of a run ThriveCart refuses and keeps the checkpoint for the next one', async () => {
+    const before = await deps.db('thrivecart_reconciliation').first('checkpoints');
+    const key = deps.config.thrivecartApiKey;
+    fake.transactions.length = 0;
+    // The fake now expects another key: ThriveCart answers 401, as for a revoked key.
+    const denied = await startFakeThrivecartApi('another-key');
+    const worker = startConsumers(
+      {
+        ...deps,
+        config: {
+          ...deps.config,
+          thrivecartApiUrl: denied.url,
+          queuePrefix: `${deps.config.queuePrefix}-denied`,
+        },
+      },
+      { reconcileRate: RATE },
+    );
+    const queue = createReconcileQueue(queues.connection, `${deps.config.queuePrefix}-denied`);
+    try {
+      const id = await requestReconciliation(queue);
+      const failed = await eventually(
+        async () => {
+          const job = await queue.getJob(id);
+          return (await job?.getState()) === 'failed' ? job : undefined;
+        },
+        { what: 'the run to fail' },
+      );
+      expect(failed.failedReason).toBe(
+        "ThriveCart's API answered 401 to GET /transactions (check THRIVECART_API_KEY)",
+      );
+      expect(await deps.db('thrivecart_reconciliation').first()).toMatchObject({
+        outcome: 'failed',
+        error: "ThriveCart's API answered 401 to GET /transactions (check THRIVECART_API_KEY)",
+        checkpoints: before.checkpoints,
+      });
+      expect(key).toBe(API_KEY);
+    } finally {
+      await worker.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+      await denied.close();
+    }
+  });
+});
