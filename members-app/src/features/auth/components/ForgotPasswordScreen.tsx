@@ -1,29 +1,18 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { forgotPasswordBodySchema } from '@sleep-ritual/contracts/auth';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/FormField.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { validate } from '../../../lib/validate.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { useEmailForm } from '../use-email-form.ts';
 
 export function ForgotPasswordScreen() {
   const toast = useToast();
   const request = useForgotPassword();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = validate(forgotPasswordBodySchema, { email });
-    if (result.errors) {
-      setError(result.errors.email);
-      return;
-    }
-    setError(undefined);
-    request.mutate(result.data, {
+  const { email, setEmail, error, submit } = useEmailForm(forgotPasswordBodySchema, (body) =>
+    request.mutate(body, {
       onSuccess: () => toast({ title: 'Reset link sent' }),
       onError: (failure) =>
         toast({
@@ -31,8 +20,8 @@ export function ForgotPasswordScreen() {
           description: errorMessage(failure, 'Failed to send reset email'),
           variant: 'destructive',
         }),
-    });
-  }
+    }),
+  );
 
   if (request.isSuccess) {
     return (

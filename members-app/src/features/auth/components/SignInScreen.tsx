@@ -9,6 +9,7 @@ import { validate } from '../../../lib/validate.ts';
 import { loginErrorMessage, useLogin } from '../api/login.ts';
 import { useRequestSignInLink, useSignInWithLink } from '../api/sign-in-link.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { useEmailForm } from '../use-email-form.ts';
 
 export const REDIRECT_AFTER_LOGIN_MS = 100;
 
@@ -92,19 +93,9 @@ function PasswordSignIn({ onUseLink }: { onUseLink: () => void }) {
 /** The second way in: a link e-mailed to the address, which signs in once within 15 minutes. */
 function SignInLinkRequest({ onBack }: { onBack: () => void }) {
   const request = useRequestSignInLink();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = validate(signInLinkRequestBodySchema, { email });
-    if (result.errors) {
-      setError(result.errors.email);
-      return;
-    }
-    setError(undefined);
-    request.mutate(result.data);
-  }
+  const { email, setEmail, error, submit } = useEmailForm(signInLinkRequestBodySchema, (body) =>
+    request.mutate(body),
+  );
 
   if (request.isSuccess) {
     return (
