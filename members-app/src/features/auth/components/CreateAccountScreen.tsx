@@ -16,6 +16,7 @@ import { lookupQuery, useCreateAccount, useCreateAccountLookup } from '../api/cr
 import { currentUserQueryOptions } from '../api/get-current-user.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const TEST_ORDER: CreateAccountLookup = {
   email: 'test.buyer@example.com',
@@ -26,6 +27,7 @@ const TEST_ORDER: CreateAccountLookup = {
 
 /** Spec 000 §2 and §4: account creation after purchase, with every state it can be in. */
 export function CreateAccountScreen() {
+  useDocumentTitle('Create Account');
   const location = useLocation();
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const orderId = orderIdFromQuery(params);

@@ -7,8 +7,10 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useEmailForm } from '../use-email-form.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export function ForgotPasswordScreen() {
+  useDocumentTitle('Forgot Password');
   const toast = useToast();
   const request = useForgotPassword();
   const { email, setEmail, error, submit } = useEmailForm(forgotPasswordBodySchema, (body) =>

@@ -10,8 +10,10 @@ import { useResetTokenCheck } from '../api/check-reset-token.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export function ResetPasswordScreen() {
+  useDocumentTitle('Reset Password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const toast = useToast();

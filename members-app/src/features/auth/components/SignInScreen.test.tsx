@@ -48,3 +48,12 @@ describe('sign-in by e-mailed link', () => {
     expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/sign-in');
   });
 });
+
+describe('sign-in screen title', () => {
+  it('names the screen in the browser tab', async () => {
+    stubApi({});
+    renderScreen();
+    await screen.findByRole('button', { name: 'Email me a sign-in link instead' });
+    expect(document.title).toBe('Sign In · Sleep Ritual');
+  });
+});

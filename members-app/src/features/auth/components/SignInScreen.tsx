@@ -10,10 +10,12 @@ import { loginErrorMessage, useLogin } from '../api/login.ts';
 import { useRequestSignInLink, useSignInWithLink } from '../api/sign-in-link.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useEmailForm } from '../use-email-form.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export const REDIRECT_AFTER_LOGIN_MS = 100;
 
 export function SignInScreen() {
+  useDocumentTitle('Sign In');
   const [params] = useSearchParams();
   const token = params.get('token');
   const [byLink, setByLink] = useState(false);
