@@ -7,10 +7,20 @@ import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
 import { loadConfig } from '@sleep-ritual/platform/config';
 import { NotFoundError, ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 import { repoRoot } from '@sleep-ritual/platform/paths';
-import { apiRoutes, membersAppAssetsPrefix, type ServiceName } from '@sleep-ritual/platform/routes';
+import { MEDIA_CONTENT_TYPES } from '@sleep-ritual/contracts/media';
+import {
+  apiRoutes,
+  mediaPrefix,
+  membersAppAssetsPrefix,
+  serviceForPath,
+  uploadRoutes,
+  type ServiceName,
+} from '@sleep-ritual/platform/routes';
 
 export const MARKETING_ROOT = '/srv/marketing';
 export const MEMBERS_APP_ROOT = '/srv/members-app';
+/** The media volume is mounted at MEDIA_ROOT + mediaPrefix (/srv/media), read-only. */
+export const MEDIA_ROOT = '/srv';
 const MARKETING_SCRIPT_SRC = "'self' 'unsafe-inline' https://player.vimeo.com";
 
 const HEADER = [
@@ -86,12 +96,44 @@ function renderRoutes(): string {
     lines.push('', `# ${service}`);
     for (const prefix of prefixes) lines.push(...prefixLocations(prefix, `proxy_pass http://${service};`));
   }
+  lines.push(
+    '',
+    '# Uploads: bodies up to their own limit, streamed to the service as they arrive (it checks the file',
+    '# as the bytes come and stores nothing of a refused one), with time for a large file to be read.',
+  );
+  for (const [route, bytes] of Object.entries(uploadRoutes)) {
+    const service = serviceForPath(route);
+    if (!service) throw new Error(`no service owns the upload route ${route}`);
+    lines.push(
+      `location = ${literalPath(route)} { client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_request_buffering off; proxy_read_timeout 300s; proxy_pass http://${service}; }`,
+    );
+  }
   const notFound = `default_type application/json; return 404 ${jsonError(new NotFoundError().message)};`;
   lines.push('', '# Any other /api path.', ...prefixLocations('/api', notFound));
 
   const assets = literalPath(membersAppAssetsPrefix.replace(/\/?$/, '/'));
   const immutable = 'set $cache_control "public, max-age=31536000, immutable";';
   const marketingPage = `root ${MARKETING_ROOT}; set $script_src "${MARKETING_SCRIPT_SRC}";`;
+  const media = literalPath(mediaPrefix);
+  const extensions = Object.keys(MEDIA_CONTENT_TYPES).join('|');
+  const types = Object.entries(
+    Object.entries(MEDIA_CONTENT_TYPES).reduce<Record<string, string[]>>((byType, [extension, type]) => {
+      (byType[type] ??= []).push(extension);
+      return byType;
+    }, {}),
+  )
+    .map(([type, list]) => `${type} ${list.join(' ')};`)
+    .join(' ');
+  lines.push(
+    '',
+    '# Uploaded media, from the media volume: only names the server gives (32 hex digits and a known',
+    '# extension), with the type that extension stands for (the one sniffed at upload), cached for a year',
+    '# (a new upload gets a new name) and byte ranges, which audio players seek with.',
+    `location ^~ ${media} {`,
+    `    location ~ "^${media}[0-9a-f]{32}\\.(${extensions})$" { root ${MEDIA_ROOT}; types { ${types} } max_ranges 1; ${immutable} ${staticHeaders} }`,
+    '    return 404;',
+    '}',
+  );
   lines.push(
     '',
     '# Members app: each of its routes answers the SPA shell (no-cache, the default, so a deploy shows).',

@@ -29,6 +29,7 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
       title,
       label: 'Night 1',
       description: 'Letting the day go',
+      coverArtUrl: null,
       vimeoVideoId: 'https://vimeo.com/76979871',
       additionalContentUrl: 'https://example.com/guide.pdf',
       additionalContentButtonLabel: null,

@@ -290,6 +290,7 @@ describe('GET /api/classes/{id}/details', () => {
       label: 'Night 1',
       title: lesson.title,
       description: 'Letting the day go',
+      coverArtUrl: null,
       vimeoVideoId: 'https://vimeo.com/123456/abcdef',
       vimeoId: 123456,
       additionalContentUrl: 'https://guide.example/night-1.pdf',

@@ -5,8 +5,15 @@ import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
 import { contentSecurityPolicy, securityHeaders } from '@sleep-ritual/platform/http/security-headers';
-import { membersAppAssetsPrefix, serviceForPath } from '@sleep-ritual/platform/routes';
-import { proxyTo } from './proxy.ts';
+import { directoryMediaStore, type MediaStore } from '@sleep-ritual/platform/media-store';
+import {
+  mediaPrefix,
+  membersAppAssetsPrefix,
+  serviceForPath,
+  uploadRoutes,
+} from '@sleep-ritual/platform/routes';
+import { serveMedia } from './media-files.ts';
+import { PROXY_BODY_LIMIT_BYTES, proxyTo } from './proxy.ts';
 import { inlineScriptHashes, marketingPage, sendFile } from './static-files.ts';
 
 export type GatewayDeps = {
@@ -15,6 +22,8 @@ export type GatewayDeps = {
   marketingDir: string;
   membersAppDir: string;
   serviceHost?: string;
+  /** Where uploaded media are read from; the directory store at MEDIA_DIR unless given. */
+  media?: MediaStore;
 };
 
 /**
@@ -24,6 +33,7 @@ export type GatewayDeps = {
 export function createGateway(deps: GatewayDeps): Koa {
   const { config, logger, marketingDir, membersAppDir } = deps;
   const serviceHost = deps.serviceHost ?? '127.0.0.1';
+  const media = deps.media ?? directoryMediaStore(config.mediaDir);
   // The gateway is the edge: the client's address is the socket's, never a header it sent.
   const app = new Koa({ proxy: false });
   const baseHeaders = helmet({
@@ -110,7 +120,16 @@ export function createGateway(deps: GatewayDeps): Koa {
         ctx.body = { error: `Please use the secure address of this site: ${config.publicAppUrl}` };
         return;
       }
-      await proxyTo(ctx, { host: serviceHost, port: config.servicePorts[service] }, { protocol });
+      await proxyTo(
+        ctx,
+        { host: serviceHost, port: config.servicePorts[service] },
+        { protocol },
+        uploadRoutes[ctx.path] ?? PROXY_BODY_LIMIT_BYTES,
+      );
+      return;
+    }
+    if (ctx.path.startsWith(mediaPrefix)) {
+      await serveMedia(ctx, media, ctx.path.slice(mediaPrefix.length));
       return;
     }
 

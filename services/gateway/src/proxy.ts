@@ -2,7 +2,7 @@ import http from 'node:http';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { Context } from 'koa';
 
-/** The largest request body the gateway passes on: the services' own limit (BODY_LIMIT, 100 kB). */
+/** The largest request body the gateway passes on (but to uploads): the services' own limit (BODY_LIMIT, 100 kB). */
 export const PROXY_BODY_LIMIT_BYTES = 100 * 1024;
 
 const TOO_LARGE = { error: 'The request body is too large.' };
@@ -21,9 +21,10 @@ export function proxyTo(
   ctx: Context,
   target: { host: string; port: number },
   forwarded: { protocol: string },
+  bodyLimitBytes = PROXY_BODY_LIMIT_BYTES,
 ): Promise<void> {
   const declared = Number(ctx.get('content-length') || 0);
-  if (declared > PROXY_BODY_LIMIT_BYTES) {
+  if (declared > bodyLimitBytes) {
     refuseTooLarge(ctx);
     return Promise.resolve();
   }
@@ -65,7 +66,7 @@ export function proxyTo(
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, callback: TransformCallback) {
         received += chunk.length;
-        if (received > PROXY_BODY_LIMIT_BYTES) {
+        if (received > bodyLimitBytes) {
           callback();
           ctx.req.unpipe(limit);
           upstream.destroy();

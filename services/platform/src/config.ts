@@ -57,6 +57,8 @@ const schema = z.object({
     .optional(),
   THRIVECART_API_KEY: optionalText,
   THRIVECART_API_URL: z.url().default('https://thrivecart.com/api/external'),
+  MEDIA_DIR: z.string().trim().min(1).optional(),
+  VIMEO_OEMBED_URL: z.url().default('https://vimeo.com/api/oembed.json'),
 });
 
 export class ConfigError extends Error {}
@@ -137,6 +139,10 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     /** ThriveCart's API, for reconciliation: unset key = no reconciliation. The URL moves for tests. */
     thrivecartApiKey: values.THRIVECART_API_KEY,
     thrivecartApiUrl: trimSlash(values.THRIVECART_API_URL),
+    /** The media store's directory: uploaded images and audio, served under /media/. */
+    mediaDir: path.resolve(repoRoot, values.MEDIA_DIR ?? path.join('var', 'media')),
+    /** Vimeo's public oEmbed endpoint, asked for a class video's title, length and thumbnail. */
+    vimeoOembedUrl: values.VIMEO_OEMBED_URL,
   };
 }
 

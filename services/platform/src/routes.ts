@@ -4,6 +4,7 @@
  */
 
 import { isUnderPrefix } from '@sleep-ritual/contracts/app-routes';
+import { AUDIO_MAX_BYTES, IMAGE_MAX_BYTES, MEDIA_URL_PREFIX } from '@sleep-ritual/contracts/media';
 
 export type ServiceName = 'auth' | 'catalog' | 'progress' | 'webhooks';
 
@@ -35,10 +36,28 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
     '/api/admin/engagement',
     '/api/admin/exports',
     '/api/admin/audit-log',
+    '/api/admin/media',
+    '/api/admin/vimeo',
   ],
   progress: ['/api/progress'],
   webhooks: ['/api/webhooks'],
 };
+
+/** Room for the multipart envelope around an uploaded file (boundaries, part headers, the file name). */
+const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * The calls whose bodies are files, with the largest body each takes in bytes. Every other call's body
+ * is limited to 100 kB (BODY_LIMIT); the gateway and nginx let these through, streamed, up to their
+ * limit, and the service enforces the file's own limit as the bytes arrive.
+ */
+export const uploadRoutes: Readonly<Record<string, number>> = {
+  '/api/admin/media/images': IMAGE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES,
+  '/api/admin/media/audio': AUDIO_MAX_BYTES + MULTIPART_ENVELOPE_BYTES,
+};
+
+/** Uploaded images and audio, served from the media store by their names. */
+export const mediaPrefix = MEDIA_URL_PREFIX;
 
 /** Where the members app's built files are served from (Vite's `base`). */
 export const membersAppAssetsPrefix = '/app/';

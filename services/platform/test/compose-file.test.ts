@@ -35,11 +35,24 @@ describe('docker-compose.yml', () => {
   it('passes every configuration variable of the README through from the environment', () => {
     const marker = 'from-the-environment';
     const variables = readmeVariables().filter(
-      (name) => !['PORT', 'BIND_HOST', 'NODE_ENV', 'DATABASE_URL', 'OUTBOX_DIR', 'BACKUP_DIR'].includes(name),
+      (name) =>
+        !['PORT', 'BIND_HOST', 'NODE_ENV', 'DATABASE_URL', 'OUTBOX_DIR', 'BACKUP_DIR', 'MEDIA_DIR'].includes(
+          name,
+        ),
     );
     expect(variables.length).toBeGreaterThan(15);
     const config = composeConfig(Object.fromEntries(variables.map((name) => [name, `${name}-${marker}`])));
     for (const name of variables) expect(config, name).toContain(`${name}: ${name}-${marker}`);
+  });
+
+  it('keeps uploaded media in a named volume the catalog writes and nginx serves read-only', () => {
+    const config = composeConfig();
+    const service = (name: string) =>
+      config.slice(config.indexOf(`\n  ${name}:\n`) + 1).split(/\n {2}\S/)[0]!;
+    expect(service('catalog')).toMatch(/MEDIA_DIR: \/app\/var\/media/);
+    expect(service('catalog')).toMatch(/- media:\/app\/var\/media:rw/);
+    expect(service('nginx')).toMatch(/- media:\/srv\/media:ro/);
+    expect(config).toMatch(/\nvolumes:\n[\s\S]*\n {2}media: \{\}/);
   });
 
   it('takes the PostgreSQL credentials from the environment, with no password of its own', () => {

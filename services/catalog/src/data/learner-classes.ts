@@ -12,6 +12,7 @@ export type ClassRow = ProgressColumns & {
   label: string | null;
   title: string;
   description: string | null;
+  coverArtUrl: string | null;
   vimeoVideoId: string | null;
   additionalContentUrl: string | null;
   additionalContentButtonLabel: string | null;
@@ -36,7 +37,7 @@ export type ClassLookup = { classId: number; userId: number };
 export async function findClasses(db: Knex, lookups: ClassLookup[]): Promise<(ClassRow | undefined)[]> {
   const { rows } = await db
     .raw<{ rows: (ClassRow & { lookup: number })[] }>(
-      `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."vimeoVideoId",
+      `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."coverArtUrl", c."vimeoVideoId",
             c."additionalContentUrl", c."additionalContentButtonLabel", c."durationMinutes",
             ${CLASS_UNLOCKED} as "isUnlocked",
             pa.id as "pathId", pa.title as "pathTitle", ph.id as "phaseId", ph.title as "phaseTitle",
