@@ -37,7 +37,10 @@ export function isMediaName(name: string): boolean {
   return MEDIA_NAME.test(name);
 }
 
-/** The stored file's name in a /media/ address, or null for any other address. */
+/**
+ * The stored file's name in a /media/ address, or null for any other address.
+ * @internal
+ */
 export function mediaNameOf(url: string | null | undefined): string | null {
   if (!url?.startsWith(MEDIA_URL_PREFIX)) return null;
   const name = url.slice(MEDIA_URL_PREFIX.length);
