@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { startAdminPreviewFromAddress } from './lib/admin-preview.ts';
 import './styles/global.css';
+
+startAdminPreviewFromAddress();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

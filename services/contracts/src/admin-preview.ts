@@ -6,6 +6,9 @@
  */
 export const ADMIN_PREVIEW_HEADER = 'X-Admin-Preview';
 
+/** The address that opens a learner page as a preview: the page's own, with this query. */
+export const ADMIN_PREVIEW_QUERY = 'preview';
+
 export const ADMIN_PREVIEW_MESSAGES = {
   notRecorded: 'Nothing is recorded while an admin views the learner pages.',
 } as const;

@@ -112,3 +112,8 @@ export const uploadedAudioSchema = z.object({
   durationSeconds: z.number().int(),
 });
 export type UploadedAudio = z.infer<typeof uploadedAudioSchema>;
+
+/** Whole minutes to offer as a class's duration for a video or track this long (at least 1). */
+export function minutesOf(durationSeconds: number): number {
+  return Math.max(1, Math.round(durationSeconds / 60));
+}
