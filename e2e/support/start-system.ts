@@ -1,4 +1,4 @@
-// Starts the whole system for the browser tests on a fresh database and an empty outbox.
+// Starts the whole system for the browser tests on a fresh database, an empty outbox and media store.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,7 @@ const admin = createDb(url.toString(), { min: 0, max: 1 });
 await admin.raw('drop database if exists ?? with (force)', [name]);
 await admin.destroy();
 rmSync(e2eEnv.OUTBOX_DIR, { recursive: true, force: true });
+rmSync(e2eEnv.MEDIA_DIR, { recursive: true, force: true });
 
 const child = spawn(
   process.execPath,

@@ -91,8 +91,8 @@ export function MembersLayout() {
         </nav>
       </aside>
       <div className="members-content">
-        {isAdminPreview() && <PreviewBanner />}
         <main id="main" className="members-main">
+          {isAdminPreview() && <PreviewBanner />}
           <Outlet />
         </main>
         <Footer />
