@@ -13,6 +13,7 @@ export type ClassRow = ProgressColumns & {
   title: string;
   description: string | null;
   vimeoVideoId: string | null;
+  audioUrl: string | null;
   additionalContentUrl: string | null;
   additionalContentButtonLabel: string | null;
   durationMinutes: number | null;
@@ -36,7 +37,7 @@ export type ClassLookup = { classId: number; userId: number };
 export async function findClasses(db: Knex, lookups: ClassLookup[]): Promise<(ClassRow | undefined)[]> {
   const { rows } = await db
     .raw<{ rows: (ClassRow & { lookup: number })[] }>(
-      `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."vimeoVideoId",
+      `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."vimeoVideoId", c."audioUrl",
             c."additionalContentUrl", c."additionalContentButtonLabel", c."durationMinutes",
             ${CLASS_UNLOCKED} as "isUnlocked",
             pa.id as "pathId", pa.title as "pathTitle", ph.id as "phaseId", ph.title as "phaseTitle",

@@ -115,6 +115,7 @@ export async function getClassDetails({ db }: Deps, userId: number, classId: num
     description: row.description,
     vimeoVideoId: row.vimeoVideoId,
     vimeoId: extractVimeoId(row.vimeoVideoId),
+    audioUrl: row.audioUrl,
     additionalContentUrl: row.additionalContentUrl,
     additionalContentButtonLabel: row.additionalContentButtonLabel,
     durationMinutes: row.durationMinutes,
