@@ -7,10 +7,18 @@ import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
 import { loadConfig } from '@sleep-ritual/platform/config';
 import { NotFoundError, ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 import { repoRoot } from '@sleep-ritual/platform/paths';
-import { apiRoutes, membersAppAssetsPrefix, type ServiceName } from '@sleep-ritual/platform/routes';
+import {
+  apiRoutes,
+  mediaPrefix,
+  mediaTypes,
+  membersAppAssetsPrefix,
+  type ServiceName,
+} from '@sleep-ritual/platform/routes';
 
 export const MARKETING_ROOT = '/srv/marketing';
 export const MEMBERS_APP_ROOT = '/srv/members-app';
+/** The media store's volume (MEDIA_DIR of the services), mounted read-only into nginx. */
+export const MEDIA_ROOT = '/srv/media';
 const MARKETING_SCRIPT_SRC = "'self' 'unsafe-inline' https://player.vimeo.com";
 
 const HEADER = [
@@ -90,6 +98,12 @@ function renderRoutes(): string {
   lines.push('', '# Any other /api path.', ...prefixLocations('/api', notFound));
 
   const assets = literalPath(membersAppAssetsPrefix.replace(/\/?$/, '/'));
+  const media = literalPath(mediaPrefix);
+  const byType = new Map<string, string[]>();
+  for (const [extension, type] of Object.entries(mediaTypes)) {
+    byType.set(type, [...(byType.get(type) ?? []), extension]);
+  }
+  const mediaTypeMap = [...byType].map(([type, extensions]) => `${type} ${extensions.join(' ')};`).join(' ');
   const immutable = 'set $cache_control "public, max-age=31536000, immutable";';
   const marketingPage = `root ${MARKETING_ROOT}; set $script_src "${MARKETING_SCRIPT_SRC}";`;
   lines.push(
@@ -105,6 +119,9 @@ function renderRoutes(): string {
   lines.push(
     `location ^~ ${assets} { alias ${MEMBERS_APP_ROOT}/; try_files $uri =404; ${staticHeaders} }`,
     `location ^~ ${assets}assets/ { alias ${MEMBERS_APP_ROOT}/assets/; ${immutable} try_files $uri =404; ${staticHeaders} }`,
+    '',
+    `# The media store (audio, images) under ${media}: nginx answers byte ranges itself; hidden files stay hidden.`,
+    `location ^~ ${media} { alias ${MEDIA_ROOT}/; types { ${mediaTypeMap} } default_type application/octet-stream; set $cache_control "public, max-age=3600"; location ~ /\\. { return 404; } try_files $uri =404; ${staticHeaders} }`,
     '',
     '# Marketing: everything else, pre-rendered by Astro (content-hashed bundles under /_astro/).',
     '# Astro pages carry inline scripts and nginx cannot hash them per page as the gateway does, so these',

@@ -8,6 +8,7 @@ import { repoRoot } from '@sleep-ritual/platform/paths';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { seedDemo } from '@sleep-ritual/platform/db/seed';
 import { demoLearner } from '@sleep-ritual/platform/db/seeds/demo-catalogue';
+import { ensureDemoAudio } from '@sleep-ritual/platform/media/demo-audio';
 
 const processes = ['auth', 'catalog', 'progress', 'webhooks', 'worker', 'gateway'] as const;
 const skipBuild = process.argv.includes('--no-build');
@@ -40,6 +41,7 @@ try {
 await checkDependencies(config);
 if (!skipBuild) await run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
 await prepareDatabase(config);
+await prepareDemoAudio(config);
 
 const children = new Map<string, ChildProcess>();
 for (const name of processes) children.set(name, startProcess(name));
@@ -86,6 +88,16 @@ async function prepareDatabase(config: Config): Promise<void> {
     await seedDemo(db);
   } finally {
     await db.destroy();
+  }
+}
+
+/** The demo nights' audio, generated once into MEDIA_DIR (a few seconds, the first time only). */
+async function prepareDemoAudio(config: Config): Promise<void> {
+  const written = await ensureDemoAudio(config.mediaDir);
+  if (written.length > 0) {
+    process.stdout.write(
+      `Wrote the demo's audio (${written.length} tracks) into ${path.relative(repoRoot, config.mediaDir)}/demo/\n`,
+    );
   }
 }
 

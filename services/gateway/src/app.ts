@@ -5,7 +5,8 @@ import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
 import { contentSecurityPolicy, securityHeaders } from '@sleep-ritual/platform/http/security-headers';
-import { membersAppAssetsPrefix, serviceForPath } from '@sleep-ritual/platform/routes';
+import { mediaPrefix, membersAppAssetsPrefix, serviceForPath } from '@sleep-ritual/platform/routes';
+import { sendMedia } from './media-files.ts';
 import { proxyTo } from './proxy.ts';
 import { inlineScriptHashes, marketingPage, sendFile } from './static-files.ts';
 
@@ -117,6 +118,12 @@ export function createGateway(deps: GatewayDeps): Koa {
     await baseHeaders(ctx, async () => {});
     ctx.set('Content-Security-Policy', defaultCsp);
 
+    if (ctx.path.startsWith(mediaPrefix)) {
+      if (refuseUnlessRead(ctx)) return;
+      const relative = decodeURIComponent(ctx.path.slice(mediaPrefix.length));
+      if (await sendMedia(ctx, config.mediaDir, relative)) return;
+      return notFound(ctx);
+    }
     if (ctx.path.startsWith(membersAppAssetsPrefix)) {
       const relative = ctx.path.slice(membersAppAssetsPrefix.length);
       if (relative && !relative.endsWith('index.html') && (await sendFile(ctx, membersAppDir, relative)))
@@ -127,11 +134,7 @@ export function createGateway(deps: GatewayDeps): Koa {
       await sendFile(ctx, membersAppDir, 'index.html');
       return;
     }
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.status = 405;
-      ctx.body = { error: 'Method not allowed' };
-      return;
-    }
+    if (refuseUnlessRead(ctx)) return;
     const page = await marketingPage(marketingDir, ctx.path);
     if (page && page !== '404.html') {
       if (page.endsWith('.html')) {
@@ -159,6 +162,14 @@ export function createGateway(deps: GatewayDeps): Koa {
   }
 
   return app;
+}
+
+/** Files are only read: anything but GET and HEAD is a 405. */
+function refuseUnlessRead(ctx: Context): boolean {
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') return false;
+  ctx.status = 405;
+  ctx.body = { error: 'Method not allowed' };
+  return true;
 }
 
 /**

@@ -46,6 +46,7 @@ const schema = z.object({
   ACCEPT_TEST_ORDERS: booleanFromEnv.optional(),
   OUTBOX_DIR: z.string().optional(),
   BACKUP_DIR: z.string().optional(),
+  MEDIA_DIR: z.string().optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1_000).default(14),
   COOKIE_DOMAIN: z
     .string()
@@ -128,6 +129,8 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     /** Where `npm run db:backup` writes dumps, and how many of the newest it keeps. */
     backupDir: values.BACKUP_DIR ?? path.join(repoRoot, 'var', 'backups'),
     backupKeep: values.BACKUP_KEEP,
+    /** The media store (audio, images), served under /media/ by the gateway and nginx. */
+    mediaDir: values.MEDIA_DIR ?? path.join(repoRoot, 'var', 'media'),
     /** BullMQ key prefix; by default one per database, so a dev, test and e2e system never share jobs. */
     queuePrefix:
       values.QUEUE_PREFIX ?? `bull:${decodeURIComponent(new URL(values.DATABASE_URL).pathname.slice(1))}`,

@@ -34,6 +34,13 @@ describe('infra/nginx', () => {
     }
   });
 
+  it('serves the media volume under /media/ with audio types, hiding dot files', () => {
+    const body = locationBody(routesConf, '^~', '/media/');
+    expect(body).toContain('alias /srv/media/;');
+    expect(body).toContain('audio/wav wav;');
+    expect(body).toContain('location ~ /\\. { return 404; }');
+  });
+
   it.each(membersAppRoutes)('serves the members app shell on %s and below', (route) => {
     for (const body of [locationBody(routesConf, '=', route), locationBody(routesConf, '^~', `${route}/`)]) {
       expect(body).toContain('root /srv/members-app; try_files /index.html =404;');
