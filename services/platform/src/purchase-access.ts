@@ -5,7 +5,7 @@ import type { PurchaseRefund } from '@sleep-ritual/contracts/webhook';
  * Who may open what. Every service that writes a purchase status or asks whether a learner may open a
  * programme or a class comes here: the learner reads of catalog, progress writes, auth's order look-up,
  * the back office's member lists, exports and engagement figures, and the worker. Rules that decide
- * access (ownership, locks, soft deletes; later refunds per item, payment-plan grace, drip days) are
+ * access (ownership, locks, soft deletes, refunds per item, drip days; later payment-plan grace) are
  * added here, in both forms a caller needs: a TypeScript predicate and the SQL fragment that says the
  * same thing inside a query.
  *
@@ -62,6 +62,56 @@ export const VISIBLE_CLASS = `classes c
 
 /** SQL: class `c` may be played: it, its path `pa` and its phase `ph` are all unlocked. */
 export const CLASS_UNLOCKED = `(c."isUnlocked" and pa."isUnlocked" and ph."isUnlocked")`;
+
+/**
+ * Drip. A path or class may open a number of days after the learner's purchase (`opensAfterDays`, 0 =
+ * at once): counted from the learner's earliest purchase of the programme that still gives access, in
+ * whole days of 24 hours. A class waits for its own days and its path's, whichever is longer; both run
+ * from the purchase, they do not add up. The manual lock still applies on top: a class is open when it
+ * is unlocked and its day has come. Every learner read and write asks it in SQL, inside its query; the
+ * `now` they compare with is the database's, or the caller's clock (the reminders' worker) as a binding.
+ */
+const PATH_DRIP_DAYS = `pa."opensAfterDays"`;
+const CLASS_DRIP_DAYS = `greatest(pa."opensAfterDays", c."opensAfterDays")`;
+
+/**
+ * SQL: when the learner `userId` first bought the programme `programId` (each a column, or `?` for a
+ * binding), counting only purchases that give access; null when they do not own it.
+ */
+export function accessSinceSql(userId: string, programId = 'pr.id'): string {
+  return `(select min(pu."purchasedAt") from purchases pu
+  where pu."userId" = ${userId} and pu."programId" = ${programId} and ${givesAccessSql('pu')})`;
+}
+
+/** SQL: the moment something waiting `days` (an integer expression) opens for access since `accessSince`. */
+function opensAtSql(accessSince: string, days: string): string {
+  return `(${accessSince} + make_interval(hours => 24 * ${days}))`;
+}
+
+/**
+ * SQL: class `c` (with `pa`, `ph`) is open to a learner whose first purchase is `accessSince` at the
+ * moment `now` (an SQL expression: `now()`, or a binding where the caller keeps its own clock). False,
+ * never null, when the learner does not own the programme.
+ */
+export function classOpenSql(accessSince: string, now = 'now()'): string {
+  return `coalesce(${CLASS_UNLOCKED} and ${opensAtSql(accessSince, CLASS_DRIP_DAYS)} <= ${now}, false)`;
+}
+
+/**
+ * SQL: when class `c` opens for the learner, if it is unlocked but its drip day has not come yet; null
+ * when it is open, locked by hand (which no date will change) or not owned. `accessSince` is read
+ * twice: pass a column (a lateral `own.since`), not a subquery.
+ */
+export function classOpensAtSql(accessSince: string, now = 'now()'): string {
+  return `case when ${CLASS_UNLOCKED} and ${opensAtSql(accessSince, CLASS_DRIP_DAYS)} > ${now}
+  then ${opensAtSql(accessSince, CLASS_DRIP_DAYS)} end`;
+}
+
+/** SQL: the same for a path `pa` (with its phase `ph`) and its own drip days. */
+export function pathOpensAtSql(accessSince: string, now = 'now()'): string {
+  return `case when pa."isUnlocked" and ph."isUnlocked" and ${opensAtSql(accessSince, PATH_DRIP_DAYS)} > ${now}
+  then ${opensAtSql(accessSince, PATH_DRIP_DAYS)} end`;
+}
 
 /** What a refund does to one purchase row (one programme of one order). */
 export type PurchaseAfterRefund = { status: PurchaseStatus; refundedItems: string[]; changed: boolean };
