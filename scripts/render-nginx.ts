@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
+import { serviceWorkerFile, webAppManifestFile } from '@sleep-ritual/contracts/web-app';
 import { loadConfig } from '@sleep-ritual/platform/config';
 import { NotFoundError, ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 import { repoRoot } from '@sleep-ritual/platform/paths';
@@ -39,6 +40,13 @@ const servicePorts = loadConfig({
 function literalPath(value: string): string {
   if (!/^\/[A-Za-z0-9/_-]*$/.test(value))
     throw new Error(`route ${JSON.stringify(value)} is not a plain path`);
+  return value;
+}
+
+/** A file name nginx can take literally. */
+function literalFile(value: string): string {
+  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)+$/.test(value))
+    throw new Error(`file ${JSON.stringify(value)} is not plain`);
   return value;
 }
 
@@ -117,6 +125,10 @@ function renderRoutes(): string {
     );
   }
   lines.push(
+    '# The service worker controls the whole origin (the routes above share no prefix) and is checked for',
+    '# updates on every visit (no-cache, the default). The manifest type is missing from older mime.types.',
+    `location = ${assets}${literalFile(serviceWorkerFile)} { alias ${MEMBERS_APP_ROOT}/${serviceWorkerFile}; add_header Service-Worker-Allowed "/" always; ${staticHeaders} }`,
+    `location = ${assets}${literalFile(webAppManifestFile)} { alias ${MEMBERS_APP_ROOT}/${webAppManifestFile}; types { } default_type application/manifest+json; ${staticHeaders} }`,
     `location ^~ ${assets} { alias ${MEMBERS_APP_ROOT}/; try_files $uri =404; ${staticHeaders} }`,
     `location ^~ ${assets}assets/ { alias ${MEMBERS_APP_ROOT}/assets/; ${immutable} try_files $uri =404; ${staticHeaders} }`,
     '',

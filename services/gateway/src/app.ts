@@ -4,6 +4,7 @@ import helmet from 'koa-helmet';
 import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
+import { serviceWorkerFile } from '@sleep-ritual/contracts/web-app';
 import { contentSecurityPolicy, securityHeaders } from '@sleep-ritual/platform/http/security-headers';
 import { mediaPrefix, membersAppAssetsPrefix, serviceForPath } from '@sleep-ritual/platform/routes';
 import { sendMedia } from './media-files.ts';
@@ -126,7 +127,11 @@ export function createGateway(deps: GatewayDeps): Koa {
     }
     if (ctx.path.startsWith(membersAppAssetsPrefix)) {
       const relative = ctx.path.slice(membersAppAssetsPrefix.length);
-      if (relative && !relative.endsWith('index.html') && (await sendFile(ctx, membersAppDir, relative)))
+      if (
+        relative &&
+        !relative.endsWith('index.html') &&
+        (await sendFile(ctx, membersAppDir, relative, membersAppFileHeaders[relative]))
+      )
         return;
       return notFound(ctx);
     }
@@ -171,6 +176,14 @@ function refuseUnlessRead(ctx: Context): boolean {
   ctx.body = { error: 'Method not allowed' };
   return true;
 }
+
+/**
+ * The service worker is checked for updates on every visit (never a long cache), and controls the whole
+ * origin although its file is under /app/: the app's routes share no other prefix.
+ */
+const membersAppFileHeaders: Record<string, Record<string, string>> = {
+  [serviceWorkerFile]: { 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' },
+};
 
 /**
  * The scheme of the visitor's request. The gateway is the edge for addresses, but an https

@@ -47,3 +47,20 @@ describe('infra/nginx', () => {
     }
   });
 });
+
+describe('infra/nginx for the installable members app', () => {
+  it('serves the service worker for the whole origin, revalidated on every visit', () => {
+    const body = locationBody(routesConf, '=', '/app/sw.js');
+    expect(body).toContain('alias /srv/members-app/sw.js;');
+    expect(body).toContain('add_header Service-Worker-Allowed "/" always;');
+    // The server's default Cache-Control, no-cache, not the year of the hashed assets.
+    expect(body).not.toContain('$cache_control');
+    expect(body).toContain('include static-headers.conf;');
+  });
+
+  it('serves the web app manifest as application/manifest+json', () => {
+    const body = locationBody(routesConf, '=', '/app/manifest.webmanifest');
+    expect(body).toContain('alias /srv/members-app/manifest.webmanifest;');
+    expect(body).toContain('types { } default_type application/manifest+json;');
+  });
+});
