@@ -104,6 +104,13 @@ function renderRoutes(): string {
   }
   const notFound = `default_type application/json; return 404 ${jsonError(new NotFoundError().message)};`;
   lines.push('', '# Any other /api path.', ...prefixLocations('/api', notFound));
+  lines.push(
+    '',
+    "# Prometheus scrapes each service's /metrics on its internal port, never through here. Every /api path",
+    '# above reaches a service only under its own prefixes (so /api/<anything>/metrics is a 404), and',
+    '# the services refuse /metrics to a request that came through a proxy.',
+    `location = /metrics { ${notFound} }`,
+  );
 
   const assets = literalPath(membersAppAssetsPrefix.replace(/\/?$/, '/'));
   const media = literalPath(mediaPrefix);

@@ -92,6 +92,12 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
+/**
+ * The queue view (bull-board, read-only) of the purchases and emails queues: a page of its own, served
+ * by the catalog service behind the admin session, linked from the Orders screen.
+ */
+export const QUEUE_VIEW_PATH = '/api/admin/queues';
+
 /** A queue job id as the webhook receiver makes them (`order.success-123-ab12…`). */
 export const orderJobIdSchema = z
   .string({ error: ADMIN_MEMBER_MESSAGES.orderIdInvalid })

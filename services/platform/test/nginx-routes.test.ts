@@ -41,6 +41,15 @@ describe('infra/nginx', () => {
     expect(body).toContain('location ~ /\\. { return 404; }');
   });
 
+  it('never serves metrics: /metrics is a 404, and no /api location reaches a service outside its prefixes', () => {
+    expect(locationBody(routesConf, '=', '/metrics')).toContain(`return 404 '{"error":"Not found"}'`);
+    for (const line of routesConf.split('\n').filter((text) => text.includes('proxy_pass'))) {
+      expect(line).toMatch(
+        /^location (=|\^~) \/api\/[a-z-]+(\/[a-z-]+)*\/? \{ proxy_pass http:\/\/[a-z]+; \}$/,
+      );
+    }
+  });
+
   it.each(membersAppRoutes)('serves the members app shell on %s and below', (route) => {
     for (const body of [locationBody(routesConf, '=', route), locationBody(routesConf, '^~', `${route}/`)]) {
       expect(body).toContain('root /srv/members-app; try_files /index.html =404;');

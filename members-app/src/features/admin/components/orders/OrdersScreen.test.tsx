@@ -59,6 +59,12 @@ describe('orders page', () => {
     expect(table.queryByRole('button', { name: 'Retry order 123456789' })).toBeNull();
   });
 
+  it('links to the queue view of the purchases and emails queues, a page outside the app', async () => {
+    renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([provisioned]) } });
+    const link = await screen.findByRole('link', { name: 'Queue view' });
+    expect(link.getAttribute('href')).toBe('/api/admin/queues');
+  });
+
   it('retries a failed order, says so and refreshes the list', async () => {
     const answers = {
       'GET /api/admin/orders': { status: 200, body: list([failed, provisioned]) as unknown },
