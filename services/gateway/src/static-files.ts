@@ -17,8 +17,9 @@ export async function sendFile(ctx: Context, root: string, relative: string): Pr
       hidden: false,
       immutable: HASHED_ASSET.test(relative),
       maxage: HASHED_ASSET.test(relative) ? 31_536_000_000 : 0,
+      // `file` is what is sent: index.html.br for a browser that takes brotli.
       setHeaders: (res, file) => {
-        if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+        if (/\.html(\.br|\.gz)?$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
       },
     });
     return Boolean(served);
