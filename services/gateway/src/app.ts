@@ -35,6 +35,14 @@ export function createGateway(deps: GatewayDeps): Koa {
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   const defaultCsp = contentSecurityPolicy(config);
+  // Round robin over each service's replicas (`npm start -- --replicas N`), as nginx's upstreams do.
+  const turns = new Map<string, number>();
+  const nextPort = (service: keyof typeof config.replicaPorts) => {
+    const ports = config.replicaPorts[service];
+    const turn = turns.get(service) ?? 0;
+    turns.set(service, turn + 1);
+    return ports[turn % ports.length]!;
+  };
 
   app.use(async (ctx, next) => {
     const started = performance.now();
@@ -82,14 +90,16 @@ export function createGateway(deps: GatewayDeps): Koa {
       // Ready when every service behind it is ready.
       const checks = Object.fromEntries(
         await Promise.all(
-          Object.entries(config.servicePorts).map(async ([name, port]) => {
-            const ok = await fetch(`http://${serviceHost}:${port}/readyz`, {
-              signal: AbortSignal.timeout(2_000),
-            }).then(
-              (response) => response.ok,
-              () => false,
+          Object.entries(config.replicaPorts).map(async ([name, ports]) => {
+            const answers = await Promise.all(
+              ports.map((port) =>
+                fetch(`http://${serviceHost}:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+                  (response) => response.ok,
+                  () => false,
+                ),
+              ),
             );
-            return [name, ok ? 'ok' : 'down'] as const;
+            return [name, answers.every(Boolean) ? 'ok' : 'down'] as const;
           }),
         ),
       );
@@ -112,7 +122,7 @@ export function createGateway(deps: GatewayDeps): Koa {
         ctx.body = { error: `Please use the secure address of this site: ${config.publicAppUrl}` };
         return;
       }
-      await proxyTo(ctx, { host: serviceHost, port: config.servicePorts[service] }, { protocol });
+      await proxyTo(ctx, { host: serviceHost, port: nextPort(service) }, { protocol });
       return;
     }
 

@@ -25,8 +25,9 @@ export async function sendFile(
       hidden: false,
       immutable: HASHED_ASSET.test(relative),
       maxage: HASHED_ASSET.test(relative) ? 31_536_000_000 : 0,
+      // `file` is what is sent: index.html.br for a browser that takes brotli.
       setHeaders: (res, file) => {
-        if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+        if (/\.html(\.br|\.gz)?$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
         for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       },
     });

@@ -28,6 +28,17 @@ describe('infra/nginx', () => {
     expect(upstreamsConf).toMatch(new RegExp(`upstream ${service} \\{\\n    server ${service}:\\d+;`));
   });
 
+  it.each(Object.keys(apiRoutes))(
+    "compose's upstreams re-resolve %s through Docker's DNS, so scaled replicas are found",
+    (service) => {
+      const dynamic = rendered['infra/nginx/upstreams-dynamic.conf']!;
+      const block = new RegExp(`upstream ${service} \\{([^}]*)\\}`).exec(dynamic)?.[1] ?? '';
+      expect(block).toContain(`zone ${service} `);
+      expect(block).toContain('resolver 127.0.0.11 valid=10s');
+      expect(block).toMatch(new RegExp(`server ${service}:\\d+ resolve;`));
+    },
+  );
+
   it('answers any other /api path with the JSON 404', () => {
     for (const body of [locationBody(routesConf, '=', '/api'), locationBody(routesConf, '^~', '/api/')]) {
       expect(body).toContain(`return 404 '{"error":"Not found"}'`);

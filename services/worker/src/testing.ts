@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
-import net from 'node:net';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import { repoRoot } from '@sleep-ritual/platform/paths';
-import { eventually } from '@sleep-ritual/platform/testing';
+import { eventually, freePort } from '@sleep-ritual/platform/testing';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { createPurchasesQueue, createEmailsQueue } from './queues.ts';
 
@@ -92,12 +91,4 @@ export async function startWorkerProcess(config: Config, options: { outboxDir: s
     throw new Error(`${error.message}\n${output}`);
   });
   return { child, exited, output: () => output, url: `http://127.0.0.1:${port}` };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
