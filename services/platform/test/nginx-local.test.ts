@@ -72,6 +72,7 @@ beforeAll(async () => {
   await file('marketing/_astro/island.Ab12Cd.js', 'export const island = 1;', ['br', 'gz']);
   await file('members-app/index.html', '<!doctype html><title>Members</title>', ['br', 'gz']);
   await file('members-app/assets/index-Xy34Zw.js', 'console.log("members");', ['br', 'gz']);
+  await file('media/demo/night-1.wav', 'RIFF0123456789');
 
   const [first, second] = [await replica(1), await replica(2)];
   const port = await freePort();
@@ -81,7 +82,11 @@ beforeAll(async () => {
     dir: confDir,
     port,
     upstreamPorts: { auth: [first, second], catalog: [first], progress: [first], webhooks: [first] },
-    roots: { marketing: path.join(dir, 'marketing'), membersApp: path.join(dir, 'members-app') },
+    roots: {
+      marketing: path.join(dir, 'marketing'),
+      membersApp: path.join(dir, 'members-app'),
+      media: path.join(dir, 'media'),
+    },
     ipv6: false,
     brotliModule: existsSync(BROTLI_MODULE) ? BROTLI_MODULE : undefined,
     mimeTypes: '/etc/nginx/mime.types',
@@ -169,6 +174,14 @@ describe('nginx with the configuration npm run start:prod renders', () => {
     expect(seen.every((request) => request.host === new URL(base).host)).toBe(true);
     expect(seen.every((request) => request.forwardedFor === '127.0.0.1')).toBe(true);
     expect(seen.map((request) => request.requestId)).toContain('test-request-0-abcdef');
+  });
+
+  it('serves the media store with its type and byte ranges', async () => {
+    const range = await get('/media/demo/night-1.wav', { range: 'bytes=4-7' });
+    expect(range.status).toBe(206);
+    expect(range.headers['content-type']).toBe('audio/wav');
+    expect(range.headers['content-range']).toBe('bytes 4-7/14');
+    expect(range.body.toString()).toBe('0123');
   });
 
   it('answers an /api path no service owns with the JSON 404', async () => {
