@@ -32,7 +32,13 @@ export function startConsumers(
   const mailer = createMailer(config, logger);
   const queueing = { connection: redis, prefix: config.queuePrefix, logger };
   const workers = [
-    startPurchasesWorker({ ...queueing, db, emails, retry: options.purchaseRetry }),
+    startPurchasesWorker({
+      ...queueing,
+      db,
+      emails,
+      paymentGraceDays: config.paymentGraceDays,
+      retry: options.purchaseRetry,
+    }),
     startEmailsWorker({ ...queueing, db, config, mailer }),
     startReconcileWorker({ ...queueing, db, purchases, config, rate: options.reconcileRate }),
   ];

@@ -5,6 +5,7 @@ import * as signInTokens from './migrations/20261124120000_sign_in_tokens.ts';
 import * as purchaseItems from './migrations/20261124130000_purchase_items.ts';
 import * as ordersAwaitingMapping from './migrations/20261124130100_orders_awaiting_mapping.ts';
 import * as thrivecartReconciliation from './migrations/20261124130200_thrivecart_reconciliation.ts';
+import * as purchasePlans from './migrations/20261125010000_purchase_plans.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under tsx, vitest and any
@@ -17,6 +18,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124130000_purchase_items.ts': purchaseItems,
   '20261124130100_orders_awaiting_mapping.ts': ordersAwaitingMapping,
   '20261124130200_thrivecart_reconciliation.ts': thrivecartReconciliation,
+  '20261125010000_purchase_plans.ts': purchasePlans,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

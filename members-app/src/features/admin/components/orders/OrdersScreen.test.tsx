@@ -204,6 +204,43 @@ describe('orders page', () => {
     ]);
   });
 
+  it('lists the payment-plan events a run found missed', async () => {
+    renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([provisioned]) },
+      'GET /api/admin/orders/reconciliation': {
+        status: 200,
+        body: {
+          configured: true,
+          everyMinutes: 15,
+          lastRun: {
+            startedAt: '2026-11-01T20:00:00.000Z',
+            finishedAt: '2026-11-01T20:00:03.000Z',
+            outcome: 'succeeded',
+            error: null,
+            findings: {
+              requests: 8,
+              transactionsSeen: 4,
+              alreadyProcessed: 2,
+              chargesQueued: [],
+              refundsQueued: [],
+              cancellationsSeen: 1,
+              planEventsQueued: [
+                { orderId: '902', event: 'order.subscription_payment', item: 'product-1', test: false },
+                { orderId: '903', event: 'order.subscription_cancelled', item: 'upsell-1', test: false },
+              ],
+              unrecognized: [],
+            },
+          },
+          checkpoints: { live: '2026-11-01T19:59:00.000Z' },
+        },
+      },
+    });
+    const panel = within(await screen.findByRole('region', { name: 'Reconciliation with ThriveCart' }));
+    expect(panel.getByText(/^Done:/).textContent).toBe(
+      'Done: 4 transactions looked at, 2 missed payment-plan events queued (902: instalment paid, 903: plan cancelled)',
+    );
+  });
+
   it('says how to turn reconciliation on when it is off, without a Check now button', async () => {
     renderOrders({
       'GET /api/admin/orders': { status: 200, body: list([provisioned]) },
