@@ -231,6 +231,8 @@ export const orderResultSchema = z.union([
     newPurchases: z.number().int(),
   }),
   z.object({ action: z.literal('refunded'), refunded: z.number().int() }),
+  /** A payment-plan event: how many purchases' plan state it changed. */
+  z.object({ action: z.literal('plan-updated'), changed: z.number().int() }),
 ]);
 
 export const adminOrderSchema = z.object({

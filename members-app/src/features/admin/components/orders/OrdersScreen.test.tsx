@@ -59,6 +59,23 @@ describe('orders page', () => {
     expect(table.queryByRole('button', { name: 'Retry order 123456789' })).toBeNull();
   });
 
+  it('shows what a payment-plan event did: the plan item and the purchases it updated', async () => {
+    const planEvent = backOffice.order({
+      jobId: 'order.rebill_failed-777-ef56',
+      event: 'order.rebill_failed',
+      orderId: '777',
+      products: ['upsell-1'],
+      result: { action: 'plan-updated', changed: 1 },
+    });
+    renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([planEvent]) } });
+    const row = within(
+      within(await screen.findByRole('table', { name: 'Orders' })).getByRole('row', { name: /777/ }),
+    );
+    expect(row.getByText('order.rebill_failed')).toBeTruthy();
+    expect(row.getByText('upsell-1')).toBeTruthy();
+    expect(row.getByText(/^Payment plan updated/).textContent).toBe('Payment plan updated: 1 purchase');
+  });
+
   it('retries a failed order, says so and refreshes the list', async () => {
     const answers = {
       'GET /api/admin/orders': { status: 200, body: list([failed, provisioned]) as unknown },
