@@ -63,6 +63,7 @@ const schema = z.object({
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
     .optional(),
+  PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   THRIVECART_API_KEY: optionalText,
   THRIVECART_API_URL: z.url().default('https://thrivecart.com/api/external'),
 });
@@ -142,6 +143,8 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     checkoutUrl: values.CHECKOUT_URL,
     upgradeCheckoutUrl: values.UPGRADE_CHECKOUT_URL,
     acceptTestOrders: values.ACCEPT_TEST_ORDERS ?? !isProduction,
+    /** Days a purchase keeps access after an instalment of its payment plan failed (0: none). */
+    paymentGraceDays: values.PAYMENT_GRACE_DAYS,
     outboxDir: values.OUTBOX_DIR ?? path.join(repoRoot, 'var', 'outbox'),
     /** Where `npm run db:backup` writes dumps, and how many of the newest it keeps. */
     backupDir: values.BACKUP_DIR ?? path.join(repoRoot, 'var', 'backups'),

@@ -41,7 +41,13 @@ export function startConsumers(
   queueDepthMetrics(registry, [purchases, emails, reconcileQueue]);
   const queueing = { connection: redis, prefix: config.queuePrefix, logger, metrics: jobMetrics(registry) };
   const workers = [
-    startPurchasesWorker({ ...queueing, db, emails, retry: options.purchaseRetry }),
+    startPurchasesWorker({
+      ...queueing,
+      db,
+      emails,
+      paymentGraceDays: config.paymentGraceDays,
+      retry: options.purchaseRetry,
+    }),
     startEmailsWorker({ ...queueing, db, config, mailer }),
     startReconcileWorker({ ...queueing, db, purchases, config, rate: options.reconcileRate }),
   ];

@@ -7,6 +7,7 @@ import * as ordersAwaitingMapping from './migrations/20261124130100_orders_await
 import * as thrivecartReconciliation from './migrations/20261124130200_thrivecart_reconciliation.ts';
 import * as classAudioUrl from './migrations/20261125020000_class_audio_url.ts';
 import * as dripDays from './migrations/20261125030000_drip_days.ts';
+import * as purchasePlans from './migrations/20261125010000_purchase_plans.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under tsx, vitest and any
@@ -21,6 +22,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124130200_thrivecart_reconciliation.ts': thrivecartReconciliation,
   '20261125020000_class_audio_url.ts': classAudioUrl,
   '20261125030000_drip_days.ts': dripDays,
+  '20261125010000_purchase_plans.ts': purchasePlans,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -184,6 +184,16 @@ function OrderResult({ order }: { order: AdminOrder }) {
   if (result?.action === 'refunded') {
     return <span className="status status-refunded">Refunded: {count(result.refunded, 'purchase')}</span>;
   }
+  if (result?.action === 'plan-updated') {
+    return (
+      <span className="status status-completed">
+        Payment plan updated: {count(result.changed, 'purchase')}
+        {result.changed === 0 && (
+          <span className="admin-cell-note">Nothing new: applied before, or older</span>
+        )}
+      </span>
+    );
+  }
   return <span className="status status-completed">Completed</span>;
 }
 
