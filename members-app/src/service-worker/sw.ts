@@ -38,7 +38,9 @@ self.addEventListener('install', (event: RoutableInstallEvent) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll(shell.precache.map((url) => new Request(url, { cache: 'reload' })));
+      // The browser's HTTP cache may answer: hashed files are immutable, and the server asks for the
+      // others to be revalidated, so nothing stale comes from it and the page's own downloads are reused.
+      await cache.addAll(shell.precache);
       await self.skipWaiting();
     })(),
   );
