@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { startAdminPreviewFromAddress } from './lib/admin-preview.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/global.css';
 
 startAdminPreviewFromAddress();
@@ -11,3 +12,5 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

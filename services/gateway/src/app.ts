@@ -4,15 +4,15 @@ import helmet from 'koa-helmet';
 import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
+import { serviceWorkerFile } from '@sleep-ritual/contracts/web-app';
 import { contentSecurityPolicy, securityHeaders } from '@sleep-ritual/platform/http/security-headers';
-import { directoryMediaStore, type MediaStore } from '@sleep-ritual/platform/media-store';
 import {
   mediaPrefix,
   membersAppAssetsPrefix,
   serviceForPath,
   uploadRoutes,
 } from '@sleep-ritual/platform/routes';
-import { serveMedia } from './media-files.ts';
+import { sendMedia } from './media-files.ts';
 import { PROXY_BODY_LIMIT_BYTES, proxyTo } from './proxy.ts';
 import { inlineScriptHashes, marketingPage, sendFile } from './static-files.ts';
 
@@ -22,8 +22,6 @@ export type GatewayDeps = {
   marketingDir: string;
   membersAppDir: string;
   serviceHost?: string;
-  /** Where uploaded media are read from; the directory store at MEDIA_DIR unless given. */
-  media?: MediaStore;
 };
 
 /**
@@ -33,7 +31,6 @@ export type GatewayDeps = {
 export function createGateway(deps: GatewayDeps): Koa {
   const { config, logger, marketingDir, membersAppDir } = deps;
   const serviceHost = deps.serviceHost ?? '127.0.0.1';
-  const media = deps.media ?? directoryMediaStore(config.mediaDir);
   // The gateway is the edge: the client's address is the socket's, never a header it sent.
   const app = new Koa({ proxy: false });
   const baseHeaders = helmet({
@@ -43,6 +40,14 @@ export function createGateway(deps: GatewayDeps): Koa {
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   const defaultCsp = contentSecurityPolicy(config);
+  // Round robin over each service's replicas (`npm start -- --replicas N`), as nginx's upstreams do.
+  const turns = new Map<string, number>();
+  const nextPort = (service: keyof typeof config.replicaPorts) => {
+    const ports = config.replicaPorts[service];
+    const turn = turns.get(service) ?? 0;
+    turns.set(service, turn + 1);
+    return ports[turn % ports.length]!;
+  };
 
   app.use(async (ctx, next) => {
     const started = performance.now();
@@ -90,14 +95,16 @@ export function createGateway(deps: GatewayDeps): Koa {
       // Ready when every service behind it is ready.
       const checks = Object.fromEntries(
         await Promise.all(
-          Object.entries(config.servicePorts).map(async ([name, port]) => {
-            const ok = await fetch(`http://${serviceHost}:${port}/readyz`, {
-              signal: AbortSignal.timeout(2_000),
-            }).then(
-              (response) => response.ok,
-              () => false,
+          Object.entries(config.replicaPorts).map(async ([name, ports]) => {
+            const answers = await Promise.all(
+              ports.map((port) =>
+                fetch(`http://${serviceHost}:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+                  (response) => response.ok,
+                  () => false,
+                ),
+              ),
             );
-            return [name, ok ? 'ok' : 'down'] as const;
+            return [name, answers.every(Boolean) ? 'ok' : 'down'] as const;
           }),
         ),
       );
@@ -122,23 +129,29 @@ export function createGateway(deps: GatewayDeps): Koa {
       }
       await proxyTo(
         ctx,
-        { host: serviceHost, port: config.servicePorts[service] },
+        { host: serviceHost, port: nextPort(service) },
         { protocol },
         uploadRoutes[ctx.path] ?? PROXY_BODY_LIMIT_BYTES,
       );
-      return;
-    }
-    if (ctx.path.startsWith(mediaPrefix)) {
-      await serveMedia(ctx, media, ctx.path.slice(mediaPrefix.length));
       return;
     }
 
     await baseHeaders(ctx, async () => {});
     ctx.set('Content-Security-Policy', defaultCsp);
 
+    if (ctx.path.startsWith(mediaPrefix)) {
+      if (refuseUnlessRead(ctx)) return;
+      const relative = decodeURIComponent(ctx.path.slice(mediaPrefix.length));
+      if (await sendMedia(ctx, config.mediaDir, relative)) return;
+      return notFound(ctx);
+    }
     if (ctx.path.startsWith(membersAppAssetsPrefix)) {
       const relative = ctx.path.slice(membersAppAssetsPrefix.length);
-      if (relative && !relative.endsWith('index.html') && (await sendFile(ctx, membersAppDir, relative)))
+      if (
+        relative &&
+        !relative.endsWith('index.html') &&
+        (await sendFile(ctx, membersAppDir, relative, membersAppFileHeaders[relative]))
+      )
         return;
       return notFound(ctx);
     }
@@ -146,11 +159,7 @@ export function createGateway(deps: GatewayDeps): Koa {
       await sendFile(ctx, membersAppDir, 'index.html');
       return;
     }
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.status = 405;
-      ctx.body = { error: 'Method not allowed' };
-      return;
-    }
+    if (refuseUnlessRead(ctx)) return;
     const page = await marketingPage(marketingDir, ctx.path);
     if (page && page !== '404.html') {
       if (page.endsWith('.html')) {
@@ -179,6 +188,22 @@ export function createGateway(deps: GatewayDeps): Koa {
 
   return app;
 }
+
+/** Files are only read: anything but GET and HEAD is a 405. */
+function refuseUnlessRead(ctx: Context): boolean {
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') return false;
+  ctx.status = 405;
+  ctx.body = { error: 'Method not allowed' };
+  return true;
+}
+
+/**
+ * The service worker is checked for updates on every visit (never a long cache), and controls the whole
+ * origin although its file is under /app/: the app's routes share no other prefix.
+ */
+const membersAppFileHeaders: Record<string, Record<string, string>> = {
+  [serviceWorkerFile]: { 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' },
+};
 
 /**
  * The scheme of the visitor's request. The gateway is the edge for addresses, but an https

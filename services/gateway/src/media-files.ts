@@ -1,76 +1,87 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Context } from 'koa';
-import type { MediaStore, StoredMedia } from '@sleep-ritual/platform/media-store';
-
-/** Stored files never change (a new upload gets a new name), so browsers may keep them for a year. */
-const LONG_CACHE = 'public, max-age=31536000, immutable';
+import { isMediaName } from '@sleep-ritual/contracts/media';
+import { mediaTypes } from '@sleep-ritual/platform/routes';
 
 /**
- * Serves `/media/{name}` from the media store: the type the upload sniffed (by the name the server
- * gave it), a year of caching, and byte ranges (audio players seek with them). Only GET and HEAD; a
- * name the server could not have given, or one it does not hold, is a 404.
+ * Serves a file of the media store (MEDIA_DIR) with byte ranges, as nginx does in production: an audio
+ * element asks for ranges to learn a file's length, to seek and to resume. One range per request
+ * (206 with Content-Range); a range past the end is 416; several ranges get the whole file, which
+ * the standard allows. Hidden files (the uploads in progress in `.uploads/`), unknown types and paths
+ * leaving the folder are not found.
+ * Answers false when there is no such file.
  */
-export async function serveMedia(ctx: Context, store: MediaStore, name: string): Promise<void> {
-  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-    ctx.status = 405;
-    ctx.set('Allow', 'GET, HEAD');
-    ctx.body = { error: 'Method not allowed' };
-    return;
-  }
-  const file = await store.get(name);
-  if (!file) {
-    ctx.status = 404;
-    ctx.body = { error: 'Not found' };
-    return;
-  }
-  const etag = `"${file.bytes.toString(16)}-${file.modifiedAt.getTime().toString(16)}"`;
-  ctx.set('Accept-Ranges', 'bytes');
-  ctx.set('Cache-Control', LONG_CACHE);
-  ctx.set('ETag', etag);
-  ctx.set('Last-Modified', file.modifiedAt.toUTCString());
-  // Nothing served here is a page: even a browser that ignored the type could run nothing from it.
-  ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+export async function sendMedia(ctx: Context, root: string, relative: string): Promise<boolean> {
+  const clean = path.posix.normalize(`/${relative}`).slice(1);
+  const type = mediaTypes[path.extname(clean).slice(1).toLowerCase()];
+  if (!type || clean.split('/').some((part) => part.startsWith('.'))) return false;
+  const file = path.join(root, clean);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return false;
 
-  if (ctx.get('If-None-Match') === etag) {
+  const size = info.size;
+  ctx.type = type;
+  ctx.set('Accept-Ranges', 'bytes');
+  // An upload's random name is never given to other bytes: it may be kept for a year. Other files (the
+  // demo's tracks, rendered again when their generator changes) are kept for an hour.
+  ctx.set(
+    'Cache-Control',
+    isMediaName(clean) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+  );
+  ctx.lastModified = info.mtime;
+  ctx.etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  // Koa judges freshness only of a successful answer.
+  ctx.status = 200;
+  if (ctx.fresh) {
     ctx.status = 304;
-    return;
+    return true;
   }
-  const range = requestedRange(ctx, file, etag);
+
+  const range = byteRange(ctx.get('Range'), size, ctx.get('If-Range'), ctx.response.get('ETag'));
   if (range === 'unsatisfiable') {
     ctx.status = 416;
-    ctx.set('Content-Range', `bytes */${file.bytes}`);
-    ctx.body = { error: 'The requested range is outside the file.' };
-    return;
+    ctx.set('Content-Range', `bytes */${size}`);
+    ctx.body = '';
+    return true;
   }
-  ctx.status = range ? 206 : 200;
-  if (range) ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${file.bytes}`);
-  if (ctx.method === 'GET') ctx.body = file.read(range ?? undefined);
-  ctx.type = file.contentType;
-  ctx.length = range ? range.end - range.start + 1 : file.bytes;
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  if (range) {
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
+  }
+  // HEAD: Koa answers the headers alone; no file is opened.
+  if (ctx.method !== 'HEAD') ctx.body = size === 0 ? '' : createReadStream(file, { start, end });
+  ctx.length = Math.max(0, end - start + 1);
+  return true;
 }
 
 /**
- * The one range asked for (`bytes=0-99`, `bytes=100-`, `bytes=-100`), null to send the whole file (no
- * Range, several ranges, a stale If-Range, or a header we do not read), or 'unsatisfiable'.
+ * The one range of a `Range: bytes=…` header (`a-b`, `a-`, `-n`), null to send the whole file (no
+ * header, another unit, several ranges, a stale If-Range, nonsense), or 'unsatisfiable'.
  */
-function requestedRange(
-  ctx: Context,
-  file: StoredMedia,
+function byteRange(
+  header: string,
+  size: number,
+  ifRange: string,
   etag: string,
 ): { start: number; end: number } | null | 'unsatisfiable' {
-  const header = ctx.get('Range');
-  if (!header) return null;
-  const ifRange = ctx.get('If-Range');
-  if (ifRange && ifRange !== etag && ifRange !== file.modifiedAt.toUTCString()) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return null;
-  const last = file.bytes - 1;
+  if (ifRange && ifRange !== etag) return null;
+  let start: number;
+  let end: number;
   if (match[1] === '') {
     const suffix = Number(match[2]);
-    if (suffix === 0 || file.bytes === 0) return 'unsatisfiable';
-    return { start: Math.max(0, file.bytes - suffix), end: last };
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+    if (end < start && match[2] !== '') return null;
   }
-  const start = Number(match[1]);
-  if (match[2] !== '' && Number(match[2]) < start) return null; // not a valid range: ignored
-  if (start > last) return 'unsatisfiable';
-  return { start, end: match[2] === '' ? last : Math.min(Number(match[2]), last) };
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
 }

@@ -1,24 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { isMediaName, MEDIA_CONTENT_TYPES, type MediaExtension } from '@sleep-ritual/contracts/media';
-
-/** A stored file as the server hands it out: its size, type, and a reader of all or part of it. */
-export type StoredMedia = {
-  name: string;
-  bytes: number;
-  contentType: string;
-  modifiedAt: Date;
-  /** The bytes from `start` to `end`, both included (the whole file without a range). */
-  read(range?: { start: number; end: number }): Readable;
-};
+import { isMediaName, type MediaExtension } from '@sleep-ritual/contracts/media';
 
 /**
- * Where uploaded images and audio live. The upload calls write a finished file into it, the gateway
- * reads from it; nothing else knows where the bytes are. The directory store is the default; a store
- * on S3-compatible object storage would implement the same four calls (see the README, "Media").
+ * Where uploads are stored: the upload calls write a finished file into it under a new name, and never
+ * know where the bytes end up. The directory store (MEDIA_DIR, which the gateway and nginx serve under
+ * /media/) is the one there is; a store on S3-compatible object storage would implement the same calls
+ * (see the README, "Media").
  */
 export type MediaStore = {
   /**
@@ -28,8 +17,6 @@ export type MediaStore = {
   scratchFile(): Promise<string>;
   /** Moves a finished local file into the store under `name`; the local file is gone afterwards. */
   put(localFile: string, name: string): Promise<void>;
-  /** A stored file, or undefined when there is none of that name. */
-  get(name: string): Promise<StoredMedia | undefined>;
   /** Deletes a stored file (one stored by a call that then failed); a missing one is fine. */
   remove(name: string): Promise<void>;
   /** Deletes a scratch file; a missing one is fine. */
@@ -77,20 +64,6 @@ export function directoryMediaStore(dir: string): MediaStore {
       if (!isMediaName(name)) throw new Error(`not a media name: ${name}`);
       await prepare();
       await rename(localFile, path.join(dir, name));
-    },
-    async get(name) {
-      if (!isMediaName(name)) return undefined;
-      const file = path.join(dir, name);
-      const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile()) return undefined;
-      const extension = name.slice(name.lastIndexOf('.') + 1) as MediaExtension;
-      return {
-        name,
-        bytes: info.size,
-        contentType: MEDIA_CONTENT_TYPES[extension],
-        modifiedAt: info.mtime,
-        read: (range) => createReadStream(file, range),
-      };
     },
     async remove(name) {
       if (isMediaName(name)) await rm(path.join(dir, name), { force: true });

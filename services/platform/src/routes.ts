@@ -3,8 +3,14 @@
  * (infra/nginx/routes.conf, generated from this by `npm run infra:nginx`) both follow it.
  */
 
+import { QUEUE_VIEW_PATH } from '@sleep-ritual/contracts/admin-members';
 import { isUnderPrefix } from '@sleep-ritual/contracts/app-routes';
-import { AUDIO_MAX_BYTES, IMAGE_MAX_BYTES, MEDIA_URL_PREFIX } from '@sleep-ritual/contracts/media';
+import {
+  AUDIO_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  MEDIA_CONTENT_TYPES,
+  MEDIA_URL_PREFIX,
+} from '@sleep-ritual/contracts/media';
 
 export type ServiceName = 'auth' | 'catalog' | 'progress' | 'webhooks';
 
@@ -38,6 +44,7 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
     '/api/admin/audit-log',
     '/api/admin/media',
     '/api/admin/vimeo',
+    QUEUE_VIEW_PATH,
   ],
   progress: ['/api/progress'],
   webhooks: ['/api/webhooks'],
@@ -56,11 +63,24 @@ export const uploadRoutes: Readonly<Record<string, number>> = {
   '/api/admin/media/audio': AUDIO_MAX_BYTES + MULTIPART_ENVELOPE_BYTES,
 };
 
-/** Uploaded images and audio, served from the media store by their names. */
-export const mediaPrefix = MEDIA_URL_PREFIX;
-
 /** Where the members app's built files are served from (Vite's `base`). */
 export const membersAppAssetsPrefix = '/app/';
+
+/** Where the media store (MEDIA_DIR: audio, images) is served from, with byte ranges. */
+export const mediaPrefix = MEDIA_URL_PREFIX;
+
+/**
+ * The only files served from the media store, by extension, and their types: those an upload is stored
+ * as (named after the type sniffed from its bytes), and those placed there otherwise (the demo's audio).
+ */
+export const mediaTypes: Readonly<Record<string, string>> = {
+  ...MEDIA_CONTENT_TYPES,
+  flac: 'audio/flac',
+  webm: 'audio/webm',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
 
 /** The service that owns an API path, by its longest matching prefix. */
 export function serviceForPath(path: string): ServiceName | undefined {

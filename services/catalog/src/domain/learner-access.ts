@@ -17,10 +17,16 @@ export function requireOwned<T extends { isOwned: boolean }>(
 }
 
 /**
- * A locked class (or one in a locked path or phase) is listed, but its content is refused; an admin's
- * preview opens it (a duplicate starts locked, and is checked before it is unlocked).
+ * A locked class (or one in a locked path or phase) is listed, but its content is refused; so is one
+ * that opens on a later day for this learner (drip). An admin's preview opens both (a duplicate
+ * starts locked, and is checked before it is unlocked).
  */
-export function requireUnlocked<T extends { isUnlocked: boolean }>(row: T, preview = false): T {
-  if (!row.isUnlocked && !preview) throw new ForbiddenError(learnerAccessMessages.locked);
+export function requireOpen<T extends { isUnlocked: boolean; opensAt: Date | null }>(
+  row: T,
+  preview = false,
+): T {
+  if (preview) return row;
+  if (!row.isUnlocked) throw new ForbiddenError(learnerAccessMessages.locked);
+  if (row.opensAt) throw new ForbiddenError(learnerAccessMessages.notYetOpen);
   return row;
 }

@@ -12,9 +12,9 @@ import { findClass } from '../data/learner-classes.ts';
 import { firstPhasePaths, listPhasesWithPaths } from '../data/learner-hierarchy.ts';
 import { findPath, listPathClasses } from '../data/learner-paths.ts';
 import { findProgram, listProgramCards } from '../data/learner-programs.ts';
-import { requireOwned, requireUnlocked } from './learner-access.ts';
-import { nextClass } from './learner-journey.ts';
-import { toClassProgress, toPathClass } from './learner-serializers.ts';
+import { nextClass } from '@sleep-ritual/platform/learner-journey';
+import { requireOpen, requireOwned } from './learner-access.ts';
+import { toClassProgress, toOpensAt, toPathClass } from './learner-serializers.ts';
 
 type Deps = { db: Knex };
 
@@ -60,7 +60,8 @@ export async function getProgramHierarchy(
       title: row.pathTitle ?? '',
       description: row.pathDescription,
       cardImageUrl: row.pathCardImageUrl,
-      isUnlocked: row.phaseUnlocked && row.pathUnlocked === true,
+      isUnlocked: row.phaseUnlocked && row.pathUnlocked === true && row.pathOpensAt === null,
+      opensAt: toOpensAt(row.pathOpensAt),
       classCount: row.classCount,
       completedCount: row.completedCount,
     });
@@ -115,11 +116,11 @@ export async function getPathDetails(
     title: path.title,
     description: path.description,
     coverArtUrl: path.coverArtUrl,
-    isUnlocked: path.isUnlocked,
+    isUnlocked: path.isUnlocked && path.opensAt === null,
     programId: path.programId,
     phase: { id: path.phaseId, title: path.phaseTitle },
     classes,
-    nextClassId: nextClass(classes)?.item.id ?? null,
+    nextClassId: openNext(classes),
   };
 }
 
@@ -129,7 +130,7 @@ export async function getClassDetails(
   classId: number,
   preview = false,
 ): Promise<ClassDetails> {
-  const row = requireUnlocked(requireOwned(await findClass(db, classId, userId), 'class', preview), preview);
+  const row = requireOpen(requireOwned(await findClass(db, classId, userId), 'class', preview), preview);
   return {
     id: row.id,
     label: row.label,
@@ -138,6 +139,7 @@ export async function getClassDetails(
     coverArtUrl: row.coverArtUrl,
     vimeoVideoId: row.vimeoVideoId,
     vimeoId: extractVimeoId(row.vimeoVideoId),
+    audioUrl: row.audioUrl,
     additionalContentUrl: row.additionalContentUrl,
     additionalContentButtonLabel: row.additionalContentButtonLabel,
     durationMinutes: row.durationMinutes,
@@ -147,4 +149,10 @@ export async function getClassDetails(
     path: { id: row.pathId, title: row.pathTitle },
     progress: toClassProgress(row),
   };
+}
+
+/** The path's class to listen to next, if it can be played now (not one that opens later). */
+function openNext(classes: PathClass[]): number | null {
+  const next = nextClass(classes);
+  return next && !next.upcoming ? next.item.id : null;
 }

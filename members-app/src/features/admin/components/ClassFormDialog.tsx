@@ -10,7 +10,7 @@ import { useUpdateClass } from '../api/update-class.ts';
 import { MESSAGES } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import { useDialogSave } from '../use-dialog-save.ts';
-import { CheckboxInput, NamingInputs, TextInput } from './Fields.tsx';
+import { CheckboxInput, NamingInputs, OpensAfterInput, opensAfterValue, TextInput } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import { ImageField } from './MediaField.tsx';
 import { VimeoDetails } from './VimeoDetails.tsx';
@@ -20,7 +20,8 @@ type Props = { pathId: number; lesson?: AdminClass; onClose: () => void };
 /**
  * The class create dialog (order 0 and locked unless changed, §4) and edit dialog. The video field takes
  * the Vimeo link; it is stored as entered and the learner's player uses the number in it. Vimeo's title,
- * length and thumbnail for it are offered beneath; the cover can be uploaded.
+ * length and thumbnail for it are offered beneath; the cover can be uploaded. Beside it, the audio
+ * track of listen mode.
  */
 export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
   const create = useCreateClass();
@@ -31,11 +32,13 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
     description: lesson?.description ?? '',
     coverArtUrl: lesson?.coverArtUrl ?? '',
     vimeoVideoId: lesson?.vimeoVideoId ?? '',
+    audioUrl: lesson?.audioUrl ?? '',
     additionalContentUrl: lesson?.additionalContentUrl ?? '',
     additionalContentButtonLabel: lesson?.additionalContentButtonLabel ?? '',
     durationMinutes: lesson?.durationMinutes == null ? '' : String(lesson.durationMinutes),
     orderIndex: String(lesson?.orderIndex ?? 0),
     isUnlocked: lesson?.isUnlocked ?? false,
+    opensAfterDays: opensAfterValue(lesson?.opensAfterDays),
   });
   const save = useDialogSave(form, onClose, MESSAGES.class);
 
@@ -74,6 +77,14 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
         purpose="class-cover"
         hint={`Recommended size: ${RECOMMENDED_IMAGE_SIZES.classCover}. Shown in place of the video when the class has none.`}
       />
+      <TextInput
+        form={form}
+        name="audioUrl"
+        label="Audio URL"
+        type="url"
+        placeholder="https://… or /media/…"
+        hint="An audio track for listen mode: an https address, or a path of our media starting with /media/. With one, learners are offered Listen first."
+      />
       <TextInput form={form} name="additionalContentUrl" label="Additional Content URL" type="url" />
       <TextInput
         form={form}
@@ -101,6 +112,7 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
             : 'New classes start locked: learners see them listed but cannot open them until you unlock them.'
         }
       />
+      <OpensAfterInput form={form} what="class" />
     </FormDialog>
   );
 }

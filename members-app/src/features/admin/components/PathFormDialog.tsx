@@ -5,7 +5,7 @@ import { MESSAGES } from '../messages.ts';
 import type { Ids } from '../urls.ts';
 import { useForm } from '../use-form.ts';
 import { useDialogSave } from '../use-dialog-save.ts';
-import { CheckboxInput, NamingInputs, TextInput } from './Fields.tsx';
+import { CheckboxInput, NamingInputs, OpensAfterInput, opensAfterValue, TextInput } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import { ImageUrlInputs } from './MediaField.tsx';
 
@@ -23,6 +23,7 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
     coverArtUrl: path?.coverArtUrl ?? '',
     orderIndex: String(path?.orderIndex ?? 0),
     isUnlocked: path?.isUnlocked ?? false,
+    opensAfterDays: opensAfterValue(path?.opensAfterDays),
   });
   const save = useDialogSave(form, onClose, MESSAGES.path);
   const { phaseId } = ids;
@@ -53,6 +54,7 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
         label="Unlocked"
         hint="Locked paths show learners 'Unlocking Soon'."
       />
+      <OpensAfterInput form={form} what="path" />
     </FormDialog>
   );
 }
