@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { pngImage } from '@sleep-ritual/catalog/testing-media';
+import { pngImage, wavAudio } from '@sleep-ritual/catalog/testing-media';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { signInAsAdmin, toast } from '../support/admin.ts';
 import { e2eDb, provisionedBuyer } from '../support/db.ts';
@@ -44,44 +44,74 @@ async function learnerPage(browser: Browser, programId: number): Promise<Page> {
   return page;
 }
 
-test('an admin uploads a programme card image, sees its preview and saves; the learner’s card shows it', async ({
+test('@core an admin uploads a programme card image and a class audio track, sees both previews and saves; the learner gets them', async ({
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const ritual = await programme();
   await signInAsAdmin(page, `/admin/programs/${ritual.programId}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Program' })).toBeVisible();
 
+  // The card image: chosen with the Upload button, resized on the server, previewed at card size.
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload Card Image' }).click();
   await (
     await chooser
   ).setFiles({ name: 'night-sky.png', mimeType: 'image/png', buffer: await pngImage(1600, 1000) });
-
   const field = page.getByLabel('Card Image URL', { exact: true });
   await expect(field).toHaveValue(/^\/media\/[0-9a-f]{32}\.webp$/);
-  const url = await field.inputValue();
+  const imageUrl = await field.inputValue();
   await expect(page.getByText('Uploaded and resized to 1200x675.')).toBeVisible();
   const preview = page.getByRole('img', { name: 'Preview of the card image' });
-  await expect(preview).toHaveAttribute('src', url);
+  await expect(preview).toHaveAttribute('src', imageUrl);
   await expect
     .poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
     .toBe(1200);
-
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await toast(page, 'Program updated successfully');
 
+  // The audio track of a class: uploaded in the class dialog, played in the preview with its length,
+  // whose minutes the form offers as the duration.
+  await page.goto(
+    `/admin/programs/${ritual.programId}/phases/${ritual.phaseId}/paths/${ritual.pathId}/classes`,
+  );
+  await page.getByRole('button', { name: 'Edit Night 2: The Breath' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Class' });
+  const audioChooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Upload Audio' }).click();
+  await (await audioChooser).setFiles({ name: 'night-2.wav', mimeType: 'audio/wav', buffer: wavAudio(65) });
+  const audioField = dialog.getByLabel('Audio URL', { exact: true });
+  await expect(audioField).toHaveValue(/^\/media\/[0-9a-f]{32}\.wav$/);
+  const trackUrl = await audioField.inputValue();
+  await expect(dialog.getByText('Length: 1:05')).toBeVisible();
+  const player = dialog.locator('audio');
+  await expect(player).toHaveAttribute('src', trackUrl);
+  await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => Math.round(audio.duration))).toBe(65);
+  await dialog.getByRole('button', { name: 'Use 1 minute as the duration' }).click();
+  await expect(dialog.getByLabel('Duration (minutes)', { exact: true })).toHaveValue('1');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await toast(page, 'Class updated successfully');
+
+  // The learner: the card shows the image; the class gives the track, which plays in byte ranges.
   const learner = await learnerPage(browser, ritual.programId);
   await learner.goto('/my-programs');
   const card = learner
     .getByRole('listitem')
     .filter({ has: learner.getByRole('heading', { name: ritual.title, exact: true }) });
   const image = card.locator('img');
-  await expect(image).toHaveAttribute('src', url);
+  await expect(image).toHaveAttribute('src', imageUrl);
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1200);
-  const served = await learner.request.get(url);
-  expect(served.headers()['content-type']).toBe('image/webp');
-  expect(served.headers()['cache-control']).toContain('immutable');
+  const servedImage = await learner.request.get(imageUrl);
+  expect(servedImage.headers()['content-type']).toBe('image/webp');
+  expect(servedImage.headers()['cache-control']).toContain('immutable');
+
+  const details = await learner.request.get(`/api/classes/${ritual.classIds[1]}/details`);
+  expect(await details.json()).toMatchObject({ audioUrl: trackUrl, durationMinutes: 1 });
+  const part = await learner.request.get(trackUrl, { headers: { range: 'bytes=44-1043' } });
+  expect(part.status()).toBe(206);
+  expect(part.headers()['content-type']).toBe('audio/wav');
+  expect(part.headers()['content-range']).toBe(`bytes 44-1043/${wavAudio(65).length}`);
   await learner.context().close();
 });
 

@@ -12,7 +12,7 @@ import { useForm } from '../use-form.ts';
 import { useDialogSave } from '../use-dialog-save.ts';
 import { CheckboxInput, NamingInputs, OpensAfterInput, opensAfterValue, TextInput } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
-import { ImageField } from './MediaField.tsx';
+import { AudioField, ImageField } from './MediaField.tsx';
 import { VimeoDetails } from './VimeoDetails.tsx';
 
 type Props = { pathId: number; lesson?: AdminClass; onClose: () => void };
@@ -77,12 +77,11 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
         purpose="class-cover"
         hint={`Recommended size: ${RECOMMENDED_IMAGE_SIZES.classCover}. Shown in place of the video when the class has none.`}
       />
-      <TextInput
+      <AudioField
         form={form}
         name="audioUrl"
         label="Audio URL"
-        type="url"
-        placeholder="https://… or /media/…"
+        durationField="durationMinutes"
         hint="An audio track for listen mode: an https address, or a path of our media starting with /media/. With one, learners are offered Listen first."
       />
       <TextInput form={form} name="additionalContentUrl" label="Additional Content URL" type="url" />

@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUDIO_MAX_BYTES, MEDIA_MESSAGES } from '@sleep-ritual/contracts/media';
+import { stubUploads } from '../../../test/fake-uploads.ts';
 import { renderAt, stubApi } from '../../../test/render.tsx';
 import { rows } from '../../../test/fixtures/admin.ts';
 import { ClassesScreen } from './ClassesScreen.tsx';
@@ -444,5 +446,58 @@ describe('classes list', () => {
     ).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Create Class' }));
     expect(await screen.findByText('Class created successfully')).toBeTruthy();
+  });
+
+  it('uploads the audio track, plays it in the preview with its length, and offers that length as the duration', async () => {
+    const track = `/media/${'cd'.repeat(16)}.mp3`;
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [] as unknown[] },
+      'POST /api/admin/paths/10/classes': {
+        status: 201,
+        body: rows.lesson(3, { title: 'Night 3', audioUrl: track }),
+      },
+    };
+    const { calls } = renderClasses(answers);
+    const uploads = stubUploads();
+    fireEvent.click(await screen.findByRole('button', { name: /Create New Class/ }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Night 3' } });
+    expect(dialog.getByRole('button', { name: 'Upload Audio' })).toBeTruthy();
+    const input = document.querySelector<HTMLInputElement>('input[type="file"][data-field="audioUrl"]')!;
+
+    const tooLarge = new File([new Uint8Array(8)], 'night.wav', { type: 'audio/wav' });
+    Object.defineProperty(tooLarge, 'size', { value: AUDIO_MAX_BYTES + 1 });
+    fireEvent.change(input, { target: { files: [tooLarge] } });
+    expect((await dialog.findByRole('alert')).textContent).toBe(MEDIA_MESSAGES.audioTooLarge);
+    expect(uploads).toHaveLength(0);
+
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array(4096)], 'night-3.mp3', { type: 'audio/mpeg' })] },
+    });
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]!.url).toBe('/api/admin/media/audio');
+    act(() => uploads[0]!.progress(1024, 4096));
+    expect((dialog.getByRole('progressbar', { name: 'Uploading Audio' }) as HTMLProgressElement).value).toBe(
+      0.25,
+    );
+    act(() =>
+      uploads[0]!.respond(201, { url: track, contentType: 'audio/mpeg', bytes: 4096, durationSeconds: 930 }),
+    );
+
+    await waitFor(() => expect((dialog.getByLabelText('Audio URL') as HTMLInputElement).value).toBe(track));
+    const player = document.querySelector<HTMLAudioElement>('audio.media-preview-audio')!;
+    expect(player.getAttribute('src')).toBe(track);
+    expect(player.controls).toBe(true);
+    expect(dialog.getByText('Length: 15:30')).toBeTruthy();
+    expect((dialog.getByLabelText('Duration (minutes)') as HTMLInputElement).value).toBe('');
+    fireEvent.click(dialog.getByRole('button', { name: 'Use 16 minutes as the duration' }));
+    expect((dialog.getByLabelText('Duration (minutes)') as HTMLInputElement).value).toBe('16');
+    expect(dialog.queryByRole('button', { name: /as the duration/ })).toBeNull();
+
+    fireEvent.click(await dialog.findByRole('button', { name: 'Create Class' }));
+    expect(await screen.findByText('Class created successfully')).toBeTruthy();
+    const post = JSON.parse(calls.find((call) => call.method === 'POST')!.body!);
+    expect(post).toMatchObject({ audioUrl: track, durationMinutes: 16 });
   });
 });

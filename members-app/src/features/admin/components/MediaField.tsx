@@ -1,13 +1,18 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import {
+  ACCEPTED_AUDIO,
   ACCEPTED_IMAGES,
+  AUDIO_MAX_BYTES,
   IMAGE_MAX_BYTES,
   IMAGE_PURPOSES,
   MEBIBYTE,
   MEDIA_MESSAGES,
+  minutesOf,
   type ImagePurpose,
 } from '@sleep-ritual/contracts/media';
 import { Button } from '../../../components/Button.tsx';
+import { clockTime } from '../../../lib/clock-time.ts';
+import { uploadAudio } from '../api/upload-audio.ts';
 import { uploadImage } from '../api/upload-image.ts';
 import { useReportUpload } from '../uploads-in-progress.tsx';
 import type { Form } from '../use-form.ts';
@@ -15,6 +20,8 @@ import { useMediaUpload } from '../use-media-upload.ts';
 import { useDescriptions } from './Fields.tsx';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
+const AUDIO_TYPES =
+  'audio/mpeg,audio/mp4,audio/x-m4a,audio/aac,audio/ogg,audio/opus,audio/wav,audio/x-wav,.mp3,.m4a,.aac,.ogg,.opus,.wav';
 
 /** What a field shows of its media: the words for it, and the "Recommended size" or other hint. */
 type Common = { form: Form; name: string; label: string; hint?: ReactNode };
@@ -26,24 +33,6 @@ type Common = { form: Form; name: string; label: string; hint?: ReactNode };
  * the learner's card or cover will; "Remove" empties the field.
  */
 export function ImageField({ form, name, label, hint, purpose }: Common & { purpose: ImagePurpose }) {
-  const value = String(form.values[name] ?? '');
-  const upload = useMediaUpload((file, options) => uploadImage(file, purpose, options));
-  const [note, setNote] = useState('');
-
-  async function send(file: File) {
-    setNote('');
-    if (file.size > IMAGE_MAX_BYTES) return upload.refuse(MEDIA_MESSAGES.imageTooLarge);
-    const stored = await upload.start(file);
-    if (!stored) return;
-    form.set(name, stored.url);
-    const enlarged = stored.sourceWidth < stored.width || stored.sourceHeight < stored.height;
-    setNote(
-      enlarged
-        ? `Uploaded. The image was smaller than ${stored.width}x${stored.height} and was enlarged to it, so it may look soft.`
-        : `Uploaded and resized to ${stored.width}x${stored.height}.`,
-    );
-  }
-
   return (
     <MediaField
       form={form}
@@ -52,11 +41,15 @@ export function ImageField({ form, name, label, hint, purpose }: Common & { purp
       hint={hint}
       accept={IMAGE_TYPES}
       rules={`${ACCEPTED_IMAGES}, up to ${IMAGE_MAX_BYTES / MEBIBYTE} MB: upload one or drop it on this field.`}
-      upload={upload}
-      note={note}
-      onFile={send}
-      onRemove={() => setNote('')}
-      preview={<ImagePreview src={value} purpose={purpose} label={label} />}
+      maxBytes={IMAGE_MAX_BYTES}
+      tooLarge={MEDIA_MESSAGES.imageTooLarge}
+      send={(file, options) => uploadImage(file, purpose, options)}
+      onStored={(stored) =>
+        stored.sourceWidth < stored.width || stored.sourceHeight < stored.height
+          ? `Uploaded. The image was smaller than ${stored.width}x${stored.height} and was enlarged to it, so it may look soft.`
+          : `Uploaded and resized to ${stored.width}x${stored.height}.`
+      }
+      preview={(value) => <ImagePreview src={value} purpose={purpose} label={label} />}
     />
   );
 }
@@ -102,39 +95,105 @@ export function ImageUrlInputs({ form, level }: { form: Form; level: 'program' |
   );
 }
 
+/**
+ * The class's audio track (listen mode) with its upload: the stored track's address fills the field,
+ * the preview plays it and says how long it is, and its length is offered as the class's duration
+ * (`durationField`, in whole minutes), never filled in by itself.
+ */
+export function AudioField({ form, name, label, hint, durationField }: Common & { durationField: string }) {
+  const [seconds, setSeconds] = useState<number | null>(null);
+  const minutes = seconds ? minutesOf(seconds) : null;
+  const offer = minutes !== null && String(minutes) !== String(form.values[durationField] ?? '');
+  return (
+    <MediaField
+      form={form}
+      name={name}
+      label={label}
+      hint={hint}
+      accept={AUDIO_TYPES}
+      rules={`${ACCEPTED_AUDIO}, up to ${AUDIO_MAX_BYTES / MEBIBYTE} MB: upload one or drop it on this field.`}
+      maxBytes={AUDIO_MAX_BYTES}
+      tooLarge={MEDIA_MESSAGES.audioTooLarge}
+      send={(file, options) => uploadAudio(file, options)}
+      onStored={(stored) => {
+        setSeconds(stored.durationSeconds);
+        return `Uploaded: ${clockTime(stored.durationSeconds)} long.`;
+      }}
+      onRemove={() => setSeconds(null)}
+      preview={(value) => (
+        <>
+          <audio
+            key={value}
+            className="media-preview-audio"
+            controls
+            preload="metadata"
+            src={value}
+            aria-label={`Preview of the ${subjectOf(label).toLowerCase()}`}
+            onLoadedMetadata={(event) => {
+              const length = event.currentTarget.duration;
+              if (Number.isFinite(length) && length > 0) setSeconds(Math.round(length));
+            }}
+          />
+          {seconds !== null && <p className="field-hint">Length: {clockTime(seconds)}</p>}
+          {offer && (
+            <Button variant="ghost" onClick={() => form.set(durationField, String(minutes))}>
+              Use {minutes} {minutes === 1 ? 'minute' : 'minutes'} as the duration
+            </Button>
+          )}
+        </>
+      )}
+    />
+  );
+}
+
 /** "Card Image URL" → "Card Image": the buttons name what they upload or remove. */
 const subjectOf = (label: string) => label.replace(/ URL$/, '');
 
-type Upload = ReturnType<typeof useMediaUpload<unknown>>;
-
-/** The parts every media field shares: address, upload button, drop target, progress, preview, remove. */
-function MediaField({
+/**
+ * The parts every media field shares: address, upload button, drop target, progress, the note of what
+ * was stored, preview and remove.
+ */
+function MediaField<Stored extends { url: string }>({
   form,
   name,
   label,
   hint,
   accept,
   rules,
-  upload,
-  note,
-  onFile,
+  maxBytes,
+  tooLarge,
+  send,
+  onStored,
   onRemove,
   preview,
 }: Common & {
   accept: string;
   rules: string;
-  upload: Upload;
-  note: string;
-  onFile: (file: File) => Promise<void>;
-  onRemove: () => void;
-  preview: ReactNode;
+  maxBytes: number;
+  tooLarge: string;
+  send: Parameters<typeof useMediaUpload<Stored>>[0];
+  /** What to do with a stored file beyond filling the field; answers the note that says what was stored. */
+  onStored: (stored: Stored) => string;
+  onRemove?: () => void;
+  preview: (value: string) => ReactNode;
 }) {
+  const upload = useMediaUpload(send);
+  const [note, setNote] = useState('');
   const { id, control, notes } = useDescriptions(form, name, hint);
   const value = String(form.values[name] ?? '');
   const subject = subjectOf(label);
   const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   useReportUpload(name, upload.busy);
+
+  async function onFile(file: File) {
+    setNote('');
+    if (file.size > maxBytes) return upload.refuse(tooLarge);
+    const stored = await upload.start(file);
+    if (!stored) return;
+    form.set(name, stored.url);
+    setNote(onStored(stored));
+  }
 
   function drop(event: DragEvent) {
     event.preventDefault();
@@ -205,13 +264,14 @@ function MediaField({
       </p>
       {value && (
         <div className="media-preview">
-          {preview}
+          {preview(value)}
           <Button
             variant="ghost"
             aria-label={`Remove ${subject}`}
             onClick={() => {
               form.set(name, '');
-              onRemove();
+              setNote('');
+              onRemove?.();
             }}
           >
             Remove
