@@ -148,8 +148,8 @@ export function ListenMode({ details, audioUrl, resumeAt, onClose, onWatchVideo 
       onKeyDown={onKeyDown}
     >
       <div className="listen-top">
-        <button type="button" className="listen-text-button" onClick={onClose}>
-          <span aria-hidden="true">←</span> Close listen mode
+        <button type="button" className="listen-text-button" aria-label="Close listen mode" onClick={onClose}>
+          <span aria-hidden="true">←</span> Close
         </button>
         <button type="button" className="listen-text-button" onClick={() => setNight(true)}>
           <MoonIcon /> Night mode
