@@ -117,6 +117,7 @@ export async function getClassDetails({ db }: Deps, userId: number, classId: num
     vimeoVideoId: row.vimeoVideoId,
     vimeoId: extractVimeoId(row.vimeoVideoId),
     audioUrl: row.audioUrl,
+    artworkUrl: row.artworkUrl,
     additionalContentUrl: row.additionalContentUrl,
     additionalContentButtonLabel: row.additionalContentButtonLabel,
     durationMinutes: row.durationMinutes,
