@@ -37,6 +37,7 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
       durationMinutes: 16,
       orderIndex: 0,
       isUnlocked: false,
+      opensAfterDays: 0,
     });
     expect((await call(bed.admin, 'GET', `/api/admin/classes/${body.id}`)).body).toEqual(body);
   });
@@ -354,5 +355,55 @@ describe('POST /api/admin/paths/{pathId}/classes/reorder', () => {
     });
     expect(status).toBe(404);
     expect(body).toEqual({ error: 'Path not found' });
+  });
+});
+
+describe('drip days on classes and paths ("opens N days after purchase")', () => {
+  it('are set on create, kept when an edit leaves them out, and an empty value means at once (0)', async () => {
+    const { program, phase, path } = await createTree(bed.admin, 0);
+    const created = await call<AdminClass>(bed.admin, 'POST', `/api/admin/paths/${path.id}/classes`, {
+      title: uniqueTitle('Night'),
+      opensAfterDays: '2',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.opensAfterDays).toBe(2);
+
+    const renamed = await call<AdminClass>(bed.admin, 'PUT', `/api/admin/classes/${created.body.id}`, {
+      title: 'Renamed',
+    });
+    expect(renamed.body).toMatchObject({ title: 'Renamed', opensAfterDays: 2 });
+    const cleared = await call<AdminClass>(bed.admin, 'PUT', `/api/admin/classes/${created.body.id}`, {
+      title: 'Renamed',
+      opensAfterDays: '',
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.opensAfterDays).toBe(0);
+
+    const pathEdit = await call(
+      bed.admin,
+      'PATCH',
+      `/api/admin/programs/${program.id}/phases/${phase.id}/paths/${path.id}`,
+      { opensAfterDays: 5 },
+    );
+    expect(pathEdit.status).toBe(200);
+    expect(pathEdit.body.opensAfterDays).toBe(5);
+  });
+
+  it('refuses a negative, fractional or absurd number of days with 400, naming the field', async () => {
+    const { path } = await createTree(bed.admin, 0);
+    for (const [opensAfterDays, message] of [
+      [-1, 'Opens after cannot be negative'],
+      [1.5, 'Opens after must be a whole number of days'],
+      [100_000, 'Opens after must be at most 3650 days'],
+      ['soon', 'Opens after must be a number of days'],
+    ] as const) {
+      const { status, body } = await call(bed.admin, 'POST', `/api/admin/paths/${path.id}/classes`, {
+        title: uniqueTitle('Night'),
+        opensAfterDays,
+      });
+      expect(status, String(opensAfterDays)).toBe(400);
+      expect(body.error).toBe(message);
+      expect(body.issues[0].path).toEqual(['opensAfterDays']);
+    }
   });
 });

@@ -133,6 +133,7 @@ describe('GET /api/programs/{id}/hierarchy', () => {
         description: null,
         cardImageUrl: 'https://img.example/p.jpg',
         isUnlocked: true,
+        opensAt: null,
         classCount: 3,
         completedCount: 1,
       },
@@ -231,6 +232,7 @@ describe('path calls', () => {
       description: 'Class 1',
       durationMinutes: 10,
       isUnlocked: true,
+      opensAt: null,
       progress: null,
     });
   });

@@ -20,6 +20,8 @@ export type ProgramType = (typeof PROGRAM_TYPES)[number];
 export const DEFAULT_PROGRAM_TYPE: ProgramType = 'Full Program';
 export const MIN_PROGRAM_DISPLAY_ORDER = 1;
 export const MIN_CLASS_DURATION_MINUTES = 1;
+/** Drip: a path or class opens at most this many days after the purchase (0 = at once). */
+export const MAX_OPENS_AFTER_DAYS = 3650;
 export const DEFAULT_GUIDE_BUTTON_LABEL = 'Read the Guide';
 /** Recommended image sizes shown beside the image fields. */
 export const RECOMMENDED_IMAGE_SIZES = {
@@ -144,6 +146,21 @@ const durationMinutes = z
   )
   .optional();
 
+/**
+ * Drip: "opens N days after purchase". Empty or null means at once (0), as does 0 itself; left out of
+ * an edit, the stored value stays.
+ */
+const opensAfterDays = z
+  .preprocess(
+    (value) => (value === undefined ? value : numericText(blankToNull(value) ?? 0)),
+    z
+      .number({ error: 'Opens after must be a number of days' })
+      .int('Opens after must be a whole number of days')
+      .min(0, 'Opens after cannot be negative')
+      .max(MAX_OPENS_AFTER_DAYS, `Opens after must be at most ${MAX_OPENS_AFTER_DAYS} days`),
+  )
+  .optional();
+
 const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
 
 const idSchema = z
@@ -260,6 +277,7 @@ const pathFields = {
   ...namingFields,
   cardImageUrl: optionalLink('Card image URL', IMAGE_URL_MAX_LENGTH),
   coverArtUrl: optionalLink('Cover art URL', IMAGE_URL_MAX_LENGTH),
+  opensAfterDays,
 };
 
 /** New paths and classes default to order 0 and locked (§4) unless the body says otherwise. */
@@ -287,6 +305,8 @@ export const adminPathSchema = z.object({
   cardImageUrl: storedText,
   coverArtUrl: storedText,
   ...placeColumns,
+  /** Drip: days after the learner's purchase before the path opens (0 = at once). */
+  opensAfterDays: z.number().int(),
 });
 export type AdminPath = z.infer<typeof adminPathSchema>;
 /** A level's live rows in order: its list, and the answer of its reorder call. */
@@ -311,6 +331,7 @@ const classFields = {
   additionalContentUrl: optionalLink('Additional content URL', LINK_URL_MAX_LENGTH),
   additionalContentButtonLabel: optionalText('Additional content button label', LABEL_MAX_LENGTH),
   durationMinutes,
+  opensAfterDays,
 };
 
 /** POST /api/admin/paths/{pathId}/classes. */
@@ -338,6 +359,8 @@ export const adminClassSchema = z.object({
   additionalContentButtonLabel: storedText,
   durationMinutes: z.number().int().nullable(),
   ...placeColumns,
+  /** Drip: days after the learner's purchase before the class opens (0 = at once; the path's count too). */
+  opensAfterDays: z.number().int(),
 });
 export type AdminClass = z.infer<typeof adminClassSchema>;
 /** A level's live rows in order: its list, and the answer of its reorder call. */

@@ -4,6 +4,7 @@ import helmet from 'koa-helmet';
 import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
+import { serviceWorkerFile } from '@sleep-ritual/contracts/web-app';
 import { contentSecurityPolicy, securityHeaders } from '@sleep-ritual/platform/http/security-headers';
 import { mediaPrefix, membersAppAssetsPrefix, serviceForPath } from '@sleep-ritual/platform/routes';
 import { sendMedia } from './media-files.ts';
@@ -34,6 +35,14 @@ export function createGateway(deps: GatewayDeps): Koa {
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   const defaultCsp = contentSecurityPolicy(config);
+  // Round robin over each service's replicas (`npm start -- --replicas N`), as nginx's upstreams do.
+  const turns = new Map<string, number>();
+  const nextPort = (service: keyof typeof config.replicaPorts) => {
+    const ports = config.replicaPorts[service];
+    const turn = turns.get(service) ?? 0;
+    turns.set(service, turn + 1);
+    return ports[turn % ports.length]!;
+  };
 
   app.use(async (ctx, next) => {
     const started = performance.now();
@@ -81,14 +90,16 @@ export function createGateway(deps: GatewayDeps): Koa {
       // Ready when every service behind it is ready.
       const checks = Object.fromEntries(
         await Promise.all(
-          Object.entries(config.servicePorts).map(async ([name, port]) => {
-            const ok = await fetch(`http://${serviceHost}:${port}/readyz`, {
-              signal: AbortSignal.timeout(2_000),
-            }).then(
-              (response) => response.ok,
-              () => false,
+          Object.entries(config.replicaPorts).map(async ([name, ports]) => {
+            const answers = await Promise.all(
+              ports.map((port) =>
+                fetch(`http://${serviceHost}:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+                  (response) => response.ok,
+                  () => false,
+                ),
+              ),
             );
-            return [name, ok ? 'ok' : 'down'] as const;
+            return [name, answers.every(Boolean) ? 'ok' : 'down'] as const;
           }),
         ),
       );
@@ -111,7 +122,7 @@ export function createGateway(deps: GatewayDeps): Koa {
         ctx.body = { error: `Please use the secure address of this site: ${config.publicAppUrl}` };
         return;
       }
-      await proxyTo(ctx, { host: serviceHost, port: config.servicePorts[service] }, { protocol });
+      await proxyTo(ctx, { host: serviceHost, port: nextPort(service) }, { protocol });
       return;
     }
 
@@ -126,7 +137,11 @@ export function createGateway(deps: GatewayDeps): Koa {
     }
     if (ctx.path.startsWith(membersAppAssetsPrefix)) {
       const relative = ctx.path.slice(membersAppAssetsPrefix.length);
-      if (relative && !relative.endsWith('index.html') && (await sendFile(ctx, membersAppDir, relative)))
+      if (
+        relative &&
+        !relative.endsWith('index.html') &&
+        (await sendFile(ctx, membersAppDir, relative, membersAppFileHeaders[relative]))
+      )
         return;
       return notFound(ctx);
     }
@@ -171,6 +186,14 @@ function refuseUnlessRead(ctx: Context): boolean {
   ctx.body = { error: 'Method not allowed' };
   return true;
 }
+
+/**
+ * The service worker is checked for updates on every visit (never a long cache), and controls the whole
+ * origin although its file is under /app/: the app's routes share no other prefix.
+ */
+const membersAppFileHeaders: Record<string, Record<string, string>> = {
+  [serviceWorkerFile]: { 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' },
+};
 
 /**
  * The scheme of the visitor's request. The gateway is the edge for addresses, but an https

@@ -27,6 +27,8 @@ const track = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 256
 writeFileSync(path.join(mediaDir, 'demo', 'night-1.wav'), track);
 writeFileSync(path.join(mediaDir, 'demo', '.generator-version'), '1');
 writeFileSync(path.join(root, 'secret.wav'), 'outside the media folder');
+writeFileSync(path.join(membersAppDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+writeFileSync(path.join(membersAppDir, 'manifest.webmanifest'), '{"name":"Sleep Ritual"}');
 
 const deps = createTestDeps();
 let auth: Awaited<ReturnType<typeof listen>>;
@@ -75,6 +77,24 @@ describe('gateway', () => {
     const response = await fetch(`${gateway.url}/app/assets/app-abc123.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('serves the service worker for the whole origin and never from a long cache', async () => {
+    const response = await fetch(`${gateway.url}/app/sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('service-worker-allowed')).toBe('/');
+  });
+
+  it('serves the web app manifest with its own type, and no other file may claim the origin', async () => {
+    const response = await fetch(`${gateway.url}/app/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(await response.json()).toEqual({ name: 'Sleep Ritual' });
+    expect(response.headers.get('service-worker-allowed')).toBeNull();
+    const asset = await fetch(`${gateway.url}/app/assets/app-abc123.js`);
+    expect(asset.headers.get('service-worker-allowed')).toBeNull();
   });
 
   it('serves marketing pages, allowing their inline scripts by hash in the CSP', async () => {

@@ -3,6 +3,7 @@
  * (infra/nginx/routes.conf, generated from this by `npm run infra:nginx`) both follow it.
  */
 
+import { QUEUE_VIEW_PATH } from '@sleep-ritual/contracts/admin-members';
 import { isUnderPrefix } from '@sleep-ritual/contracts/app-routes';
 
 export type ServiceName = 'auth' | 'catalog' | 'progress' | 'webhooks';
@@ -35,6 +36,7 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
     '/api/admin/engagement',
     '/api/admin/exports',
     '/api/admin/audit-log',
+    QUEUE_VIEW_PATH,
   ],
   progress: ['/api/progress'],
   webhooks: ['/api/webhooks'],

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
-import net from 'node:net';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import { repoRoot } from '@sleep-ritual/platform/paths';
-import { eventually } from '@sleep-ritual/platform/testing';
+import { eventually, freePort } from '@sleep-ritual/platform/testing';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { createPurchasesQueue, createEmailsQueue } from './queues.ts';
 
@@ -51,7 +50,7 @@ export async function openTestQueues(redisUrl: string, prefix: string) {
 
 /**
  * The worker as its real process (`node --import tsx services/worker/src/server.ts`) on the given
- * database, queue prefix and outbox; answers once its health probe does.
+ * database, queue prefix and outbox; answers once its health probe does. `url` is its WORKER_PORT.
  */
 export async function startWorkerProcess(config: Config, options: { outboxDir: string; logLevel?: string }) {
   const port = await freePort();
@@ -91,13 +90,5 @@ export async function startWorkerProcess(config: Config, options: { outboxDir: s
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${output}`);
   });
-  return { child, exited, output: () => output };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return { child, exited, output: () => output, url: `http://127.0.0.1:${port}` };
 }

@@ -14,8 +14,12 @@ export function requireOwned<T extends { isOwned: boolean }>(
   return row;
 }
 
-/** A locked class (or one in a locked path or phase) is listed, but its content is refused. */
-export function requireUnlocked<T extends { isUnlocked: boolean }>(row: T): T {
+/**
+ * A locked class (or one in a locked path or phase) is listed, but its content is refused; so is one
+ * that opens on a later day for this learner (drip).
+ */
+export function requireOpen<T extends { isUnlocked: boolean; opensAt: Date | null }>(row: T): T {
   if (!row.isUnlocked) throw new ForbiddenError(learnerAccessMessages.locked);
+  if (row.opensAt) throw new ForbiddenError(learnerAccessMessages.notYetOpen);
   return row;
 }

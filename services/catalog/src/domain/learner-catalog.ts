@@ -12,9 +12,9 @@ import { findClass } from '../data/learner-classes.ts';
 import { firstPhasePaths, listPhasesWithPaths } from '../data/learner-hierarchy.ts';
 import { findPath, listPathClasses } from '../data/learner-paths.ts';
 import { findProgram, listProgramCards } from '../data/learner-programs.ts';
-import { requireOwned, requireUnlocked } from './learner-access.ts';
-import { nextClass } from './learner-journey.ts';
-import { toClassProgress, toPathClass } from './learner-serializers.ts';
+import { nextClass } from '@sleep-ritual/platform/learner-journey';
+import { requireOpen, requireOwned } from './learner-access.ts';
+import { toClassProgress, toOpensAt, toPathClass } from './learner-serializers.ts';
 
 type Deps = { db: Knex };
 
@@ -54,7 +54,8 @@ export async function getProgramHierarchy(
       title: row.pathTitle ?? '',
       description: row.pathDescription,
       cardImageUrl: row.pathCardImageUrl,
-      isUnlocked: row.phaseUnlocked && row.pathUnlocked === true,
+      isUnlocked: row.phaseUnlocked && row.pathUnlocked === true && row.pathOpensAt === null,
+      opensAt: toOpensAt(row.pathOpensAt),
       classCount: row.classCount,
       completedCount: row.completedCount,
     });
@@ -98,16 +99,16 @@ export async function getPathDetails({ db }: Deps, userId: number, pathId: numbe
     title: path.title,
     description: path.description,
     coverArtUrl: path.coverArtUrl,
-    isUnlocked: path.isUnlocked,
+    isUnlocked: path.isUnlocked && path.opensAt === null,
     programId: path.programId,
     phase: { id: path.phaseId, title: path.phaseTitle },
     classes,
-    nextClassId: nextClass(classes)?.item.id ?? null,
+    nextClassId: openNext(classes),
   };
 }
 
 export async function getClassDetails({ db }: Deps, userId: number, classId: number): Promise<ClassDetails> {
-  const row = requireUnlocked(requireOwned(await findClass(db, classId, userId), 'class'));
+  const row = requireOpen(requireOwned(await findClass(db, classId, userId), 'class'));
   return {
     id: row.id,
     label: row.label,
@@ -126,4 +127,10 @@ export async function getClassDetails({ db }: Deps, userId: number, classId: num
     path: { id: row.pathId, title: row.pathTitle },
     progress: toClassProgress(row),
   };
+}
+
+/** The path's class to listen to next, if it can be played now (not one that opens later). */
+function openNext(classes: PathClass[]): number | null {
+  const next = nextClass(classes);
+  return next && !next.upcoming ? next.item.id : null;
 }

@@ -9,7 +9,7 @@ import { useUpdateClass } from '../api/update-class.ts';
 import { MESSAGES } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import { useDialogSave } from '../use-dialog-save.ts';
-import { CheckboxInput, NamingInputs, TextInput } from './Fields.tsx';
+import { CheckboxInput, NamingInputs, OpensAfterInput, opensAfterValue, TextInput } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
 
 type Props = { pathId: number; lesson?: AdminClass; onClose: () => void };
@@ -33,6 +33,7 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
     durationMinutes: lesson?.durationMinutes == null ? '' : String(lesson.durationMinutes),
     orderIndex: String(lesson?.orderIndex ?? 0),
     isUnlocked: lesson?.isUnlocked ?? false,
+    opensAfterDays: opensAfterValue(lesson?.opensAfterDays),
   });
   const save = useDialogSave(form, onClose, MESSAGES.class);
 
@@ -98,6 +99,7 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
             : 'New classes start locked: learners see them listed but cannot open them until you unlock them.'
         }
       />
+      <OpensAfterInput form={form} what="class" />
     </FormDialog>
   );
 }

@@ -207,7 +207,34 @@ describe('classes list', () => {
       durationMinutes: 16,
       orderIndex: 0,
       isUnlocked: false,
+      opensAfterDays: 0,
       pathId: 10,
+    });
+  });
+
+  it('edits after how many days a class opens: shows the stored days, refuses a negative number, sends the new one', async () => {
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(2, { opensAfterDays: 2 })] },
+      'PUT /api/admin/classes/2': { status: 200, body: rows.lesson(2, { opensAfterDays: 1 }) },
+    };
+    const { calls } = renderClasses(answers);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Night 2' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Class' }));
+    const days = dialog.getByLabelText('Opens after (days)') as HTMLInputElement;
+    expect(days.value).toBe('2');
+
+    fireEvent.change(days, { target: { value: '-1' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await dialog.findByText('Opens after cannot be negative')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    fireEvent.change(days, { target: { value: '1' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Class updated successfully')).toBeTruthy();
+    expect(JSON.parse(calls.find((call) => call.method === 'PUT')!.body!)).toMatchObject({
+      title: 'Night 2',
+      opensAfterDays: 1,
     });
   });
 

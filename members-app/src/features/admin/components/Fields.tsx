@@ -160,6 +160,31 @@ export function ImageUrlInputs({
   );
 }
 
+/**
+ * Drip: "opens N days after purchase" of a path or class, beside its lock. Empty or 0 opens at once;
+ * a class waits for its own days or its path's, whichever is longer.
+ */
+export function OpensAfterInput({ form, what }: { form: Form; what: 'path' | 'class' }) {
+  return (
+    <TextInput
+      form={form}
+      name="opensAfterDays"
+      label="Opens after (days)"
+      type="number"
+      min={0}
+      placeholder="0"
+      hint={
+        what === 'path'
+          ? "Days after the learner's purchase before this path opens. Empty or 0: at once."
+          : "Days after the learner's purchase before this class opens (its path's days count too). Empty or 0: at once."
+      }
+    />
+  );
+}
+
+/** The form value of a stored drip delay: empty for "at once". */
+export const opensAfterValue = (days: number | undefined) => (days ? String(days) : '');
+
 /** Title, label and description: every level of the tree has them (§3); a programme's title is its name (§5). */
 export function NamingInputs({
   form,

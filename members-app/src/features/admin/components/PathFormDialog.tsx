@@ -10,7 +10,14 @@ import { MESSAGES } from '../messages.ts';
 import type { Ids } from '../urls.ts';
 import { useForm } from '../use-form.ts';
 import { useDialogSave } from '../use-dialog-save.ts';
-import { CheckboxInput, ImageUrlInputs, NamingInputs, TextInput } from './Fields.tsx';
+import {
+  CheckboxInput,
+  ImageUrlInputs,
+  NamingInputs,
+  OpensAfterInput,
+  opensAfterValue,
+  TextInput,
+} from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
 
 type Props = { ids: Pick<Ids, 'programId' | 'phaseId'>; path?: AdminPath; onClose: () => void };
@@ -27,6 +34,7 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
     coverArtUrl: path?.coverArtUrl ?? '',
     orderIndex: String(path?.orderIndex ?? 0),
     isUnlocked: path?.isUnlocked ?? false,
+    opensAfterDays: opensAfterValue(path?.opensAfterDays),
   });
   const save = useDialogSave(form, onClose, MESSAGES.path);
   const { phaseId } = ids;
@@ -61,6 +69,7 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
         label="Unlocked"
         hint="Locked paths show learners 'Unlocking Soon'."
       />
+      <OpensAfterInput form={form} what="path" />
     </FormDialog>
   );
 }

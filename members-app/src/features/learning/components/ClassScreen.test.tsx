@@ -194,6 +194,22 @@ describe('Class page', () => {
     expect(screen.getByText('This class is not unlocked yet.')).toBeTruthy();
   });
 
+  it('a class that opens days after the purchase says when it opens, from the path it belongs to', async () => {
+    const now = new Date();
+    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 21, 0);
+    stubApi({
+      'GET /api/classes/101/details': reply(403, { error: 'This class opens on a later night.' }),
+      'GET /api/paths/10/details': ok(
+        sample.pathDetails({
+          classes: [sample.pathClass(101, { isUnlocked: false, opensAt: tomorrow.toISOString() })],
+        }),
+      ),
+    });
+    renderLearning(CLASS_URL);
+    expect(await screen.findByRole('heading', { name: 'Error Loading Class' })).toBeTruthy();
+    expect(await screen.findByText('Opens tomorrow.')).toBeTruthy();
+  });
+
   describe('around the class', () => {
     const night = (id: number, overrides: Parameters<typeof sample.pathClass>[1] = {}) =>
       sample.pathClass(id, { label: `Night ${id - 100}`, title: `Title ${id - 100}`, ...overrides });

@@ -7,6 +7,7 @@ import { useClassDetails } from '../api/get-class-details.ts';
 import { usePathDetails } from '../api/get-path-details.ts';
 import { useSetClassCompletion } from '../api/set-class-completion.ts';
 import { formatDuration } from '../lib/format-duration.ts';
+import { opensLabel } from '../lib/opens-label.ts';
 import { isNotFound, refusalReason } from '../lib/query-errors.ts';
 import { classRoute, pathRoute, routeId } from '../lib/routes.ts';
 import { ClassListen } from './ClassListen.tsx';
@@ -50,11 +51,13 @@ export function ClassScreen() {
     );
   }
   if (details.isError || !found) {
+    // A class that opens some days after the purchase: the path's list knows when.
+    const opensAt = path.data?.classes.find((item) => item.id === classId)?.opensAt;
     return (
       <ContentProblem
         title="Error Loading Class"
         message="There was an error loading the class details."
-        reason={refusalReason(details.error)}
+        reason={opensAt ? `${opensLabel(opensAt)}.` : refusalReason(details.error)}
         back={back}
       />
     );
@@ -153,7 +156,7 @@ function ClassSiblings({
         ) : (
           <p className="class-sibling is-next is-locked">
             <span className="class-sibling-direction">
-              <LockIcon /> Next · Locked
+              <LockIcon /> Next · {next.opensAt ? opensLabel(next.opensAt) : 'Locked'}
             </span>
             <span>{classTitle(next)}</span>
           </p>
