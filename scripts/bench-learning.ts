@@ -33,6 +33,8 @@ const LEARNERS = 500;
 const CLASSES = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = 2;
+/** Each measurement is taken in this many slices, in turn with the others it is compared with. */
+const ROUNDS = 5;
 const MAX_REQUESTS = 1_000_000;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 
@@ -189,8 +191,10 @@ type Result = {
   cpuMicrosPerRequest?: number;
 };
 
+type Load = { latencies: number[]; seconds: number; failures: number };
+
 /** Keeps `CONCURRENCY` requests in flight over keep-alive connections until the time or count runs out. */
-async function load(port: number, seconds: number, next: (index: number) => RequestSpec): Promise<Result> {
+async function load(port: number, seconds: number, next: (index: number) => RequestSpec): Promise<Load> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies: number[] = [];
   let issued = 0;
@@ -227,26 +231,45 @@ async function load(port: number, seconds: number, next: (index: number) => Requ
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, connection));
-  const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requests: latencies.length,
-    seconds: elapsed,
-    rps: latencies.length / elapsed,
-    p50: at(0.5),
-    p99: at(0.99),
-    failures,
-  };
+  return { latencies, seconds: (performance.now() - started) / 1000, failures };
 }
 
-async function measure(server: Server, next: (index: number) => RequestSpec): Promise<Result> {
-  await load(server.port, WARM_UP_SECONDS, next);
-  const cpuBefore = await server.cpuMicros();
-  const result = await load(server.port, SECONDS, next);
-  result.cpuMicrosPerRequest = ((await server.cpuMicros()) - cpuBefore) / result.requests;
-  return result;
+type Measured = { server: Server; next: (index: number) => RequestSpec };
+
+/**
+ * Measures several servers in turns, ROUNDS rounds of SECONDS / ROUNDS each after a warm-up of each,
+ * so that whatever else the machine does during the run weighs on all of them alike and their ratios
+ * hold on a busy machine.
+ */
+async function measureInTurns(entries: Measured[]): Promise<Result[]> {
+  for (const { server, next } of entries) await load(server.port, WARM_UP_SECONDS, next);
+  const totals = entries.map(() => ({ latencies: [] as number[], seconds: 0, failures: 0, cpu: 0 }));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [index, { server, next }] of entries.entries()) {
+      const total = totals[index]!;
+      const cpuBefore = await server.cpuMicros();
+      const slice = await load(server.port, SECONDS / ROUNDS, next);
+      total.cpu += (await server.cpuMicros()) - cpuBefore;
+      for (const latency of slice.latencies) total.latencies.push(latency);
+      total.seconds += slice.seconds;
+      total.failures += slice.failures;
+    }
+  }
+  return totals.map(({ latencies, seconds, failures, cpu }) => {
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+    return {
+      requests: latencies.length,
+      seconds,
+      rps: latencies.length / seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+      failures,
+      cpuMicrosPerRequest: cpu / latencies.length,
+    };
+  });
 }
 
 type Fixture = {
@@ -340,23 +363,38 @@ async function main(): Promise<void> {
     });
 
     console.log(
-      `bench:learning — ${CONCURRENCY} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up, ` +
+      `bench:learning — ${CONCURRENCY} connections, ${SECONDS} s each (in ${ROUNDS} turns) after ${WARM_UP_SECONDS} s warm-up, ` +
         `${LEARNERS} learners × ${CLASSES} classes, log level ${LOG_LEVEL}\n`,
     );
-    const bareGet = await measure(bare, classDetails);
     // Two floors of the catalog app itself: the shared middleware without a session, and a signed-in
     // request that the router refuses (400) before any query: what the session alone costs.
-    const healthz = await measure(catalog, () => ({ method: 'GET', path: '/healthz' }));
-    const sessionOnly = await measure(catalog, (index) => ({
-      method: 'GET',
-      path: '/api/classes/not-an-id/details',
-      cookie: learnerAt(index).cookie,
-    }));
-    const details = await measure(catalog, classDetails);
-    const viaGateway = await measure(gateway, classDetails);
-    const viaNginx = nginx ? await measure(nginx, classDetails) : undefined;
-    const barePut = await measure(bare, heartbeat);
-    const writes = await measure(progress, heartbeat);
+    const reads = await measureInTurns([
+      { server: bare, next: classDetails },
+      { server: catalog, next: () => ({ method: 'GET', path: '/healthz' }) },
+      {
+        server: catalog,
+        next: (index) => ({
+          method: 'GET',
+          path: '/api/classes/not-an-id/details',
+          cookie: learnerAt(index).cookie,
+        }),
+      },
+      { server: catalog, next: classDetails },
+      { server: gateway, next: classDetails },
+      ...(nginx ? [{ server: nginx, next: classDetails }] : []),
+    ]);
+    const [bareGet, healthz, sessionOnly, details, viaGateway] = reads as [
+      Result,
+      Result,
+      Result,
+      Result,
+      Result,
+    ];
+    const viaNginx = reads[5];
+    const [barePut, writes] = (await measureInTurns([
+      { server: bare, next: heartbeat },
+      { server: progress, next: heartbeat },
+    ])) as [Result, Result];
     printTable([
       ['bare node:http GET', bareGet],
       ['catalog GET /healthz (no session)', healthz],
