@@ -18,7 +18,8 @@ import {
  * The queue consumers on one Redis connection (which must wait for Redis rather than fail:
  * `maxRetriesPerRequest: null`, as createRedis gives by default). close() stops taking jobs and waits
  * for the ones in hand to finish. With THRIVECART_API_KEY set, reconciliation with ThriveCart is
- * scheduled every 15 minutes (and unscheduled when the key is removed). The queues' depth and the
+ * scheduled every 15 minutes (and unscheduled when the key is removed), one run at a time however many
+ * worker processes there are. The queues' depth and the
  * consumers' counters go to `registry` (served at the worker's `GET /metrics`). `purchaseRetry` and
  * `reconcileRate` shorten the purchases' backoff and the API pacing, for tests only.
  */
@@ -51,14 +52,19 @@ export function startConsumers(
     startEmailsWorker({ ...queueing, db, config, mailer }),
     startReconcileWorker({ ...queueing, db, purchases, config, rate: options.reconcileRate }),
   ];
-  const scheduled = (
-    config.thrivecartApiKey
-      ? scheduleReconciliation(reconcileQueue)
-      : unscheduleReconciliation(reconcileQueue)
-  ).catch((error: Error) => logger.error({ err: error.message }, 'reconciliation could not be scheduled'));
+  // One reconciliation run at a time across every worker process: a scheduled run and a "Check now"
+  // that meet wait for each other (and share ThriveCart's rate limit) instead of overlapping.
+  const scheduled = reconcileQueue
+    .setGlobalConcurrency(1)
+    .then(() =>
+      config.thrivecartApiKey
+        ? scheduleReconciliation(reconcileQueue)
+        : unscheduleReconciliation(reconcileQueue),
+    )
+    .catch((error: Error) => logger.error({ err: error.message }, 'reconciliation could not be scheduled'));
   return {
     workers,
-    /** Resolves once the reconciliation schedule is set (or removed). */
+    /** Resolves once reconciliation runs one at a time and its schedule is set (or removed). */
     scheduled,
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
