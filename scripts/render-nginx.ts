@@ -18,11 +18,14 @@ import { serviceWorkerFile, webAppManifestFile } from '@sleep-ritual/contracts/w
 import { loadConfig, loadConfigOrExit, type Config } from '@sleep-ritual/platform/config';
 import { NotFoundError, ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 import { repoRoot } from '@sleep-ritual/platform/paths';
+import { MEDIA_CONTENT_TYPES } from '@sleep-ritual/contracts/media';
 import {
   apiRoutes,
   mediaPrefix,
   mediaTypes,
   membersAppAssetsPrefix,
+  serviceForPath,
+  uploadRoutes,
   type ServiceName,
 } from '@sleep-ritual/platform/routes';
 
@@ -193,6 +196,18 @@ function renderRoutes(header: string[], roots: Roots): string {
     lines.push('', `# ${service}`);
     for (const prefix of prefixes) lines.push(...prefixLocations(prefix, `proxy_pass http://${service};`));
   }
+  lines.push(
+    '',
+    '# Uploads: bodies up to their own limit, streamed to the service as they arrive (it checks the file',
+    '# as the bytes come and stores nothing of a refused one), with time for a large file to be read.',
+  );
+  for (const [route, bytes] of Object.entries(uploadRoutes)) {
+    const service = serviceForPath(route);
+    if (!service) throw new Error(`no service owns the upload route ${route}`);
+    lines.push(
+      `location = ${literalPath(route)} { client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_request_buffering off; proxy_read_timeout 300s; proxy_pass http://${service}; }`,
+    );
+  }
   const notFound = `default_type application/json; return 404 ${jsonError(new NotFoundError().message)};`;
   lines.push('', '# Any other /api path.', ...prefixLocations('/api', notFound));
   lines.push(
@@ -231,7 +246,9 @@ function renderRoutes(header: string[], roots: Roots): string {
     `location ^~ ${assets}assets/ { alias ${membersAppRoot}/assets/; ${immutable} try_files $uri =404; ${staticHeaders} }`,
     '',
     `# The media store (audio, images) under ${media}: nginx answers byte ranges itself; hidden files stay hidden.`,
-    `location ^~ ${media} { alias ${mediaRoot}/; types { ${mediaTypeMap} } default_type application/octet-stream; set $cache_control "public, max-age=3600"; location ~ /\\. { return 404; } try_files $uri =404; ${staticHeaders} }`,
+    '# An upload has a random name never given to other bytes (32 hex digits, the extension of the type',
+    '# sniffed from it): it is kept for a year. Other files (the demo audio) for an hour.',
+    `location ^~ ${media} { alias ${mediaRoot}/; types { ${mediaTypeMap} } default_type application/octet-stream; set $cache_control "public, max-age=3600"; location ~ /\\. { return 404; } location ~ "^${media}([0-9a-f]{32}\\.(?:${Object.keys(MEDIA_CONTENT_TYPES).join('|')}))$" { alias ${mediaRoot}/$1; ${immutable} ${staticHeaders} } try_files $uri =404; ${staticHeaders} }`,
     '',
     '# Marketing: everything else, pre-rendered by Astro (content-hashed bundles under /_astro/).',
     '# Astro pages carry inline scripts and nginx cannot hash them per page as the gateway does, so these',

@@ -4,6 +4,7 @@ import { adminAuditRoutes } from './http/admin-audit-routes.ts';
 import { adminClassesRoutes } from './http/admin-classes-routes.ts';
 import { adminEngagementRoutes } from './http/admin-engagement-routes.ts';
 import { adminExportsRoutes } from './http/admin-exports-routes.ts';
+import { adminMediaRoutes } from './http/admin-media-routes.ts';
 import { adminMembersRoutes } from './http/admin-members-routes.ts';
 import { adminOrdersRoutes } from './http/admin-orders-routes.ts';
 import { adminPathsRoutes } from './http/admin-paths-routes.ts';
@@ -11,6 +12,7 @@ import { adminPhasesRoutes } from './http/admin-phases-routes.ts';
 import { adminProductMappingsRoutes } from './http/admin-product-mappings-routes.ts';
 import { adminProgramsRoutes } from './http/admin-programs-routes.ts';
 import { adminQueuesRoutes } from './http/admin-queues-routes.ts';
+import { adminVimeoRoutes } from './http/admin-vimeo-routes.ts';
 import { learnerRoutes } from './http/learner-routes.ts';
 
 /**
@@ -32,6 +34,8 @@ export function createApp(deps: CatalogDeps) {
     adminExportsRoutes(deps),
     adminAuditRoutes(deps),
     adminProductMappingsRoutes(deps),
+    adminMediaRoutes(deps),
+    adminVimeoRoutes(deps),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -30,6 +30,7 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
       title,
       label: 'Night 1',
       description: 'Letting the day go',
+      coverArtUrl: null,
       vimeoVideoId: 'https://vimeo.com/76979871',
       audioUrl: 'https://cdn.example.com/night-1.mp3',
       additionalContentUrl: 'https://example.com/guide.pdf',

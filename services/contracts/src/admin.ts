@@ -29,6 +29,8 @@ export const RECOMMENDED_IMAGE_SIZES = {
   programCover: '2688x512',
   pathCard: '400x225',
   pathCover: '2688x512',
+  /** Not in the spec: the class page shows it in the video's 16:9 place when there is no video. */
+  classCover: '1200x675',
 } as const;
 
 // ── Links ───────────────────────────────────────────────────────────────────────────────────────────
@@ -326,6 +328,7 @@ export type AdminPathDetails = z.infer<typeof adminPathDetailsSchema>;
 
 const classFields = {
   ...namingFields,
+  coverArtUrl: optionalLink('Cover art URL', IMAGE_URL_MAX_LENGTH),
   vimeoVideoId: vimeoUrl,
   audioUrl,
   additionalContentUrl: optionalLink('Additional content URL', LINK_URL_MAX_LENGTH),
@@ -351,6 +354,7 @@ export type UpdateClassInput = z.input<typeof updateClassSchema>;
 export const adminClassSchema = z.object({
   ...namingColumns,
   pathId: rowId,
+  coverArtUrl: storedText,
   /** The Vimeo URL as the admin entered it; `parseVimeoLink` (contracts/vimeo) reads it. */
   vimeoVideoId: storedText,
   /** The audio track of listen mode: an https address or a `/media/...` path. */
@@ -365,6 +369,24 @@ export const adminClassSchema = z.object({
 export type AdminClass = z.infer<typeof adminClassSchema>;
 /** A level's live rows in order: its list, and the answer of its reorder call. */
 export const adminClassListSchema = z.array(adminClassSchema);
+
+/**
+ * GET /api/admin/vimeo?url=…: what Vimeo's public oEmbed endpoint says of a video, for the class form
+ * to offer. Any of them may be missing (Vimeo leaves out what the owner hides).
+ */
+export const vimeoLookupQuerySchema = z.object({
+  url: z.preprocess((value) => value ?? '', text('Video URL').refine(isVimeoLink, VIMEO_LINK_MESSAGE)),
+});
+export const vimeoDetailsSchema = z.object({
+  title: z.string().nullable(),
+  durationSeconds: z.number().int().nullable(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type VimeoDetails = z.infer<typeof vimeoDetailsSchema>;
+export const VIMEO_LOOKUP_MESSAGES = {
+  unreachable: 'Vimeo could not be reached, so its details were not filled in. The class can still be saved.',
+  notFound: 'Vimeo does not show this video to others (private, or no such video).',
+} as const;
 
 // ── Locks and reordering ────────────────────────────────────────────────────────────────────────────
 

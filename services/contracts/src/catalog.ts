@@ -131,6 +131,8 @@ export const classDetailsSchema = z.object({
   label: text,
   title: z.string(),
   description: text,
+  /** The class's cover image; the class page shows it in the video's place when there is no video. */
+  coverArtUrl: text,
   vimeoVideoId: text,
   vimeoId: z.number().int().nullable(),
   audioUrl: text,

@@ -2,13 +2,15 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'koa';
+import { isMediaName } from '@sleep-ritual/contracts/media';
 import { mediaTypes } from '@sleep-ritual/platform/routes';
 
 /**
  * Serves a file of the media store (MEDIA_DIR) with byte ranges, as nginx does in production: an audio
  * element asks for ranges to learn a file's length, to seek and to resume. One range per request
  * (206 with Content-Range); a range past the end is 416; several ranges get the whole file, which
- * the standard allows. Hidden files, unknown types and paths leaving the folder are not found.
+ * the standard allows. Hidden files (the uploads in progress in `.uploads/`), unknown types and paths
+ * leaving the folder are not found.
  * Answers false when there is no such file.
  */
 export async function sendMedia(ctx: Context, root: string, relative: string): Promise<boolean> {
@@ -22,7 +24,12 @@ export async function sendMedia(ctx: Context, root: string, relative: string): P
   const size = info.size;
   ctx.type = type;
   ctx.set('Accept-Ranges', 'bytes');
-  ctx.set('Cache-Control', 'public, max-age=3600');
+  // An upload's random name is never given to other bytes: it may be kept for a year. Other files (the
+  // demo's tracks, rendered again when their generator changes) are kept for an hour.
+  ctx.set(
+    'Cache-Control',
+    isMediaName(clean) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+  );
   ctx.lastModified = info.mtime;
   ctx.etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
   // Koa judges freshness only of a successful answer.

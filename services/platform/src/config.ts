@@ -53,7 +53,6 @@ const schema = z.object({
   ACCEPT_TEST_ORDERS: booleanFromEnv.optional(),
   OUTBOX_DIR: z.string().optional(),
   BACKUP_DIR: z.string().optional(),
-  MEDIA_DIR: z.string().optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1_000).default(14),
   COOKIE_DOMAIN: z
     .string()
@@ -66,6 +65,8 @@ const schema = z.object({
   PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   THRIVECART_API_KEY: optionalText,
   THRIVECART_API_URL: z.url().default('https://thrivecart.com/api/external'),
+  MEDIA_DIR: z.string().trim().min(1).optional(),
+  VIMEO_OEMBED_URL: z.url().default('https://vimeo.com/api/oembed.json'),
 });
 
 export class ConfigError extends Error {}
@@ -149,8 +150,6 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     /** Where `npm run db:backup` writes dumps, and how many of the newest it keeps. */
     backupDir: values.BACKUP_DIR ?? path.join(repoRoot, 'var', 'backups'),
     backupKeep: values.BACKUP_KEEP,
-    /** The media store (audio, images), served under /media/ by the gateway and nginx. */
-    mediaDir: values.MEDIA_DIR ?? path.join(repoRoot, 'var', 'media'),
     /** BullMQ key prefix; by default one per database, so a dev, test and e2e system never share jobs. */
     queuePrefix:
       values.QUEUE_PREFIX ?? `bull:${decodeURIComponent(new URL(values.DATABASE_URL).pathname.slice(1))}`,
@@ -160,6 +159,10 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     /** ThriveCart's API, for reconciliation: unset key = no reconciliation. The URL moves for tests. */
     thrivecartApiKey: values.THRIVECART_API_KEY,
     thrivecartApiUrl: trimSlash(values.THRIVECART_API_URL),
+    /** The media store (uploaded images and audio, the demo's audio), served under /media/. */
+    mediaDir: path.resolve(repoRoot, values.MEDIA_DIR ?? path.join('var', 'media')),
+    /** Vimeo's public oEmbed endpoint, asked for a class video's title, length and thumbnail. */
+    vimeoOembedUrl: values.VIMEO_OEMBED_URL,
   };
 }
 

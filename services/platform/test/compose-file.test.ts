@@ -48,6 +48,15 @@ describe('docker-compose.yml', () => {
     for (const name of variables) expect(config, name).toContain(`${name}: ${name}-${marker}`);
   });
 
+  it('keeps uploaded media in a named volume the catalog writes and nginx serves read-only', () => {
+    const config = composeConfig();
+    const service = (name: string) =>
+      config.slice(config.indexOf(`\n  ${name}:\n`) + 1).split(/\n {2}\S/)[0]!;
+    expect(service('catalog')).toMatch(/- media:\/app\/var\/media:rw/);
+    expect(service('nginx')).toMatch(/- media:\/srv\/media:ro/);
+    expect(config).toMatch(/\nvolumes:\n[\s\S]*\n {2}media: \{\}/);
+  });
+
   it('takes the PostgreSQL credentials from the environment, with no password of its own', () => {
     const config = composeConfig({
       POSTGRES_USER: 'owner',

@@ -159,6 +159,19 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  it('mounts one shared media volume: writable where the catalog stores uploads, read-only where nginx serves them', () => {
+    const claim = find(production, 'PersistentVolumeClaim', 'media')!.spec as { accessModes: string[] };
+    expect(claim.accessModes).toEqual(['ReadWriteMany']);
+    const mounts = (name: string) =>
+      containers([find(production, 'Deployment', name)!]).flatMap(
+        (container) =>
+          (container as { volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[] })
+            .volumeMounts ?? [],
+      );
+    expect(mounts('catalog')).toEqual([{ name: 'media', mountPath: '/app/var/media' }]);
+    expect(mounts('nginx')).toEqual([{ name: 'media', mountPath: '/srv/media', readOnly: true }]);
+  });
+
   it('migrates in a Job that never seeds, and the overlay sets namespace, images and headroom', () => {
     const job = find(production, 'Job', 'migrate');
     expect(containers([job!]).map((container) => container.command)).toEqual([['npm', 'run', 'db:migrate']]);

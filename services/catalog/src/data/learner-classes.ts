@@ -13,6 +13,7 @@ export type ClassRow = ProgressColumns & {
   label: string | null;
   title: string;
   description: string | null;
+  coverArtUrl: string | null;
   vimeoVideoId: string | null;
   audioUrl: string | null;
   artworkUrl: string | null;
@@ -41,7 +42,7 @@ export type ClassLookup = { classId: number; userId: number };
 export async function findClasses(db: Knex, lookups: ClassLookup[]): Promise<(ClassRow | undefined)[]> {
   const { rows } = await db
     .raw<{ rows: (ClassRow & { lookup: number })[] }>(
-      `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."vimeoVideoId", c."audioUrl",
+      `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."coverArtUrl", c."vimeoVideoId", c."audioUrl",
             coalesce(c."coverArtUrl", pa."cardImageUrl") as "artworkUrl",
             c."additionalContentUrl", c."additionalContentButtonLabel", c."durationMinutes",
             ${CLASS_UNLOCKED} as "isUnlocked", ${classOpensAtSql('own.since')} as "opensAt",

@@ -4,7 +4,7 @@ import type { Form } from '../use-form.ts';
 type Common = { form: Form; name: string; label: string; hint?: ReactNode };
 
 /** The ids tying a control to its hint and error, so screen readers read both with it. */
-function useDescriptions(form: Form, name: string, hint?: ReactNode) {
+export function useDescriptions(form: Form, name: string, hint?: ReactNode) {
   const id = useId();
   const error = form.errors[name];
   const hintId = hint ? `${id}-hint` : undefined;
@@ -127,36 +127,6 @@ export function CheckboxInput({ form, name, label, hint }: Common) {
       <label htmlFor={id}>{label}</label>
       {notes}
     </div>
-  );
-}
-
-/** The card and cover image addresses of a programme or path, each with its recommended size (§3). */
-export function ImageUrlInputs({
-  form,
-  cardSize,
-  coverSize,
-}: {
-  form: Form;
-  cardSize: string;
-  coverSize: string;
-}) {
-  return (
-    <>
-      <TextInput
-        form={form}
-        name="cardImageUrl"
-        label="Card Image URL"
-        type="url"
-        hint={`Recommended size: ${cardSize}`}
-      />
-      <TextInput
-        form={form}
-        name="coverArtUrl"
-        label="Cover Art URL"
-        type="url"
-        hint={`Recommended size: ${coverSize}`}
-      />
-    </>
   );
 }
 

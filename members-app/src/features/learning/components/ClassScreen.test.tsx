@@ -142,6 +142,24 @@ describe('Class page', () => {
     expect(screen.queryByTestId('class-video')).toBeNull();
   });
 
+  it('without a video, shows the class cover in the video’s place, and with one, does not', async () => {
+    const cover = '/media/0123456789abcdef0123456789abcdef.webp';
+    stubApi({
+      'GET /api/classes/101/details': ok(
+        sample.classDetails({ vimeoVideoId: null, vimeoId: null, coverArtUrl: cover }),
+      ),
+    });
+    const view = renderLearning(CLASS_URL);
+    expect(await screen.findByText('No content available for this class yet.')).toBeTruthy();
+    expect(view.container.querySelector('img.class-cover')?.getAttribute('src')).toBe(cover);
+    view.unmount();
+
+    stubApi({ 'GET /api/classes/101/details': ok(sample.classDetails({ coverArtUrl: cover })) });
+    const withVideo = renderLearning(CLASS_URL);
+    await playerOnPage();
+    expect(withVideo.container.querySelector('img.class-cover')).toBeNull();
+  });
+
   it('uses the additional content label when there is one, and a URL with no Vimeo id shows no player', async () => {
     stubApi({
       'GET /api/classes/101/details': ok(

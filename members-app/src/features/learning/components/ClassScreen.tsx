@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { ClassDetails, PathClass } from '@sleep-ritual/contracts/catalog';
 import { extractVimeoId } from '@sleep-ritual/contracts/vimeo';
 import { Button } from '../../../components/Button.tsx';
+import { isAdminPreview } from '../../../lib/admin-preview.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useClassDetails } from '../api/get-class-details.ts';
 import { usePathDetails } from '../api/get-path-details.ts';
@@ -12,7 +13,15 @@ import { isNotFound, refusalReason } from '../lib/query-errors.ts';
 import { classRoute, pathRoute, routeId } from '../lib/routes.ts';
 import { ClassListen } from './ClassListen.tsx';
 import { ClassVideo } from './ClassVideo.tsx';
-import { BackLink, ContentProblem, PageSkeleton, SkeletonBlock, WatchStatus } from './LearningUi.tsx';
+import { fallbackImages } from '../lib/images.ts';
+import {
+  BackLink,
+  ContentImage,
+  ContentProblem,
+  PageSkeleton,
+  SkeletonBlock,
+  WatchStatus,
+} from './LearningUi.tsx';
 import { LockIcon } from './ProgramCard.tsx';
 
 /**
@@ -83,7 +92,8 @@ export function ClassScreen() {
         </p>
       )}
       <ClassContent details={found} />
-      <CompletionControl details={found} />
+      {/* An admin's preview records nothing, so it offers nothing to record. */}
+      {!isAdminPreview() && <CompletionControl details={found} />}
       <ClassSiblings
         programId={found.programId}
         pathId={found.pathId}
@@ -191,18 +201,30 @@ function ClassContent({ details }: { details: ClassDetails }) {
     );
   }
   if (video) return video;
+  // Without a video, the class's cover stands in the video's place.
+  const cover = details.coverArtUrl && (
+    <ContentImage src={details.coverArtUrl} fallback={fallbackImages.programCover} className="class-cover" />
+  );
   if (details.additionalContentUrl) {
     return (
-      <a
-        className="btn btn-primary"
-        href={details.additionalContentUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {details.additionalContentButtonLabel || 'Read the Guide'}
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>
+      <>
+        {cover}
+        <a
+          className="btn btn-primary"
+          href={details.additionalContentUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {details.additionalContentButtonLabel || 'Read the Guide'}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </>
     );
   }
-  return <p className="empty-note">No content available for this class yet.</p>;
+  return (
+    <>
+      {cover}
+      <p className="empty-note">No content available for this class yet.</p>
+    </>
+  );
 }
