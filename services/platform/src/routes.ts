@@ -19,6 +19,7 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
     '/api/admin/check',
     '/api/admin/auth',
     '/api/admin/logout',
+    '/api/account',
   ],
   catalog: [
     '/api/programs',

@@ -60,7 +60,8 @@ export async function startThrowawayPostgres() {
   };
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on right now, for a server of a test's (or a benchmark's) own. */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;

@@ -3,11 +3,14 @@ import { startEmailsWorker } from './jobs/emails.worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startPurchasesWorker } from './jobs/purchases.worker.ts';
 import { startReconcileWorker } from './jobs/reconcile.worker.ts';
+import { startRemindersWorker } from './jobs/reminders.worker.ts';
 import {
   createEmailsQueue,
   createPurchasesQueue,
   createReconcileQueue,
+  createRemindersQueue,
   scheduleReconciliation,
+  scheduleReminderSweep,
   unscheduleReconciliation,
   type RetryPolicy,
 } from './queues.ts';
@@ -16,38 +19,50 @@ import {
  * The queue consumers on one Redis connection (which must wait for Redis rather than fail:
  * `maxRetriesPerRequest: null`, as createRedis gives by default). close() stops taking jobs and waits
  * for the ones in hand to finish. With THRIVECART_API_KEY set, reconciliation with ThriveCart is
- * scheduled every 15 minutes (and unscheduled when the key is removed). `purchaseRetry` and
- * `reconcileRate` shorten the purchases' backoff and the API pacing, for tests only.
+ * scheduled every 15 minutes (and unscheduled when the key is removed); the bedtime reminders' sweep
+ * runs every minute. `purchaseRetry` and `reconcileRate` shorten the purchases' backoff and the API
+ * pacing, and `clock` moves the reminders' time, for tests only.
  */
 export function startConsumers(
   deps: WorkerDeps,
-  options: { purchaseRetry?: RetryPolicy; reconcileRate?: { requests: number; perMs: number } } = {},
+  options: {
+    purchaseRetry?: RetryPolicy;
+    reconcileRate?: { requests: number; perMs: number };
+    clock?: () => Date;
+  } = {},
 ) {
   const { config, logger, db, redis } = deps;
+  const clock = options.clock ?? (() => new Date());
   const emails = createEmailsQueue(redis, config.queuePrefix);
   const purchases = createPurchasesQueue(redis, config.queuePrefix);
   const reconcileQueue = createReconcileQueue(redis, config.queuePrefix);
-  for (const queue of [emails, purchases, reconcileQueue])
+  const remindersQueue = createRemindersQueue(redis, config.queuePrefix);
+  for (const queue of [emails, purchases, reconcileQueue, remindersQueue])
     queue.on('error', (error) => logger.warn({ err: error.message }, `${queue.name} queue error`));
   const mailer = createMailer(config, logger);
   const queueing = { connection: redis, prefix: config.queuePrefix, logger };
   const workers = [
     startPurchasesWorker({ ...queueing, db, emails, retry: options.purchaseRetry }),
-    startEmailsWorker({ ...queueing, db, config, mailer }),
+    startEmailsWorker({ ...queueing, db, config, mailer, clock }),
     startReconcileWorker({ ...queueing, db, purchases, config, rate: options.reconcileRate }),
+    startRemindersWorker({ ...queueing, db, emails, clock }),
   ];
-  const scheduled = (
-    config.thrivecartApiKey
+  const scheduled = Promise.all([
+    (config.thrivecartApiKey
       ? scheduleReconciliation(reconcileQueue)
       : unscheduleReconciliation(reconcileQueue)
-  ).catch((error: Error) => logger.error({ err: error.message }, 'reconciliation could not be scheduled'));
+    ).catch((error: Error) => logger.error({ err: error.message }, 'reconciliation could not be scheduled')),
+    scheduleReminderSweep(remindersQueue).catch((error: Error) =>
+      logger.error({ err: error.message }, 'the bedtime reminders could not be scheduled'),
+    ),
+  ]).then(() => undefined);
   return {
     workers,
-    /** Resolves once the reconciliation schedule is set (or removed). */
+    /** Resolves once the reconciliation schedule is set (or removed) and the reminders' sweep is. */
     scheduled,
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
-      await Promise.all([emails.close(), purchases.close(), reconcileQueue.close()]);
+      await Promise.all([emails.close(), purchases.close(), reconcileQueue.close(), remindersQueue.close()]);
       mailer.close();
     },
   };

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
-import net from 'node:net';
+import { Worker } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import { repoRoot } from '@sleep-ritual/platform/paths';
+import { freePort } from '@sleep-ritual/platform/testing-postgres';
 import { eventually } from '@sleep-ritual/platform/testing';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { createPurchasesQueue, createEmailsQueue } from './queues.ts';
@@ -94,10 +95,20 @@ export async function startWorkerProcess(config: Config, options: { outboxDir: s
   return { child, exited, output: () => output };
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+/**
+ * Takes `count` jobs off a queue with a processor that does nothing, as fast as Redis allows: for the
+ * reminders benchmark, to see what Redis holds once a night's reminders are sent.
+ */
+export async function completeJobs(redisUrl: string, queueName: string, prefix: string, count: number) {
+  const connection = createRedis(redisUrl);
+  let done = 0;
+  await new Promise<void>((resolve, reject) => {
+    const worker = new Worker(queueName, async () => undefined, { connection, prefix, concurrency: 200 });
+    worker.on('error', reject);
+    worker.on('completed', () => {
+      done += 1;
+      if (done === count) void worker.close().then(() => resolve());
+    });
+  });
+  connection.disconnect();
 }

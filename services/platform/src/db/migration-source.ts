@@ -6,6 +6,7 @@ import * as purchaseItems from './migrations/20261124130000_purchase_items.ts';
 import * as ordersAwaitingMapping from './migrations/20261124130100_orders_awaiting_mapping.ts';
 import * as thrivecartReconciliation from './migrations/20261124130200_thrivecart_reconciliation.ts';
 import * as dripDays from './migrations/20261125030000_drip_days.ts';
+import * as bedtimeReminders from './migrations/20261125030100_bedtime_reminders.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under tsx, vitest and any
@@ -19,6 +20,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124130100_orders_awaiting_mapping.ts': ordersAwaitingMapping,
   '20261124130200_thrivecart_reconciliation.ts': thrivecartReconciliation,
   '20261125030000_drip_days.ts': dripDays,
+  '20261125030100_bedtime_reminders.ts': bedtimeReminders,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -67,6 +67,39 @@ export function signInLinkEmail(input: Common & { link: string; validMinutes: nu
   });
 }
 
+/**
+ * The nightly nudge: "Tonight: Night N – title", one tap to the class, and the way to stop them (the
+ * message also carries the one-click List-Unsubscribe headers).
+ */
+export function bedtimeReminderEmail(
+  input: Common & {
+    label: string | null;
+    title: string;
+    durationMinutes: number | null;
+    classUrl: string;
+    unsubscribeUrl: string;
+  },
+): MailContent {
+  const name = input.label ? `${input.label} – ${input.title}` : input.title;
+  const length = input.durationMinutes ? ` (${input.durationMinutes} minutes)` : '';
+  return compose({
+    subject: `Tonight: ${name}`,
+    greeting: greeting(input.firstName),
+    paragraphs: [
+      `It's nearly time for bed. Tonight's track is ${name}${length}.`,
+      'Dim the lights, get comfortable, and press play as you settle in.',
+    ],
+    button: { label: `Start ${input.label ?? 'Tonight'}`, url: input.classUrl },
+    after: [],
+    supportEmail: input.supportEmail,
+    unsubscribe: {
+      reason: 'You get this e-mail because you turned on bedtime reminders.',
+      label: 'Turn off bedtime reminders',
+      url: input.unsubscribeUrl,
+    },
+  });
+}
+
 /** To support: an order waits on a product mapping; says which order and item, and how to fix it. */
 export function unmappedItemEmail(input: {
   orderId: string;
@@ -97,6 +130,8 @@ function compose(mail: {
   button: { label: string; url: string };
   after: string[];
   supportEmail: string;
+  /** Why the reader gets the message, and the link that stops them (recurring e-mails only). */
+  unsubscribe?: { reason: string; label: string; url: string };
 }): MailContent {
   const help = `Need a hand? Write to us at ${mail.supportEmail} and we'll help.`;
   const text = [
@@ -106,6 +141,9 @@ function compose(mail: {
     ...mail.after,
     help,
     SIGN_OFF,
+    ...(mail.unsubscribe
+      ? [`${mail.unsubscribe.reason} ${mail.unsubscribe.label}: ${mail.unsubscribe.url}`]
+      : []),
   ].join('\n\n');
 
   const p = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
@@ -123,6 +161,7 @@ ${mail.after.map((paragraph) => p(escape(paragraph))).join('\n')}
 ${p(`Need a hand? Write to us at ${support} and we'll help.`)}
 ${p(SIGN_OFF.split('\n').map(escape).join('<br>'))}
 </div>
+${mail.unsubscribe ? `<p style="max-width:560px;margin:16px auto 0;font-size:13px;color:#5a5670;text-align:center">${escape(mail.unsubscribe.reason)} <a href="${escape(mail.unsubscribe.url)}" style="color:#4b3f8f">${escape(mail.unsubscribe.label)}</a></p>` : ''}
 </body>
 </html>
 `;
