@@ -19,8 +19,13 @@ ARG PUBLIC_APP_URL CHECKOUT_URL UPGRADE_CHECKOUT_URL SUPPORT_EMAIL
 # A route table change without a re-rendered nginx config fails the build instead of shipping.
 RUN node --import tsx scripts/render-nginx.ts --check && npm run build
 
-FROM nginx:1.27-alpine AS static
-COPY infra/nginx/*.conf /etc/nginx/
+# nginx's current stable line (1.30): it re-resolves upstream names itself (`server … resolve`).
+FROM nginx:1.30-alpine AS static
+COPY infra/nginx/nginx.conf infra/nginx/routes.conf infra/nginx/static-headers.conf /etc/nginx/
+# upstreams.conf (each service's name resolved once: a Kubernetes Service's address) by default;
+# docker-compose.yml picks upstreams-dynamic.conf, which asks Docker's DNS again for scaled replicas.
+ARG NGINX_UPSTREAMS=upstreams.conf
+COPY infra/nginx/${NGINX_UPSTREAMS} /etc/nginx/upstreams.conf
 COPY --from=build /app/marketing/dist /srv/marketing
 COPY --from=build /app/members-app/dist /srv/members-app
 

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium.ts';
-import { baseURL } from './support/env.ts';
+import { baseURL, e2eOrigin } from './support/env.ts';
 
 const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
@@ -23,7 +23,8 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: {
     command: 'node --import tsx support/start-system.ts',
-    url: `${baseURL}/readyz`,
+    // nginx starts only once every service is ready, and has no /readyz of its own.
+    url: `${baseURL}/${e2eOrigin === 'nginx' ? 'healthz' : 'readyz'}`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

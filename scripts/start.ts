@@ -1,6 +1,12 @@
 // `npm start`: builds what is not built, prepares the database, and runs every service, the worker and
-// the gateway as separate processes until Ctrl-C.
-import { spawn, type ChildProcess } from 'node:child_process';
+// the origin as separate processes until Ctrl-C.
+//
+//   --no-build      skip the build
+//   --replicas N    N processes of each service and of the worker behind the origin (REPLICAS)
+//   --prod          production-style (`npm run start:prod`): NODE_ENV=production unless set, migrations
+//                   only (no demo content), and nginx as the origin with the configuration that
+//                   `npm run infra:nginx -- --local` renders into var/nginx-<PORT>/
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '@sleep-ritual/platform/config';
 import { createDb, ensureDatabase, migrateLatest } from '@sleep-ritual/platform/db';
@@ -8,9 +14,26 @@ import { repoRoot } from '@sleep-ritual/platform/paths';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { seedDemo } from '@sleep-ritual/platform/db/seed';
 import { demoLearner } from '@sleep-ritual/platform/db/seeds/demo-catalogue';
+import { ensureDemoAudio } from '@sleep-ritual/platform/media/demo-audio';
+import { ProcessConsole } from './lib/dev-console.ts';
+import { localNginxArgs, writeLocalNginx } from './render-nginx.ts';
 
-const processes = ['auth', 'catalog', 'progress', 'webhooks', 'worker', 'gateway'] as const;
-const skipBuild = process.argv.includes('--no-build');
+const services = ['auth', 'catalog', 'progress', 'webhooks', 'worker'] as const;
+type ServiceName = (typeof services)[number];
+
+const args = process.argv.slice(2);
+const skipBuild = args.includes('--no-build');
+const prod = args.includes('--prod');
+const replicasArgument = args.find((arg) => arg.startsWith('--replicas'));
+if (replicasArgument) {
+  const value = replicasArgument.includes('=')
+    ? replicasArgument.split('=')[1]
+    : args[args.indexOf(replicasArgument) + 1];
+  process.env.REPLICAS = value ?? '';
+}
+// The production-style mode runs with production settings unless told otherwise (e.g. NODE_ENV=development
+// to try it with the demo content and generated secrets).
+if (prod) process.env.NODE_ENV ??= 'production';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -36,18 +59,38 @@ try {
   if (error instanceof ConfigError) fail(error.message);
   throw error;
 }
+if (prod && spawnSync('nginx', ['-v']).error) {
+  fail(
+    'nginx is not installed: `apt-get install nginx libnginx-mod-http-brotli-static` (Debian), then try again.',
+  );
+}
 
 await checkDependencies(config);
 if (!skipBuild) await run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
-await prepareDatabase(config);
+const demoLoaded = await prepareDatabase(config);
+if (demoLoaded) await prepareDemoAudio(config);
 
 const children = new Map<string, ChildProcess>();
-for (const name of processes) children.set(name, startProcess(name));
 let stopping = false;
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
-await waitUntilReady(config);
+for (const service of services) {
+  config.replicaPorts[service].forEach((port, index) => {
+    const name = index === 0 ? service : `${service}#${index + 1}`;
+    children.set(name, startService(name, service, port));
+  });
+}
+if (prod) {
+  // nginx proxies to whatever answers: it starts once every replica is ready, so no first request fails.
+  await waitUntil(services.flatMap((service) => config.replicaPorts[service].map((port) => readyzUrl(port))));
+  const { dir } = writeLocalNginx(config);
+  children.set('nginx', startProcess('nginx', 'nginx', localNginxArgs(dir), process.env));
+  await waitUntil([`http://127.0.0.1:${config.port}/healthz`]);
+} else {
+  children.set('gateway', startService('gateway', 'gateway'));
+  await waitUntil([`http://127.0.0.1:${config.port}/readyz`]);
+}
 printWelcome(config);
 
 async function checkDependencies(config: Config): Promise<void> {
@@ -79,13 +122,26 @@ async function checkDependencies(config: Config): Promise<void> {
   }
 }
 
-async function prepareDatabase(config: Config): Promise<void> {
+/** Migrates; outside production also loads the demo content. Answers whether it did. */
+async function prepareDatabase(config: Config): Promise<boolean> {
   const db = createDb(config.databaseUrl, { min: 0, max: 2 });
   try {
     await migrateLatest(db);
+    if (config.env === 'production') return false;
     await seedDemo(db);
+    return true;
   } finally {
     await db.destroy();
+  }
+}
+
+/** The demo nights' audio, generated once into MEDIA_DIR (a few seconds, the first time only). */
+async function prepareDemoAudio(config: Config): Promise<void> {
+  const written = await ensureDemoAudio(config.mediaDir);
+  if (written.length > 0) {
+    process.stdout.write(
+      `Wrote the demo's audio (${written.length} tracks) into ${path.relative(repoRoot, config.mediaDir)}/demo/\n`,
+    );
   }
 }
 
@@ -102,19 +158,37 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
-function startProcess(name: (typeof processes)[number]): ChildProcess {
-  const cwd = path.join(repoRoot, 'services', name);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd,
-    env: process.env,
+/** A service, the worker or the gateway; a replica listens on its own port (`port`). */
+function startService(name: string, workspace: ServiceName | 'gateway', port?: number): ChildProcess {
+  const env = { ...process.env };
+  if (port !== undefined) env[`${workspace.toUpperCase()}_PORT`] = String(port);
+  return startProcess(name, process.execPath, ['--import', 'tsx', 'src/server.ts'], env, workspace);
+}
+
+function startProcess(
+  name: string,
+  command: string,
+  commandArgs: string[],
+  env: NodeJS.ProcessEnv,
+  workspace?: string,
+): ChildProcess {
+  const child = spawn(command, commandArgs, {
+    cwd: workspace ? path.join(repoRoot, 'services', workspace) : repoRoot,
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = `[${name}]`.padEnd(11);
-  const forward = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line) stream.write(`${prefix}${line}\n`);
-  };
-  child.stdout?.on('data', forward(process.stdout));
-  child.stderr?.on('data', forward(process.stderr));
+  const prefix = `[${name}]`.padEnd(12);
+  for (const [stream, target] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    const output = new ProcessConsole({ prefix, write: (text) => target.write(text) });
+    stream?.on('data', (chunk: Buffer) => output.push(chunk));
+    stream?.on('end', () => output.end());
+  }
+  child.on('error', (error) => {
+    process.stderr.write(`${prefix}could not start: ${error.message}\n`);
+  });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     process.stderr.write(`${prefix}stopped (${signal ?? `exit ${code}`}); stopping everything.\n`);
@@ -123,33 +197,43 @@ function startProcess(name: (typeof processes)[number]): ChildProcess {
   return child;
 }
 
-async function waitUntilReady(config: Config): Promise<void> {
-  const url = `http://127.0.0.1:${config.port}/readyz`;
+function readyzUrl(port: number): string {
+  return `http://127.0.0.1:${port}/readyz`;
+}
+
+async function waitUntil(urls: string[]): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline) fail(`Timed out waiting for ${url}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  for (const url of urls) {
+    while (
+      !(await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (stopping) return;
+      if (Date.now() > deadline) fail(`Timed out waiting for ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 }
 
 function printWelcome(config: Config): void {
+  const origin = prod ? 'nginx' : 'the development gateway';
+  const replicas = config.replicas > 1 ? `, ${config.replicas} processes of each service and worker` : '';
   const lines = [
     '',
-    `  Sleep Ritual is running at http://localhost:${config.port}`,
+    `  Sleep Ritual is running at http://localhost:${config.port} (${origin}${replicas})`,
     '',
-    `  Demo learner   ${demoLearner.email} / ${demoLearner.password}`,
   ];
+  if (demoLoaded) lines.push(`  Demo learner   ${demoLearner.email} / ${demoLearner.password}`);
   if (config.env !== 'production') {
     lines.push(
       `  Admin password ${config.adminPassword}   (http://localhost:${config.port}/admin)`,
       `  Webhook secret ${config.thrivecartSecret}`,
       `  E-mails        ${config.smtpUrl ? 'sent through SMTP_URL' : `written to ${path.relative(repoRoot, config.outboxDir)}/`}`,
     );
+  } else {
+    lines.push('  Production settings: migrations only, no demo content.');
   }
   lines.push('', '  Press Ctrl-C to stop.', '');
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -7,9 +7,16 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const port = Number(process.env.E2E_PORT ?? 8090);
 const servicePort = (offset: number) => String(port - 3889 + offset);
 
+/**
+ * E2E_ORIGIN=nginx serves the system through nginx with production settings (`npm run start:prod`)
+ * instead of the development gateway; E2E_REPLICAS runs that many processes of each service and worker.
+ */
+export const e2eOrigin: 'gateway' | 'nginx' = process.env.E2E_ORIGIN === 'nginx' ? 'nginx' : 'gateway';
+export const e2eReplicas = Number(process.env.E2E_REPLICAS ?? 1);
+
 /** The started system under test runs on its own ports, database and outbox, beside any dev instance. */
 export const e2eEnv = {
-  NODE_ENV: 'test',
+  NODE_ENV: e2eOrigin === 'nginx' ? 'production' : 'test',
   LOG_LEVEL: 'warn',
   PORT: String(port),
   AUTH_PORT: servicePort(0),
@@ -17,6 +24,7 @@ export const e2eEnv = {
   PROGRESS_PORT: servicePort(2),
   WEBHOOKS_PORT: servicePort(3),
   WORKER_PORT: servicePort(4),
+  REPLICAS: String(e2eReplicas),
   DATABASE_URL:
     process.env.E2E_DATABASE_URL ??
     `postgres://postgres@127.0.0.1:5432/sleep_ritual_e2e${port === 8090 ? '' : `_${port}`}`,

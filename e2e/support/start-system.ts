@@ -2,8 +2,9 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { createDb } from '@sleep-ritual/platform/db';
-import { e2eEnv, repoRoot } from './env.ts';
+import { createDb, ensureDatabase, migrateLatest } from '@sleep-ritual/platform/db';
+import { seedDemo } from '@sleep-ritual/platform/db/seed';
+import { e2eEnv, e2eOrigin, repoRoot } from './env.ts';
 
 const url = new URL(e2eEnv.DATABASE_URL);
 const name = url.pathname.slice(1);
@@ -13,9 +14,21 @@ await admin.raw('drop database if exists ?? with (force)', [name]);
 await admin.destroy();
 rmSync(e2eEnv.OUTBOX_DIR, { recursive: true, force: true });
 
+const startArgs = ['--no-build', '--replicas', e2eEnv.REPLICAS];
+if (e2eOrigin === 'nginx') {
+  // Production settings load no demo content: the tests' fixtures (the demo programmes and learner) are
+  // put in place here, before the system starts on the database.
+  await ensureDatabase(e2eEnv.DATABASE_URL);
+  const db = createDb(e2eEnv.DATABASE_URL, { min: 0, max: 1 });
+  await migrateLatest(db);
+  await seedDemo(db);
+  await db.destroy();
+  startArgs.push('--prod');
+}
+
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'],
+  ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), ...startArgs],
   {
     cwd: repoRoot,
     env: { ...process.env, ...e2eEnv },

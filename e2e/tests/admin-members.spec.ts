@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { linkIn, mailsTo, waitForMailTo, type OutboxMail } from '@sleep-ritual/worker/outbox';
-import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
+import { createAccountFromMail, deliverOrder } from '../support/checkout.ts';
 import { e2eDb, uniqueEmail } from '../support/db.ts';
 import { signInAsAdmin, toast } from '../support/admin.ts';
 import { baseURL, e2eEnv } from '../support/env.ts';
@@ -9,22 +9,6 @@ import { baseURL, e2eEnv } from '../support/env.ts';
 const RITUAL = 'The 6-Night Sleep Meditation Ritual';
 const demo = { email: 'demo@sleepritual.example', password: 'sleep-well-tonight' };
 const isCreateAccountMail = (mail: OutboxMail) => linkIn(mail, '/create-account') !== undefined;
-
-/** ThriveCart's form-encoded order.success for product-1, as the checkout posts it. */
-async function buyThroughCheckout(request: APIRequestContext, email: string, orderId: string) {
-  const fields = thrivecartOrderFields({
-    secret: e2eEnv.THRIVECART_SECRET,
-    orderId,
-    email,
-    items: ['product-1'],
-    firstName: 'Wren',
-  });
-  const response = await request.post('/api/webhooks/thrivecart', {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    data: formBody(fields),
-  });
-  expect(response.status()).toBe(200);
-}
 
 /** The member's card of the programme on /my-programs, read afresh. */
 async function ritualCard(page: Page) {
@@ -71,7 +55,7 @@ test('an admin finds a buyer from the checkout, resends their e-mail, revokes an
   const orderId = String(Date.now()).slice(-9);
 
   // A purchase through the checkout's webhook; the worker provisions it and mails the create-account link.
-  await buyThroughCheckout(page.request, email, orderId);
+  expect((await deliverOrder(page.request, email, orderId)).status()).toBe(200);
   await signInAsAdmin(page, '/admin/members');
   await expect
     .poll(
@@ -120,13 +104,7 @@ test('an admin finds a buyer from the checkout, resends their e-mail, revokes an
   // The member creates the account from the resent link, in a browser of their own.
   const memberContext = await browser.newContext({ baseURL });
   const member = await memberContext.newPage();
-  const link = linkIn(resent, '/create-account')!;
-  await member.goto(`${link.pathname}${link.search}`);
-  await expect(member.getByLabel('Email')).toHaveValue(email);
-  await member.getByLabel('Password', { exact: true }).fill('quiet-nights-42');
-  await member.getByLabel('Confirm password', { exact: true }).fill('quiet-nights-42');
-  await member.getByRole('button', { name: 'Create My Account' }).click();
-  await expect(member).toHaveURL(/\/programs\/my-programs$/);
+  await createAccountFromMail(member, resent, 'quiet-nights-42');
   await expect((await ritualCard(member)).getByText('You have access to this program')).toBeVisible();
 
   // Revoke: after the confirmation, the member's card is locked.

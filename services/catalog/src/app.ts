@@ -10,9 +10,13 @@ import { adminPathsRoutes } from './http/admin-paths-routes.ts';
 import { adminPhasesRoutes } from './http/admin-phases-routes.ts';
 import { adminProductMappingsRoutes } from './http/admin-product-mappings-routes.ts';
 import { adminProgramsRoutes } from './http/admin-programs-routes.ts';
+import { adminQueuesRoutes } from './http/admin-queues-routes.ts';
 import { learnerRoutes } from './http/learner-routes.ts';
 
-/** `deps.queues` (the worker's queues) serve the orders list and the e-mail actions; without them those answer 503. */
+/**
+ * `deps.queues` (the worker's queues) serve the orders list, the e-mail actions and the queue view;
+ * without them those answer 503.
+ */
 export function createApp(deps: CatalogDeps) {
   const app = createServiceApp(deps);
   app.use(notFoundFallback());
@@ -32,5 +36,6 @@ export function createApp(deps: CatalogDeps) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  app.use(adminQueuesRoutes(deps));
   return app;
 }

@@ -5,7 +5,7 @@ import { adminTestbed, call, createClass, createTree, messages, uniqueTitle } fr
 const bed = adminTestbed();
 
 describe('POST /api/admin/paths/{pathId}/classes', () => {
-  it('creates a class, keeping the Vimeo URL as entered, and answers 201 with it', async () => {
+  it('creates a class, keeping the Vimeo and audio URLs as entered, and answers 201 with it', async () => {
     const { path } = await createTree(bed.admin, 0);
     const title = uniqueTitle('Night');
     const { status, body } = await call<AdminClass>(
@@ -17,6 +17,7 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
         label: 'Night 1',
         description: 'Letting the day go',
         vimeoVideoId: 'https://vimeo.com/76979871',
+        audioUrl: 'https://cdn.example.com/night-1.mp3',
         additionalContentUrl: 'https://example.com/guide.pdf',
         additionalContentButtonLabel: '',
         durationMinutes: 16,
@@ -30,6 +31,7 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
       label: 'Night 1',
       description: 'Letting the day go',
       vimeoVideoId: 'https://vimeo.com/76979871',
+      audioUrl: 'https://cdn.example.com/night-1.mp3',
       additionalContentUrl: 'https://example.com/guide.pdf',
       additionalContentButtonLabel: null,
       durationMinutes: 16,
@@ -51,6 +53,16 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
     expect(created.vimeoVideoId).toBe(link);
   });
 
+  it.each([
+    'https://cdn.example.com/audio/night-1.mp3',
+    '/media/demo/night-1.wav',
+    '/media/uploads/night%201.m4a?v=2',
+  ])('accepts the audio link %s and stores it unchanged', async (link) => {
+    const { path } = await createTree(bed.admin, 0);
+    const created = await createClass(bed.admin, path.id, { audioUrl: link });
+    expect(created.audioUrl).toBe(link);
+  });
+
   it('takes a site path as the additional content link and an unlocked state from the body', async () => {
     const { path } = await createTree(bed.admin, 0);
     const created = await createClass(bed.admin, path.id, {
@@ -63,9 +75,12 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
       isUnlocked: true,
       orderIndex: 4,
       vimeoVideoId: null,
+      audioUrl: null,
     });
   });
 
+  const AUDIO_MESSAGE =
+    'Audio URL must be a web address starting with https:// or a path of our media starting with /media/';
   const VIDEO_MESSAGE =
     'Video URL must be a link to one Vimeo video, like https://vimeo.com/123456789 (a showcase, channel or profile link names no single video)';
   it.each([
@@ -81,6 +96,16 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
     [{ title: 'C', vimeoVideoId: 'https://vimeo.com/showcase/11223344' }, VIDEO_MESSAGE],
     [{ title: 'C', vimeoVideoId: 'https://vimeo.com/channels/staffpicks' }, VIDEO_MESSAGE],
     [{ title: 'C', vimeoVideoId: 'https://vimeo.com/user12345678' }, VIDEO_MESSAGE],
+    [{ title: 'C', audioUrl: 'http://cdn.example.com/night-1.mp3' }, AUDIO_MESSAGE],
+    [{ title: 'C', audioUrl: '/guides/night-1.mp3' }, AUDIO_MESSAGE],
+    [{ title: 'C', audioUrl: '/media/' }, AUDIO_MESSAGE],
+    [{ title: 'C', audioUrl: '//cdn.example.com/night-1.mp3' }, AUDIO_MESSAGE],
+    [{ title: 'C', audioUrl: '/media/../var/dev-secrets.json' }, AUDIO_MESSAGE],
+    [{ title: 'C', audioUrl: 'javascript:alert(1)' }, AUDIO_MESSAGE],
+    [
+      { title: 'C', audioUrl: `https://cdn.example.com/${'a'.repeat(480)}.mp3` },
+      'Audio URL must be at most 500 characters',
+    ],
     [
       { title: 'C', additionalContentUrl: 'guide.pdf' },
       'Additional content URL must be a web address starting with https:// or a site path starting with /',
@@ -129,6 +154,7 @@ describe('PUT /api/admin/classes/{classId}', () => {
       label: 'Night 2',
       description: '',
       vimeoVideoId: 'https://player.vimeo.com/video/148751763',
+      audioUrl: '/media/demo/night-2.wav',
       additionalContentUrl: '/guides/night-2',
       additionalContentButtonLabel: 'Open the guide',
       durationMinutes: '18',
@@ -143,6 +169,7 @@ describe('PUT /api/admin/classes/{classId}', () => {
       label: 'Night 2',
       description: null,
       vimeoVideoId: 'https://player.vimeo.com/video/148751763',
+      audioUrl: '/media/demo/night-2.wav',
       additionalContentUrl: '/guides/night-2',
       additionalContentButtonLabel: 'Open the guide',
       durationMinutes: 18,

@@ -13,7 +13,7 @@ export const TITLE_MAX_LENGTH = 255;
 export const LABEL_MAX_LENGTH = 255;
 export const IMAGE_URL_MAX_LENGTH = 500;
 export const REDIRECT_URL_MAX_LENGTH = 255;
-/** The stored columns of the video and additional-content links are 500 long. */
+/** The stored columns of the video, audio and additional-content links are 500 long. */
 export const LINK_URL_MAX_LENGTH = 500;
 export const PROGRAM_TYPES = ['Full Program', 'Add On'] as const;
 export type ProgramType = (typeof PROGRAM_TYPES)[number];
@@ -49,6 +49,14 @@ function isSitePath(value: string): boolean {
 
 const isLink = (value: string) => isSitePath(value) || parseHttpUrl(value) !== null;
 
+/**
+ * The learner's browser fetches an audio track itself: an https address (never plain http, which an
+ * https page may not play), or a file of our own media under /media/ (the media store, the demo audio).
+ */
+const isAudioLink = (value: string) =>
+  parseHttpUrl(value)?.protocol === 'https:' ||
+  (isSitePath(value) && /^\/media\/[^/]/.test(value) && !value.split(/[/?#]/).includes('..'));
+
 /** The learner side plays the video `parseVimeoLink` finds; the admin must enter a full link to one video. */
 const isVimeoLink = (value: string) => parseHttpUrl(value) !== null && parseVimeoLink(value) !== null;
 
@@ -74,30 +82,36 @@ function optionalText(field: string, maxLength?: number) {
   return z.preprocess(blankToNull, limited.nullable()).optional();
 }
 
-function optionalLink(field: string, maxLength: number) {
+/** An optional link of at most `maxLength` characters that `accepts`, refused with `message`. */
+function linkField(field: string, maxLength: number, accepts: (value: string) => boolean, message: string) {
   return z
     .preprocess(
       blankToNull,
       text(field)
         .max(maxLength, `${field} must be at most ${maxLength} characters`)
-        .refine(
-          isLink,
-          `${field} must be a web address starting with https:// or a site path starting with /`,
-        )
+        .refine(accepts, message)
         .nullable(),
     )
     .optional();
 }
 
-const vimeoUrl = z
-  .preprocess(
-    blankToNull,
-    text('Video URL')
-      .max(LINK_URL_MAX_LENGTH, `Video URL must be at most ${LINK_URL_MAX_LENGTH} characters`)
-      .refine(isVimeoLink, VIMEO_LINK_MESSAGE)
-      .nullable(),
-  )
-  .optional();
+function optionalLink(field: string, maxLength: number) {
+  return linkField(
+    field,
+    maxLength,
+    isLink,
+    `${field} must be a web address starting with https:// or a site path starting with /`,
+  );
+}
+
+const vimeoUrl = linkField('Video URL', LINK_URL_MAX_LENGTH, isVimeoLink, VIMEO_LINK_MESSAGE);
+
+const audioUrl = linkField(
+  'Audio URL',
+  LINK_URL_MAX_LENGTH,
+  isAudioLink,
+  'Audio URL must be a web address starting with https:// or a path of our media starting with /media/',
+);
 
 const programType = z.enum(PROGRAM_TYPES, { error: "Type must be 'Full Program' or 'Add On'" });
 
@@ -313,6 +327,7 @@ export type AdminPathDetails = z.infer<typeof adminPathDetailsSchema>;
 const classFields = {
   ...namingFields,
   vimeoVideoId: vimeoUrl,
+  audioUrl,
   additionalContentUrl: optionalLink('Additional content URL', LINK_URL_MAX_LENGTH),
   additionalContentButtonLabel: optionalText('Additional content button label', LABEL_MAX_LENGTH),
   durationMinutes,
@@ -338,6 +353,8 @@ export const adminClassSchema = z.object({
   pathId: rowId,
   /** The Vimeo URL as the admin entered it; `parseVimeoLink` (contracts/vimeo) reads it. */
   vimeoVideoId: storedText,
+  /** The audio track of listen mode: an https address or a `/media/...` path. */
+  audioUrl: storedText,
   additionalContentUrl: storedText,
   additionalContentButtonLabel: storedText,
   durationMinutes: z.number().int().nullable(),

@@ -122,7 +122,10 @@ export const pathDetailsSchema = z.object({
 });
 export type PathDetails = z.infer<typeof pathDetailsSchema>;
 
-/** GET /api/classes/{classId}/details: vimeoVideoId is the stored URL, vimeoId the id to play. */
+/**
+ * GET /api/classes/{classId}/details: vimeoVideoId is the stored URL, vimeoId the id to play; audioUrl
+ * the audio track of listen mode (an https address or a `/media/...` path), null when there is none.
+ */
 export const classDetailsSchema = z.object({
   id: z.number().int(),
   label: text,
@@ -130,6 +133,9 @@ export const classDetailsSchema = z.object({
   description: text,
   vimeoVideoId: text,
   vimeoId: z.number().int().nullable(),
+  audioUrl: text,
+  /** The class's picture for listen mode and the lock screen: its cover art, else its path's card image. */
+  artworkUrl: text,
   additionalContentUrl: text,
   additionalContentButtonLabel: text,
   durationMinutes: z.number().int().nullable(),

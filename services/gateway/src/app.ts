@@ -1,12 +1,15 @@
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import Koa, { type Context } from 'koa';
 import helmet from 'koa-helmet';
 import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
+import { serviceWorkerFile } from '@sleep-ritual/contracts/web-app';
 import { contentSecurityPolicy, securityHeaders } from '@sleep-ritual/platform/http/security-headers';
-import { membersAppAssetsPrefix, serviceForPath } from '@sleep-ritual/platform/routes';
-import { proxyTo } from './proxy.ts';
+import { mediaPrefix, membersAppAssetsPrefix } from '@sleep-ritual/platform/routes';
+import { sendMedia } from './media-files.ts';
+import { createApiProxy, isApiRequest } from './proxy.ts';
 import { inlineScriptHashes, marketingPage, sendFile } from './static-files.ts';
 
 export type GatewayDeps = {
@@ -20,10 +23,20 @@ export type GatewayDeps = {
 /**
  * The development origin: marketing pages, the members SPA and /api proxied to the services by the
  * route table in @sleep-ritual/platform/routes. Production serves the same table through nginx.
+ * `/api` goes straight to the proxy (node:http, no middleware); everything else to the Koa app below.
  */
-export function createGateway(deps: GatewayDeps): Koa {
-  const { config, logger, marketingDir, membersAppDir } = deps;
+export function createGateway(deps: GatewayDeps): { callback(): RequestListener } {
   const serviceHost = deps.serviceHost ?? '127.0.0.1';
+  const proxyApi = createApiProxy({ config: deps.config, logger: deps.logger, serviceHost });
+  const rest = staticSide(deps, serviceHost).callback();
+  return {
+    callback: () => (req, res) => (isApiRequest(req.url) ? proxyApi(req, res) : void rest(req, res)),
+  };
+}
+
+/** Health, readiness, the members app and the marketing pages. */
+function staticSide(deps: GatewayDeps, serviceHost: string): Koa {
+  const { config, logger, marketingDir, membersAppDir } = deps;
   // The gateway is the edge: the client's address is the socket's, never a header it sent.
   const app = new Koa({ proxy: false });
   const baseHeaders = helmet({
@@ -45,8 +58,8 @@ export function createGateway(deps: GatewayDeps): Koa {
     });
   });
 
-  // Every answer the gateway makes itself (health, 404, 413, 503, errors) carries the services' headers;
-  // a proxied answer brings the service's own, and a static page sets its CSP below.
+  // Every answer made here (health, 400, 404, 405, errors) carries the services' headers; a static page
+  // sets its CSP below.
   app.use(securityHeaders(config));
 
   app.use(async (ctx, next) => {
@@ -80,14 +93,16 @@ export function createGateway(deps: GatewayDeps): Koa {
       // Ready when every service behind it is ready.
       const checks = Object.fromEntries(
         await Promise.all(
-          Object.entries(config.servicePorts).map(async ([name, port]) => {
-            const ok = await fetch(`http://${serviceHost}:${port}/readyz`, {
-              signal: AbortSignal.timeout(2_000),
-            }).then(
-              (response) => response.ok,
-              () => false,
+          Object.entries(config.replicaPorts).map(async ([name, ports]) => {
+            const answers = await Promise.all(
+              ports.map((port) =>
+                fetch(`http://${serviceHost}:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+                  (response) => response.ok,
+                  () => false,
+                ),
+              ),
             );
-            return [name, ok ? 'ok' : 'down'] as const;
+            return [name, answers.every(Boolean) ? 'ok' : 'down'] as const;
           }),
         ),
       );
@@ -95,31 +110,22 @@ export function createGateway(deps: GatewayDeps): Koa {
       ctx.body = { status: ctx.status === 200 ? 'ok' : 'unavailable', checks };
       return;
     }
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
-      const service = serviceForPath(ctx.path);
-      if (!service) {
-        ctx.status = 404;
-        ctx.body = { error: 'Not found' };
-        return;
-      }
-      // The scheme the visitor used: the socket's, or the TLS-terminating proxy's X-Forwarded-Proto.
-      const protocol = forwardedProtocol(ctx);
-      if (config.secureCookies && protocol !== 'https') {
-        // Signed-in cookies are Secure: over plain http no service could set them (it was a 500).
-        ctx.status = 400;
-        ctx.body = { error: `Please use the secure address of this site: ${config.publicAppUrl}` };
-        return;
-      }
-      await proxyTo(ctx, { host: serviceHost, port: config.servicePorts[service] }, { protocol });
-      return;
-    }
-
     await baseHeaders(ctx, async () => {});
     ctx.set('Content-Security-Policy', defaultCsp);
 
+    if (ctx.path.startsWith(mediaPrefix)) {
+      if (refuseUnlessRead(ctx)) return;
+      const relative = decodeURIComponent(ctx.path.slice(mediaPrefix.length));
+      if (await sendMedia(ctx, config.mediaDir, relative)) return;
+      return notFound(ctx);
+    }
     if (ctx.path.startsWith(membersAppAssetsPrefix)) {
       const relative = ctx.path.slice(membersAppAssetsPrefix.length);
-      if (relative && !relative.endsWith('index.html') && (await sendFile(ctx, membersAppDir, relative)))
+      if (
+        relative &&
+        !relative.endsWith('index.html') &&
+        (await sendFile(ctx, membersAppDir, relative, membersAppFileHeaders[relative]))
+      )
         return;
       return notFound(ctx);
     }
@@ -127,11 +133,7 @@ export function createGateway(deps: GatewayDeps): Koa {
       await sendFile(ctx, membersAppDir, 'index.html');
       return;
     }
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.status = 405;
-      ctx.body = { error: 'Method not allowed' };
-      return;
-    }
+    if (refuseUnlessRead(ctx)) return;
     const page = await marketingPage(marketingDir, ctx.path);
     if (page && page !== '404.html') {
       if (page.endsWith('.html')) {
@@ -161,11 +163,18 @@ export function createGateway(deps: GatewayDeps): Koa {
   return app;
 }
 
-/**
- * The scheme of the visitor's request. The gateway is the edge for addresses, but an https
- * PUBLIC_APP_URL means TLS ends in a proxy in front of it, which says the scheme in X-Forwarded-Proto.
- */
-function forwardedProtocol(ctx: Context): string {
-  const forwarded = ctx.get('X-Forwarded-Proto').split(',')[0]?.trim().toLowerCase();
-  return forwarded === 'https' || forwarded === 'http' ? forwarded : ctx.protocol;
+/** Files are only read: anything but GET and HEAD is a 405. */
+function refuseUnlessRead(ctx: Context): boolean {
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') return false;
+  ctx.status = 405;
+  ctx.body = { error: 'Method not allowed' };
+  return true;
 }
+
+/**
+ * The service worker is checked for updates on every visit (never a long cache), and controls the whole
+ * origin although its file is under /app/: the app's routes share no other prefix.
+ */
+const membersAppFileHeaders: Record<string, Record<string, string>> = {
+  [serviceWorkerFile]: { 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' },
+};

@@ -1,11 +1,12 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp as createAuthApp } from '@sleep-ritual/auth/app';
 import http from 'node:http';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
-import { createTestDeps, listen, testConfig, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { createTestDeps, eventually, listen, testConfig, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { createGateway } from '../src/app.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'gateway-'));
@@ -21,6 +22,14 @@ writeFileSync(
 );
 writeFileSync(path.join(membersAppDir, 'index.html'), '<div id="root"></div>');
 writeFileSync(path.join(membersAppDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+const mediaDir = path.join(root, 'media');
+mkdirSync(path.join(mediaDir, 'demo'), { recursive: true });
+const track = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 256));
+writeFileSync(path.join(mediaDir, 'demo', 'night-1.wav'), track);
+writeFileSync(path.join(mediaDir, 'demo', '.generator-version'), '1');
+writeFileSync(path.join(root, 'secret.wav'), 'outside the media folder');
+writeFileSync(path.join(membersAppDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+writeFileSync(path.join(membersAppDir, 'manifest.webmanifest'), '{"name":"Sleep Ritual"}');
 
 const deps = createTestDeps();
 let auth: Awaited<ReturnType<typeof listen>>;
@@ -29,7 +38,7 @@ let gateway: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
   auth = await listen(createAuthApp({ ...deps, sendEmail: async () => {} }));
   const authPort = new URL(auth.url).port;
-  const config = testConfig({ AUTH_PORT: authPort, CATALOG_PORT: '1' });
+  const config = testConfig({ AUTH_PORT: authPort, CATALOG_PORT: '1', MEDIA_DIR: mediaDir });
   gateway = await listen(createGateway({ config, logger: deps.logger, marketingDir, membersAppDir }));
 });
 afterAll(async () => {
@@ -71,6 +80,24 @@ describe('gateway', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('serves the service worker for the whole origin and never from a long cache', async () => {
+    const response = await fetch(`${gateway.url}/app/sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('service-worker-allowed')).toBe('/');
+  });
+
+  it('serves the web app manifest with its own type, and no other file may claim the origin', async () => {
+    const response = await fetch(`${gateway.url}/app/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(await response.json()).toEqual({ name: 'Sleep Ritual' });
+    expect(response.headers.get('service-worker-allowed')).toBeNull();
+    const asset = await fetch(`${gateway.url}/app/assets/app-abc123.js`);
+    expect(asset.headers.get('service-worker-allowed')).toBeNull();
+  });
+
   it('serves marketing pages, allowing their inline scripts by hash in the CSP', async () => {
     const home = await fetch(`${gateway.url}/`);
     expect(await home.text()).toContain('<h1>Home</h1>');
@@ -91,6 +118,75 @@ describe('gateway', () => {
   it('does not let a path escape the build folder', async () => {
     const response = await fetch(`${gateway.url}/..%2f..%2fetc%2fpasswd`);
     expect(response.status).toBe(404);
+  });
+});
+
+describe('media under /media/ (MEDIA_DIR)', () => {
+  const url = () => `${gateway.url}/media/demo/night-1.wav`;
+
+  it('serves a whole file with its type, its length and the offer of byte ranges', async () => {
+    const response = await fetch(url());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/wav');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('content-length')).toBe('1000');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(track);
+    expectSecurityHeaders(response, 'media');
+  });
+
+  it.each([
+    ['bytes=0-1', 0, 1],
+    ['bytes=100-199', 100, 199],
+    ['bytes=990-', 990, 999],
+    ['bytes=-10', 990, 999],
+    ['bytes=995-5000', 995, 999],
+  ])('answers Range %s with 206 and exactly those bytes', async (range, start, end) => {
+    const response = await fetch(url(), { headers: { Range: range } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/1000`);
+    expect(response.headers.get('content-length')).toBe(String(end - start + 1));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(track.subarray(start, end + 1));
+  });
+
+  it('answers a range past the end with 416 and the length, and several ranges with the whole file', async () => {
+    const past = await fetch(url(), { headers: { Range: 'bytes=1000-' } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe('bytes */1000');
+    const several = await fetch(url(), { headers: { Range: 'bytes=0-1,5-6' } });
+    expect(several.status).toBe(200);
+    expect((await several.arrayBuffer()).byteLength).toBe(1000);
+  });
+
+  it('answers HEAD with the headers alone, and a revalidation with 304', async () => {
+    const head = await fetch(url(), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('1000');
+    // Not fetch: it adds Cache-Control: no-cache to a conditional request, as the fetch standard says.
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      http
+        .get(url(), { headers: { 'If-None-Match': head.headers.get('etag')! } }, (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        })
+        .on('error', reject),
+    );
+    expect(status).toBe(304);
+  });
+
+  it('finds no hidden file, no unknown type and nothing outside the folder, and refuses writes', async () => {
+    for (const route of [
+      '/media/demo/.generator-version',
+      '/media/demo/night-9.wav',
+      '/media/..%2fsecret.wav',
+      '/media/demo/..%2f..%2fsecret.wav',
+      '/media/demo/',
+    ]) {
+      const response = await fetch(`${gateway.url}${route}`);
+      expect(response.status, route).toBe(404);
+      expect(await response.text(), route).toContain('404 - Page Not Found');
+    }
+    const post = await fetch(url(), { method: 'POST' });
+    expect(post.status).toBe(405);
   });
 });
 
@@ -207,5 +303,114 @@ describe('behind https (an https PUBLIC_APP_URL)', () => {
     expect(proxied.headers.getSetCookie().find((line) => line.startsWith('sr_session='))).toMatch(
       /;\s*secure/i,
     );
+  });
+});
+
+describe('in front of replicas', () => {
+  type Seen = { replica: number; url?: string; socket: string; connection?: string; forwardedFor?: string };
+  const seen: Seen[] = [];
+  const servers: http.Server[] = [];
+  const aborted: number[] = [];
+  let origin: Awaited<ReturnType<typeof listen>>;
+
+  /** A stand-in for the catalog that says which replica and which connection answered. */
+  async function replica(index: number): Promise<number> {
+    const server = http.createServer((req, res) => {
+      seen.push({
+        replica: index,
+        url: req.url,
+        socket: `${index}:${req.socket.remotePort}`,
+        connection: req.headers.connection,
+        forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
+      });
+      if (req.url?.startsWith('/api/programs/slow')) {
+        // Answers only if the gateway still waits; records that the gateway hung up instead.
+        req.socket.once('close', () => aborted.push(index));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'keep-alive': 'timeout=65' });
+      res.end(JSON.stringify({ replica: index }));
+    });
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    return (server.address() as { port: number }).port;
+  }
+
+  beforeAll(async () => {
+    const first = await replica(1);
+    await replica(2);
+    // REPLICAS=2: the second replica listens 5 ports above the first, as `npm start -- --replicas 2`
+    // arranges; here the stand-ins' own ports are given through the config instead.
+    const config = testConfig({ CATALOG_PORT: String(first), REPLICAS: '2' });
+    config.replicaPorts.catalog = servers.map((server) => (server.address() as { port: number }).port);
+    origin = await listen(createGateway({ config, logger: deps.logger, marketingDir, membersAppDir }));
+  });
+  afterAll(async () => {
+    await origin.close();
+    for (const server of servers) {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('takes turns between the replicas over a few reused connections, saying who the client is', async () => {
+    seen.length = 0;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    for (let i = 0; i < 6; i += 1) {
+      const answer = await new Promise<{ status: number; headers: http.IncomingHttpHeaders }>(
+        (resolve, reject) =>
+          http
+            .get(`${origin.url}/api/programs`, { agent, headers: { connection: 'close' } }, (res) => {
+              res.resume();
+              res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+            })
+            .on('error', reject),
+      );
+      expect(answer.status).toBe(200);
+      // The service's keep-alive terms are its own connection's, not the visitor's.
+      expect(answer.headers['keep-alive']).toBeUndefined();
+    }
+    agent.destroy();
+    expect(seen.map((request) => request.replica)).toEqual([1, 2, 1, 2, 1, 2]);
+    // The visitor's `Connection: close` is theirs: the gateway keeps its own connections open.
+    expect(seen.every((request) => request.connection !== 'close')).toBe(true);
+    expect(new Set(seen.map((request) => request.socket)).size).toBe(2);
+    expect(seen.every((request) => /127\.0\.0\.1$/.test(request.forwardedFor ?? ''))).toBe(true);
+  });
+
+  it('hangs up on the service when the visitor gives up waiting', async () => {
+    const controller = new AbortController();
+    const pending = fetch(`${origin.url}/api/programs/slow`, { signal: controller.signal }).catch(
+      (error: Error) => error.name,
+    );
+    await eventually(async () => seen.some((request) => request.url === '/api/programs/slow'), {
+      what: 'the request to reach a replica',
+    });
+    expect(aborted).toEqual([]);
+    controller.abort();
+    expect(await pending).toBe('AbortError');
+    await eventually(async () => aborted.length === 1, { what: 'the gateway to close the upstream request' });
+  });
+});
+
+describe('static files', () => {
+  it('sends a page precompressed, and still asks the browser to revalidate it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gateway-compressed-'));
+    writeFileSync(path.join(dir, 'index.html'), '<h1>Home</h1>');
+    writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync('<h1>Home</h1>'));
+    writeFileSync(path.join(dir, '404.html'), '<h1>404</h1>');
+    const config = testConfig();
+    const site = await listen(
+      createGateway({ config, logger: deps.logger, marketingDir: dir, membersAppDir }),
+    );
+    try {
+      const page = await fetch(`${site.url}/`, { headers: { 'accept-encoding': 'br' } });
+      expect(page.headers.get('content-encoding')).toBe('br');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toBe('<h1>Home</h1>');
+    } finally {
+      await site.close();
+    }
   });
 });

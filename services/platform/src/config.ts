@@ -12,6 +12,12 @@ const booleanFromEnv = z
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 const optionalText = z.string().trim().min(1).optional();
 
+/**
+ * Replica k (from 0) of a service listens REPLICA_PORT_STEP × k ports above the service's own port: the
+ * five internal ports repeat in blocks of five (4101–4105, then 4106–4110, …).
+ */
+const REPLICA_PORT_STEP = 5;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -22,6 +28,7 @@ const schema = z.object({
   PROGRESS_PORT: port(4103),
   WEBHOOKS_PORT: port(4104),
   WORKER_PORT: port(4105),
+  REPLICAS: z.coerce.number().int().min(1).max(8).default(1),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/[^/]+\/[^/?]+/, 'must be a postgres:// URL naming a database')
@@ -46,6 +53,7 @@ const schema = z.object({
   ACCEPT_TEST_ORDERS: booleanFromEnv.optional(),
   OUTBOX_DIR: z.string().optional(),
   BACKUP_DIR: z.string().optional(),
+  MEDIA_DIR: z.string().optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1_000).default(14),
   COOKIE_DOMAIN: z
     .string()
@@ -55,6 +63,7 @@ const schema = z.object({
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
     .optional(),
+  PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   THRIVECART_API_KEY: optionalText,
   THRIVECART_API_URL: z.url().default('https://thrivecart.com/api/external'),
 });
@@ -96,18 +105,28 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
   const isProduction = values.NODE_ENV === 'production';
   const gatewayOrigin = `http://localhost:${values.PORT}`;
   const publicAppUrl = trimSlash(values.PUBLIC_APP_URL ?? gatewayOrigin);
+  const servicePorts = {
+    auth: values.AUTH_PORT,
+    catalog: values.CATALOG_PORT,
+    progress: values.PROGRESS_PORT,
+    webhooks: values.WEBHOOKS_PORT,
+    worker: values.WORKER_PORT,
+  };
   return {
     env: values.NODE_ENV,
     logLevel: values.LOG_LEVEL,
     port: values.PORT,
     bindHost: values.BIND_HOST,
-    servicePorts: {
-      auth: values.AUTH_PORT,
-      catalog: values.CATALOG_PORT,
-      progress: values.PROGRESS_PORT,
-      webhooks: values.WEBHOOKS_PORT,
-      worker: values.WORKER_PORT,
-    },
+    servicePorts,
+    /** Processes of each service and of the worker that `npm start` runs (the origin balances them). */
+    replicas: values.REPLICAS,
+    /** The port of each replica of each service, the first being the service's own port. */
+    replicaPorts: Object.fromEntries(
+      Object.entries(servicePorts).map(([name, first]) => [
+        name,
+        Array.from({ length: values.REPLICAS }, (_, k) => first + REPLICA_PORT_STEP * k),
+      ]),
+    ) as Record<keyof typeof servicePorts, number[]>,
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     sessionKeys: secrets.sessionKeys
@@ -124,10 +143,14 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     checkoutUrl: values.CHECKOUT_URL,
     upgradeCheckoutUrl: values.UPGRADE_CHECKOUT_URL,
     acceptTestOrders: values.ACCEPT_TEST_ORDERS ?? !isProduction,
+    /** Days a purchase keeps access after an instalment of its payment plan failed (0: none). */
+    paymentGraceDays: values.PAYMENT_GRACE_DAYS,
     outboxDir: values.OUTBOX_DIR ?? path.join(repoRoot, 'var', 'outbox'),
     /** Where `npm run db:backup` writes dumps, and how many of the newest it keeps. */
     backupDir: values.BACKUP_DIR ?? path.join(repoRoot, 'var', 'backups'),
     backupKeep: values.BACKUP_KEEP,
+    /** The media store (audio, images), served under /media/ by the gateway and nginx. */
+    mediaDir: values.MEDIA_DIR ?? path.join(repoRoot, 'var', 'media'),
     /** BullMQ key prefix; by default one per database, so a dev, test and e2e system never share jobs. */
     queuePrefix:
       values.QUEUE_PREFIX ?? `bull:${decodeURIComponent(new URL(values.DATABASE_URL).pathname.slice(1))}`,

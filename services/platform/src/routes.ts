@@ -3,6 +3,7 @@
  * (infra/nginx/routes.conf, generated from this by `npm run infra:nginx`) both follow it.
  */
 
+import { QUEUE_VIEW_PATH } from '@sleep-ritual/contracts/admin-members';
 import { isUnderPrefix } from '@sleep-ritual/contracts/app-routes';
 
 export type ServiceName = 'auth' | 'catalog' | 'progress' | 'webhooks';
@@ -36,6 +37,7 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
     '/api/admin/engagement',
     '/api/admin/exports',
     '/api/admin/audit-log',
+    QUEUE_VIEW_PATH,
   ],
   progress: ['/api/progress'],
   webhooks: ['/api/webhooks'],
@@ -43,6 +45,25 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
 
 /** Where the members app's built files are served from (Vite's `base`). */
 export const membersAppAssetsPrefix = '/app/';
+
+/** Where the media store (MEDIA_DIR: audio, images) is served from, with byte ranges. */
+export const mediaPrefix = '/media/';
+
+/** The only files served from the media store, by extension, and their types. */
+export const mediaTypes: Readonly<Record<string, string>> = {
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  flac: 'audio/flac',
+  webm: 'audio/webm',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
 
 /** The service that owns an API path, by its longest matching prefix. */
 export function serviceForPath(path: string): ServiceName | undefined {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './testing.ts';
 
 const run = promisify(execFile);
 const BIN = '/usr/lib/postgresql/15/bin';
@@ -58,13 +58,4 @@ export async function startThrowawayPostgres() {
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** A TCP port nothing listens on right now, for a server of a test's (or a benchmark's) own. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

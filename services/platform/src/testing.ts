@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Knex } from 'knex';
 import { loadConfig, type Config } from './config.ts';
 import { createDb, ensureDatabase, migrateLatest } from './db.ts';
@@ -170,4 +171,13 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/** A local TCP port nothing listens on right now, for a server that cannot pick its own (port 0). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { testConfig } from '../src/testing.ts';
 import { repoRoot } from '../src/paths.ts';
 
 // Debian's docker-compose (v1) validates the file offline: .ci/run installs it where it is missing.
@@ -34,8 +36,12 @@ describe('docker-compose.yml', () => {
 
   it('passes every configuration variable of the README through from the environment', () => {
     const marker = 'from-the-environment';
+    // REPLICAS is how many processes `npm start` runs; compose runs one per container (`--scale`).
     const variables = readmeVariables().filter(
-      (name) => !['PORT', 'BIND_HOST', 'NODE_ENV', 'DATABASE_URL', 'OUTBOX_DIR', 'BACKUP_DIR'].includes(name),
+      (name) =>
+        !['PORT', 'BIND_HOST', 'NODE_ENV', 'DATABASE_URL', 'OUTBOX_DIR', 'BACKUP_DIR', 'REPLICAS'].includes(
+          name,
+        ),
     );
     expect(variables.length).toBeGreaterThan(15);
     const config = composeConfig(Object.fromEntries(variables.map((name) => [name, `${name}-${marker}`])));
@@ -50,5 +56,36 @@ describe('docker-compose.yml', () => {
     });
     expect(config).toContain('DATABASE_URL: postgres://owner:pw-from-env@postgres:5432/ritual');
     expect(composeConfig()).toContain("POSTGRES_PASSWORD: ''");
+  });
+
+  it("runs Prometheus on this host only, scraping each service's and the worker's internal port", () => {
+    const { services } = parse(composeConfig()) as {
+      services: Record<string, { image?: string; ports?: string[]; volumes?: string[] }>;
+    };
+    const prometheus = services.prometheus!;
+    expect(prometheus.image).toMatch(/^prom\/prometheus:v3\./);
+    expect(prometheus.ports).toEqual(['127.0.0.1:9090:9090/tcp']);
+    expect(prometheus.volumes).toContain(
+      `${path.join(repoRoot, 'infra', 'prometheus', 'prometheus.yml')}:/etc/prometheus/prometheus.yml:ro`,
+    );
+
+    const scrape = parse(
+      readFileSync(path.join(repoRoot, 'infra', 'prometheus', 'prometheus.yml'), 'utf8'),
+    ) as {
+      scrape_configs: {
+        job_name: string;
+        dns_sd_configs: { names: string[]; type: string; port: number }[];
+      }[];
+    };
+    const ports = testConfig().servicePorts;
+    expect(
+      Object.fromEntries(scrape.scrape_configs.map((job) => [job.job_name, job.dns_sd_configs])),
+    ).toEqual(
+      Object.fromEntries(
+        Object.entries(ports).map(([name, port]) => [name, [{ names: [name], type: 'A', port }]]),
+      ),
+    );
+    for (const name of Object.keys(ports))
+      expect(services[name], `${name} is a compose service`).toBeDefined();
   });
 });

@@ -130,6 +130,21 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  it("asks Prometheus to scrape each service's and the worker's metrics on the port the container serves", () => {
+    for (const name of SERVICES) {
+      const deployment = find(production, 'Deployment', name)!;
+      const template = (
+        deployment.spec as { template: { metadata: { annotations?: Record<string, string> } } }
+      ).template;
+      const [container] = containers([deployment]) as (Container & { ports: { containerPort: number }[] })[];
+      expect(template.metadata.annotations, name).toEqual({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(container!.ports[0]!.containerPort),
+        'prometheus.io/path': '/metrics',
+      });
+    }
+  });
+
   it('references its secrets and never inlines one', () => {
     expect([...base, ...production].filter((object) => object.kind === 'Secret')).toEqual([]);
     const secretRefs = containers(production).flatMap((container) =>

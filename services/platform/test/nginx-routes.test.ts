@@ -28,9 +28,36 @@ describe('infra/nginx', () => {
     expect(upstreamsConf).toMatch(new RegExp(`upstream ${service} \\{\\n    server ${service}:\\d+;`));
   });
 
+  it.each(Object.keys(apiRoutes))(
+    "compose's upstreams re-resolve %s through Docker's DNS, so scaled replicas are found",
+    (service) => {
+      const dynamic = rendered['infra/nginx/upstreams-dynamic.conf']!;
+      const block = new RegExp(`upstream ${service} \\{([^}]*)\\}`).exec(dynamic)?.[1] ?? '';
+      expect(block).toContain(`zone ${service} `);
+      expect(block).toContain('resolver 127.0.0.11 valid=10s');
+      expect(block).toMatch(new RegExp(`server ${service}:\\d+ resolve;`));
+    },
+  );
+
   it('answers any other /api path with the JSON 404', () => {
     for (const body of [locationBody(routesConf, '=', '/api'), locationBody(routesConf, '^~', '/api/')]) {
       expect(body).toContain(`return 404 '{"error":"Not found"}'`);
+    }
+  });
+
+  it('serves the media volume under /media/ with audio types, hiding dot files', () => {
+    const body = locationBody(routesConf, '^~', '/media/');
+    expect(body).toContain('alias /srv/media/;');
+    expect(body).toContain('audio/wav wav;');
+    expect(body).toContain('location ~ /\\. { return 404; }');
+  });
+
+  it('never serves metrics: /metrics is a 404, and no /api location reaches a service outside its prefixes', () => {
+    expect(locationBody(routesConf, '=', '/metrics')).toContain(`return 404 '{"error":"Not found"}'`);
+    for (const line of routesConf.split('\n').filter((text) => text.includes('proxy_pass'))) {
+      expect(line).toMatch(
+        /^location (=|\^~) \/api\/[a-z-]+(\/[a-z-]+)*\/? \{ proxy_pass http:\/\/[a-z]+; \}$/,
+      );
     }
   });
 
@@ -38,5 +65,22 @@ describe('infra/nginx', () => {
     for (const body of [locationBody(routesConf, '=', route), locationBody(routesConf, '^~', `${route}/`)]) {
       expect(body).toContain('root /srv/members-app; try_files /index.html =404;');
     }
+  });
+});
+
+describe('infra/nginx for the installable members app', () => {
+  it('serves the service worker for the whole origin, revalidated on every visit', () => {
+    const body = locationBody(routesConf, '=', '/app/sw.js');
+    expect(body).toContain('alias /srv/members-app/sw.js;');
+    expect(body).toContain('add_header Service-Worker-Allowed "/" always;');
+    // The server's default Cache-Control, no-cache, not the year of the hashed assets.
+    expect(body).not.toContain('$cache_control');
+    expect(body).toContain('include static-headers.conf;');
+  });
+
+  it('serves the web app manifest as application/manifest+json', () => {
+    const body = locationBody(routesConf, '=', '/app/manifest.webmanifest');
+    expect(body).toContain('alias /srv/members-app/manifest.webmanifest;');
+    expect(body).toContain('types { } default_type application/manifest+json;');
   });
 });

@@ -1,9 +1,11 @@
+import { Registry } from 'prom-client';
 import type { WorkerDeps } from './deps.ts';
 import { startEmailsWorker } from './jobs/emails.worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startPurchasesWorker } from './jobs/purchases.worker.ts';
 import { startReconcileWorker } from './jobs/reconcile.worker.ts';
 import { startRemindersWorker } from './jobs/reminders.worker.ts';
+import { jobMetrics, queueDepthMetrics } from './queue-metrics.ts';
 import {
   createEmailsQueue,
   createPurchasesQueue,
@@ -20,12 +22,14 @@ import {
  * `maxRetriesPerRequest: null`, as createRedis gives by default). close() stops taking jobs and waits
  * for the ones in hand to finish. With THRIVECART_API_KEY set, reconciliation with ThriveCart is
  * scheduled every 15 minutes (and unscheduled when the key is removed); the bedtime reminders' sweep
- * runs every minute. `purchaseRetry` and `reconcileRate` shorten the purchases' backoff and the API
- * pacing, and `clock` moves the reminders' time, for tests only.
+ * runs every minute. The queues' depth and the consumers' counters go to `registry` (served at the
+ * worker's `GET /metrics`). `purchaseRetry` and `reconcileRate` shorten the purchases' backoff and the
+ * API pacing, and `clock` moves the reminders' time, for tests only.
  */
 export function startConsumers(
   deps: WorkerDeps,
   options: {
+    registry?: Registry;
     purchaseRetry?: RetryPolicy;
     reconcileRate?: { requests: number; perMs: number };
     clock?: () => Date;
@@ -40,9 +44,17 @@ export function startConsumers(
   for (const queue of [emails, purchases, reconcileQueue, remindersQueue])
     queue.on('error', (error) => logger.warn({ err: error.message }, `${queue.name} queue error`));
   const mailer = createMailer(config, logger);
-  const queueing = { connection: redis, prefix: config.queuePrefix, logger };
+  const registry = options.registry ?? new Registry();
+  queueDepthMetrics(registry, [purchases, emails, reconcileQueue, remindersQueue]);
+  const queueing = { connection: redis, prefix: config.queuePrefix, logger, metrics: jobMetrics(registry) };
   const workers = [
-    startPurchasesWorker({ ...queueing, db, emails, retry: options.purchaseRetry }),
+    startPurchasesWorker({
+      ...queueing,
+      db,
+      emails,
+      paymentGraceDays: config.paymentGraceDays,
+      retry: options.purchaseRetry,
+    }),
     startEmailsWorker({ ...queueing, db, config, mailer, clock }),
     startReconcileWorker({ ...queueing, db, purchases, config, rate: options.reconcileRate }),
     startRemindersWorker({ ...queueing, db, emails, clock }),

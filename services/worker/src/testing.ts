@@ -4,8 +4,7 @@ import { Worker } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import { repoRoot } from '@sleep-ritual/platform/paths';
-import { freePort } from '@sleep-ritual/platform/testing-postgres';
-import { eventually } from '@sleep-ritual/platform/testing';
+import { eventually, freePort } from '@sleep-ritual/platform/testing';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { createPurchasesQueue, createEmailsQueue } from './queues.ts';
 
@@ -52,7 +51,7 @@ export async function openTestQueues(redisUrl: string, prefix: string) {
 
 /**
  * The worker as its real process (`node --import tsx services/worker/src/server.ts`) on the given
- * database, queue prefix and outbox; answers once its health probe does.
+ * database, queue prefix and outbox; answers once its health probe does. `url` is its WORKER_PORT.
  */
 export async function startWorkerProcess(config: Config, options: { outboxDir: string; logLevel?: string }) {
   const port = await freePort();
@@ -92,7 +91,7 @@ export async function startWorkerProcess(config: Config, options: { outboxDir: s
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${output}`);
   });
-  return { child, exited, output: () => output };
+  return { child, exited, output: () => output, url: `http://127.0.0.1:${port}` };
 }
 
 /**

@@ -4,9 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { ownsProgramSql } from '@sleep-ritual/platform/purchase-access';
 import { startConsumers } from '../src/consumers.ts';
 import { processPurchase } from '../src/domain/purchases.processor.ts';
-import { createReconcileQueue, requestReconciliation, type ReconcileQueue } from '../src/queues.ts';
+import {
+  createReconcileQueue,
+  requestReconciliation,
+  type PurchaseJob,
+  type ReconcileQueue,
+} from '../src/queues.ts';
 import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
 import { startFakeThrivecartApi, type FakeTransaction } from '../src/testing-thrivecart.ts';
 
@@ -105,7 +111,7 @@ describe('reconciliation with ThriveCart', () => {
     const refunded = `${Date.now()}2`;
     const other = uniqueEmail('refunded');
     await processPurchase(
-      { db: deps.db, emails: queues.emails },
+      { db: deps.db, emails: queues.emails, paymentGraceDays: deps.config.paymentGraceDays },
       {
         event: 'order.success',
         orderId: refunded,
@@ -134,7 +140,11 @@ describe('reconciliation with ThriveCart', () => {
     const sent = fake.requests.slice(requestsBefore);
     expect(sent.every((request) => request.auth === `Bearer ${API_KEY}`)).toBe(true);
     expect(new Set(sent.map((request) => `${request.mode}/${request.type}`))).toEqual(
-      new Set(['live/charge', 'live/refund', 'live/cancel', 'test/charge', 'test/refund', 'test/cancel']),
+      new Set(
+        ['live', 'test'].flatMap((mode) =>
+          ['charge', 'refund', 'cancel', 'rebill'].map((type) => `${mode}/${type}`),
+        ),
+      ),
     );
 
     await eventually(async () => (await statusesOf(lost)).length === 2, {
@@ -169,6 +179,58 @@ describe('reconciliation with ThriveCart', () => {
     expect(run.returnvalue.refundsQueued).toEqual([]);
     await eventually(async () => (await statusesOf(fresh)).length === 1, {
       what: 'the new order provisioned',
+    });
+  });
+
+  it('applies a missed instalment payment and a missed cancellation through the processor', async () => {
+    const orderId = `${Date.now()}4`;
+    const email = uniqueEmail('plan');
+    const process = (job: Omit<PurchaseJob, 'invoiceId' | 'test' | 'totalCents'>) =>
+      processPurchase(
+        { db: deps.db, emails: queues.emails, paymentGraceDays: 7 },
+        { invoiceId: null, test: false, totalCents: null, ...job },
+        deps.logger,
+      );
+    await process({
+      event: 'order.success',
+      orderId,
+      customer: { email, firstName: null, lastName: null },
+      items: [ritual.item],
+    });
+    // Its instalment failed 10 days ago (the grace ran out), then the payment's webhook was lost.
+    const failedAt = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000).toISOString();
+    await process({
+      event: 'order.rebill_failed',
+      orderId,
+      customer: null,
+      items: [],
+      plan: { item: ritual.item, at: failedAt, receivedAt: failedAt },
+    });
+    const { userId } = await deps.db('purchases').where({ thriveOrderId: orderId }).first('userId');
+    const owns = async () =>
+      (await deps.db.raw(`select ${ownsProgramSql('?', '?')} as owns`, [userId, ritual.programId])).rows[0]
+        .owns as boolean;
+    expect(await owns()).toBe(false);
+
+    const customer = { name: 'Pat Plan', email };
+    fake.transactions.push(
+      transaction({ order_id: orderId, customer, transaction_type: 'rebill' }),
+      transaction({ order_id: orderId, customer, transaction_type: 'cancel' }),
+    );
+    const run = await runNow();
+    expect(run.returnvalue.planEventsQueued).toEqual([
+      { orderId, event: 'order.subscription_payment', item: ritual.item, test: false },
+      { orderId, event: 'order.subscription_cancelled', item: ritual.item, test: false },
+    ]);
+    await eventually(
+      async () =>
+        (await deps.db('purchases').where({ thriveOrderId: orderId }).first('planStatus')).planStatus ===
+        'cancelled',
+      { what: 'the missed cancellation applied' },
+    );
+    await eventually(owns, { what: 'access restored by the missed payment' });
+    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).first('paymentFailedAt')).toEqual({
+      paymentFailedAt: null,
     });
   });
 

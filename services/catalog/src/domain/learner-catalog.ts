@@ -116,6 +116,8 @@ export async function getClassDetails({ db }: Deps, userId: number, classId: num
     description: row.description,
     vimeoVideoId: row.vimeoVideoId,
     vimeoId: extractVimeoId(row.vimeoVideoId),
+    audioUrl: row.audioUrl,
+    artworkUrl: row.artworkUrl,
     additionalContentUrl: row.additionalContentUrl,
     additionalContentButtonLabel: row.additionalContentButtonLabel,
     durationMinutes: row.durationMinutes,

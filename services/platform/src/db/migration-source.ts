@@ -5,7 +5,9 @@ import * as signInTokens from './migrations/20261124120000_sign_in_tokens.ts';
 import * as purchaseItems from './migrations/20261124130000_purchase_items.ts';
 import * as ordersAwaitingMapping from './migrations/20261124130100_orders_awaiting_mapping.ts';
 import * as thrivecartReconciliation from './migrations/20261124130200_thrivecart_reconciliation.ts';
+import * as classAudioUrl from './migrations/20261125020000_class_audio_url.ts';
 import * as dripDays from './migrations/20261125030000_drip_days.ts';
+import * as purchasePlans from './migrations/20261125010000_purchase_plans.ts';
 import * as bedtimeReminders from './migrations/20261125030100_bedtime_reminders.ts';
 
 /**
@@ -19,7 +21,9 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124130000_purchase_items.ts': purchaseItems,
   '20261124130100_orders_awaiting_mapping.ts': ordersAwaitingMapping,
   '20261124130200_thrivecart_reconciliation.ts': thrivecartReconciliation,
+  '20261125020000_class_audio_url.ts': classAudioUrl,
   '20261125030000_drip_days.ts': dripDays,
+  '20261125010000_purchase_plans.ts': purchasePlans,
   '20261125030100_bedtime_reminders.ts': bedtimeReminders,
 };
 

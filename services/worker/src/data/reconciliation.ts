@@ -68,3 +68,28 @@ export async function orderKnowledge(
   }
   return { granted, refunded, awaiting: new Set(awaiting as string[]) };
 }
+
+/**
+ * The newest payment-plan events already applied to the purchases an item of an order opens: ThriveCart's
+ * time of the newest instalment event and of the newest plan-status event, and whether the plan is
+ * recorded cancelled. Null when the item opened nothing here.
+ */
+export async function planKnowledge(
+  db: Knex,
+  orderId: string,
+  item: string,
+): Promise<{ paymentEventAt: Date | null; planEventAt: Date | null; cancelled: boolean } | null> {
+  const row = await db('purchases')
+    .where({ thriveOrderId: orderId })
+    .andWhere((query) =>
+      query.whereRaw('? = any("grantingItems")', [item]).orWhere({ externalProductId: item }),
+    )
+    .first(
+      db.raw('count(*)::int as purchases'),
+      db.raw('max("paymentEventAt") as "paymentEventAt"'),
+      db.raw('max("planEventAt") as "planEventAt"'),
+      db.raw(`bool_and("planStatus" is not distinct from 'cancelled') as cancelled`),
+    );
+  if (!row || row.purchases === 0) return null;
+  return { paymentEventAt: row.paymentEventAt, planEventAt: row.planEventAt, cancelled: row.cancelled };
+}

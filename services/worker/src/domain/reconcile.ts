@@ -5,6 +5,7 @@ import { storableText, type PurchaseCustomer } from '@sleep-ritual/contracts/web
 import type { Logger } from '@sleep-ritual/platform/logger';
 import {
   orderKnowledge,
+  planKnowledge,
   readCheckpoints,
   recordRunFinished,
   recordRunStarted,
@@ -22,9 +23,11 @@ import {
 /**
  * Reconciliation: ThriveCart documents no retry of a webhook it could not deliver, so an order lost to an
  * outage, a rotated secret or a deploy gap is found here instead. Each run pages through ThriveCart's
- * transactions (charges, refunds, cancellations; live, and test while test orders are accepted), newest
- * first, back to the checkpoint of the previous run, and queues every charge or refund this system has
- * not processed through the same idempotent purchase processor as the webhook. The checkpoint moves only
+ * transactions (charges, refunds, cancellations, instalments paid; live, and test while test orders are
+ * accepted), newest first, back to the checkpoint of the previous run, and queues every charge, refund or
+ * payment-plan event this system has not processed through the same idempotent purchase processor as the
+ * webhook. A failed instalment is no transaction, so reconciliation only ever finds what keeps or
+ * restores access (a plan cancelled keeps it, an instalment paid restores it), or a refund. The checkpoint moves only
  * when a run succeeds, so a failed run is simply done again by the next one.
  */
 
@@ -51,6 +54,7 @@ export async function reconcile(deps: ReconcileDeps, log: Logger): Promise<Recon
     chargesQueued: [],
     refundsQueued: [],
     cancellationsSeen: 0,
+    planEventsQueued: [],
     unrecognized: [],
   };
   await recordRunStarted(deps.db);
@@ -61,13 +65,15 @@ export async function reconcile(deps: ReconcileDeps, log: Logger): Promise<Recon
     for (const mode of modes) {
       const since = checkpoints[mode] ?? now - FIRST_RUN_LOOKBACK_SECONDS;
       let newest = since;
-      for (const type of ['charge', 'refund', 'cancel'] as const) {
+      for (const type of ['charge', 'refund', 'rebill', 'cancel'] as const) {
         const transactions = await transactionsSince(deps.api, mode, type, since);
         findings.transactionsSeen += transactions.length;
         for (const transaction of transactions) newest = Math.max(newest, transaction.timestamp);
         if (type === 'charge') await queueCharges(deps, mode, transactions, findings);
         if (type === 'refund') await queueRefunds(deps, mode, transactions, findings);
         if (type === 'cancel') findings.cancellationsSeen += transactions.length;
+        if (type === 'cancel' || type === 'rebill')
+          await queuePlanEvents(deps, mode, type, transactions, findings);
       }
       next[mode] = newest;
     }
@@ -189,5 +195,48 @@ async function queueRefunds(
       if (findings.refundsQueued.length < LISTED)
         findings.refundsQueued.push({ orderId, item, test: mode === 'test' });
     }
+  }
+}
+
+/**
+ * Cancellations and paid instalments of payment plans whose webhook never arrived, as the plan events
+ * `order.subscription_cancelled` and `order.subscription_payment` at ThriveCart's time of the transaction:
+ * a buyer whose instalment was paid must not stay suspended because the payment's webhook was lost. Only
+ * for items that opened a purchase here (a plan of an order this system never provisioned has nothing to
+ * apply to; its charge is reconciled first), and only when no newer event of the kind is applied yet.
+ */
+async function queuePlanEvents(
+  deps: ReconcileDeps,
+  mode: ThrivecartMode,
+  type: 'cancel' | 'rebill',
+  transactions: Transaction[],
+  findings: ReconciliationFindings,
+): Promise<void> {
+  const event = type === 'cancel' ? 'order.subscription_cancelled' : 'order.subscription_payment';
+  for (const transaction of [...transactions].sort((a, b) => a.timestamp - b.timestamp)) {
+    const item = itemOf(transaction);
+    if (!item) continue;
+    const known = await planKnowledge(deps.db, transaction.order_id, item);
+    if (!known) continue;
+    const at = new Date(transaction.timestamp * 1000);
+    const newest = type === 'cancel' ? known.planEventAt : known.paymentEventAt;
+    const applied =
+      newest !== null && newest.getTime() >= at.getTime() && (type !== 'cancel' || known.cancelled);
+    if (applied) {
+      findings.alreadyProcessed += 1;
+      continue;
+    }
+    await enqueuePurchase(deps.purchases, {
+      event,
+      orderId: transaction.order_id,
+      invoiceId: transaction.invoice_id ?? null,
+      test: mode === 'test',
+      customer: customerOf(transaction),
+      items: [],
+      totalCents: null,
+      plan: { item, at: at.toISOString(), receivedAt: new Date().toISOString() },
+    });
+    if (findings.planEventsQueued.length < LISTED)
+      findings.planEventsQueued.push({ orderId: transaction.order_id, event, item, test: mode === 'test' });
   }
 }

@@ -150,6 +150,7 @@ export async function sendBedtimeReminder(
   const content = bedtimeReminderEmail({
     firstName: user.firstName,
     supportEmail: deps.config.supportEmail,
+    appUrl: deps.config.publicAppUrl,
     label: item.label,
     title: item.title,
     durationMinutes: item.durationMinutes,

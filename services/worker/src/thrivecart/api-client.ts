@@ -2,12 +2,12 @@ import { z } from 'zod';
 
 /**
  * ThriveCart's API, as much of it as reconciliation reads: `GET /transactions` (Bearer token, `X-TC-Mode`
- * live or test, `transactionType` charge/refund/cancel, `page`/`perPage` up to 100, newest first). ThriveCart
+ * live or test, `transactionType` charge/refund/cancel/rebill, `page`/`perPage` up to 100, newest first). ThriveCart
  * allows 60 requests a minute per account; every call waits for the pacer first.
  */
 
 export type ThrivecartMode = 'live' | 'test';
-export type TransactionType = 'charge' | 'refund' | 'cancel';
+export type TransactionType = 'charge' | 'refund' | 'cancel' | 'rebill';
 
 const text = z.union([z.string(), z.number()]).transform(String);
 

@@ -16,7 +16,8 @@ type Props = { pathId: number; lesson?: AdminClass; onClose: () => void };
 
 /**
  * The class create dialog (order 0 and locked unless changed, §4) and edit dialog. The video field takes
- * the Vimeo link; it is stored as entered and the learner's player uses the number in it.
+ * the Vimeo link; it is stored as entered and the learner's player uses the number in it. Beside it,
+ * the audio track of listen mode.
  */
 export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
   const create = useCreateClass();
@@ -26,6 +27,7 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
     label: lesson?.label ?? '',
     description: lesson?.description ?? '',
     vimeoVideoId: lesson?.vimeoVideoId ?? '',
+    audioUrl: lesson?.audioUrl ?? '',
     additionalContentUrl: lesson?.additionalContentUrl ?? '',
     additionalContentButtonLabel: lesson?.additionalContentButtonLabel ?? '',
     durationMinutes: lesson?.durationMinutes == null ? '' : String(lesson.durationMinutes),
@@ -61,6 +63,14 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
         type="url"
         placeholder="https://vimeo.com/123456789"
         hint="The link to the video on Vimeo, with its number."
+      />
+      <TextInput
+        form={form}
+        name="audioUrl"
+        label="Audio URL"
+        type="url"
+        placeholder="https://… or /media/…"
+        hint="An audio track for listen mode: an https address, or a path of our media starting with /media/. With one, learners are offered Listen first."
       />
       <TextInput form={form} name="additionalContentUrl" label="Additional Content URL" type="url" />
       <TextInput

@@ -21,7 +21,7 @@ function renderClasses(answers: Parameters<typeof stubApi>[0]) {
 }
 
 describe('classes list', () => {
-  it('shows the breadcrumb, the path title and each card with its label, video and lock state', async () => {
+  it('shows the breadcrumb, the path title and each card with its label, video, audio and lock state', async () => {
     renderClasses({
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
       'GET /api/admin/paths/10/classes': {
@@ -31,6 +31,7 @@ describe('classes list', () => {
             label: 'Night 1',
             description: 'Letting the day go',
             vimeoVideoId: 'https://vimeo.com/76979871',
+            audioUrl: '/media/demo/night-1.wav',
             isUnlocked: true,
           }),
           rows.lesson(2),
@@ -65,7 +66,9 @@ describe('classes list', () => {
     expect(within(first!).getByText('Night 1', { selector: '.badge' })).toBeTruthy();
     expect(within(first!).getByText('Has Video')).toBeTruthy();
     expect(within(first!).getByText('Unlocked')).toBeTruthy();
+    expect(within(first!).getByText('Has Audio')).toBeTruthy();
     expect(within(second!).queryByText('Has Video')).toBeNull();
+    expect(within(second!).queryByText('Has Audio')).toBeNull();
     expect(within(second!).getByText('Locked')).toBeTruthy();
     expect(within(second!).getByRole('button', { name: 'Drag to reorder Night 2' })).toBeTruthy();
   });
@@ -119,7 +122,7 @@ describe('classes list', () => {
     expect(described(dialog.getByLabelText('Duration (minutes)'))).toContain("learners see '0 Minutes'");
   });
 
-  it('refuses a class without title, with a non-Vimeo link or 0 minutes in the contract words, and sends nothing', async () => {
+  it('refuses a class without title, with a non-Vimeo link, a plain-http audio link or 0 minutes in the contract words, and sends nothing', async () => {
     const { calls } = renderClasses({
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
       'GET /api/admin/paths/10/classes': { status: 200, body: [] },
@@ -129,9 +132,17 @@ describe('classes list', () => {
     fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), {
       target: { value: 'https://youtube.com/watch?v=1' },
     });
+    fireEvent.change(dialog.getByLabelText('Audio URL'), {
+      target: { value: 'http://cdn.example.com/night-1.mp3' },
+    });
     fireEvent.change(dialog.getByLabelText('Duration (minutes)'), { target: { value: '0' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Create Class' }));
     expect(dialog.getByText('Title is required')).toBeTruthy();
+    expect(
+      dialog.getByText(
+        'Audio URL must be a web address starting with https:// or a path of our media starting with /media/',
+      ),
+    ).toBeTruthy();
     expect(
       dialog.getByText(
         'Video URL must be a link to one Vimeo video, like https://vimeo.com/123456789 (a showcase, channel or profile link names no single video)',
@@ -162,7 +173,7 @@ describe('classes list', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
-  it('creates a class locked at order 0 with the Vimeo link as typed, then lists it', async () => {
+  it('creates a class locked at order 0 with the Vimeo and audio links as typed, then lists it', async () => {
     const answers = {
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
       'GET /api/admin/paths/10/classes': { status: 200, body: [] as unknown[] },
@@ -174,6 +185,9 @@ describe('classes list', () => {
     fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Night 3' } });
     fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), {
       target: { value: 'https://vimeo.com/76979871' },
+    });
+    fireEvent.change(dialog.getByLabelText('Audio URL'), {
+      target: { value: ' /media/demo/night-3.wav ' },
     });
     fireEvent.change(dialog.getByLabelText('Duration (minutes)'), { target: { value: '16' } });
     answers['GET /api/admin/paths/10/classes'].body = [rows.lesson(3, { title: 'Night 3' })];
@@ -187,6 +201,7 @@ describe('classes list', () => {
       label: null,
       description: null,
       vimeoVideoId: 'https://vimeo.com/76979871',
+      audioUrl: '/media/demo/night-3.wav',
       additionalContentUrl: null,
       additionalContentButtonLabel: null,
       durationMinutes: 16,

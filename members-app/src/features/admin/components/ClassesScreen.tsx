@@ -93,6 +93,7 @@ export function ClassesScreen() {
                 <p className="admin-badges">
                   {lesson.label && <span className="badge">{lesson.label}</span>}
                   {lesson.vimeoVideoId && <span className="badge badge-video">Has Video</span>}
+                  {lesson.audioUrl && <span className="badge badge-video">Has Audio</span>}
                 </p>
               </div>
               <div className="admin-row-side">

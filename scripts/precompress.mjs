@@ -1,11 +1,16 @@
-// Writes .br and .gz beside every text asset of dist/, which the gateway (koa-send) and nginx
-// (gzip_static, brotli_static) serve as they are, so no response is compressed on the fly.
+// `node scripts/precompress.mjs <dist>`: writes .br and .gz beside every text file of a build, which the
+// gateway (koa-send) and nginx (brotli_static, gzip_static) serve as they are, so no static response is
+// compressed on the fly. Both static builds (marketing, members-app) run it after bundling.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const [target] = process.argv.slice(2);
+if (!target) {
+  console.error('usage: node scripts/precompress.mjs <build directory>');
+  process.exit(64);
+}
+const dist = path.resolve(target);
 const COMPRESSIBLE = new Set([
   '.html',
   '.css',
@@ -40,5 +45,5 @@ for await (const file of files(dist)) {
   count += 1;
 }
 console.log(
-  `precompress: wrote .br and .gz for ${count} files in ${path.relative(process.cwd(), dist) || 'dist'}`,
+  `precompress: wrote .br and .gz for ${count} files in ${path.relative(process.cwd(), dist) || '.'}`,
 );
