@@ -1,40 +1,71 @@
 // `npm run bench:learning`: throughput and p99 latency of GET /api/classes/{id}/details and
 // PUT /api/progress/{classId} at 100 concurrent keep-alive connections, each beside a bare node:http
-// server measured in the same run. Not a test: it prints figures. Each server runs in its own child
-// process (the load generator is this process) against the test database with data seeded for the run
-// and removed afterwards. BENCH_SECONDS (default 5) sets each measurement's length, BENCH_LOG_LEVEL
-// (default warn) the services' log level.
-import { fork, type ChildProcess } from 'node:child_process';
+// server measured in the same run. Class details are measured straight from the catalog service and
+// through the origin in front of it: the development gateway, and nginx with the configuration
+// `npm run start:prod` renders (when nginx is installed). Not a test: it prints figures. Each server
+// runs in its own child process (the load generator is this process) against the test database with
+// data seeded for the run and removed afterwards. BENCH_SECONDS (default 5) sets each measurement's
+// length, BENCH_LOG_LEVEL (default warn) the services' log level.
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { ACCESS_STATUS } from '@sleep-ritual/platform/purchase-access';
 import { createRedis } from '@sleep-ritual/platform/redis';
-import { clientWithSession, TEST_DATABASE_URL, testConfig } from '@sleep-ritual/platform/testing';
+import { repoRoot } from '@sleep-ritual/platform/paths';
+import {
+  clientWithSession,
+  eventually,
+  freePort,
+  TEST_DATABASE_URL,
+  testConfig,
+} from '@sleep-ritual/platform/testing';
 import { printColumns } from './lib/print-table.ts';
+import { localNginxArgs, renderLocalNginx } from './render-nginx.ts';
 
 const CONCURRENCY = 100;
 const LEARNERS = 500;
 const CLASSES = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = 2;
+/** Each measurement is taken in this many slices, in turn with the others it is compared with. */
+const ROUNDS = 5;
 const MAX_REQUESTS = 1_000_000;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 
-type ServerKind = 'bare' | 'catalog' | 'progress';
+/** The goals of the origin in front of the catalog: its share of the bare server, and its p99. */
+const ORIGIN_SHARE_GOAL = 0.3;
+const ORIGIN_P99_GOAL_MS = 25;
+
+type ServerKind = 'bare' | 'catalog' | 'progress' | 'gateway';
 
 const serveArgument = process.argv.find((arg) => arg.startsWith('--serve='));
 if (serveArgument) {
-  await serve(serveArgument.slice('--serve='.length) as ServerKind);
+  const upstream = process.argv.find((arg) => arg.startsWith('--catalog-port='))?.split('=')[1];
+  await serve(serveArgument.slice('--serve='.length) as ServerKind, upstream);
 } else {
   await main();
 }
 
 /** Child mode: listen on a free local port and tell the parent which. */
-async function serve(kind: ServerKind): Promise<void> {
+async function serve(kind: ServerKind, catalogPort?: string): Promise<void> {
   let handler: http.RequestListener;
-  if (kind === 'bare') {
+  if (kind === 'gateway') {
+    // As services/gateway/src/server.ts, in front of the catalog child.
+    const config = testConfig({ LOG_LEVEL, CATALOG_PORT: catalogPort! });
+    const { createGateway } = await import('@sleep-ritual/gateway/app');
+    handler = createGateway({
+      config,
+      logger: createLogger({ level: config.logLevel, name: 'gateway' }),
+      marketingDir: path.join(repoRoot, 'marketing', 'dist'),
+      membersAppDir: path.join(repoRoot, 'members-app', 'dist'),
+    }).callback();
+  } else if (kind === 'bare') {
     const body = JSON.stringify({ id: 1, title: 'Arriving: Letting the Day Go', durationMinutes: 16 });
     handler = (req, res) => {
       req.resume();
@@ -72,17 +103,81 @@ async function serve(kind: ServerKind): Promise<void> {
 
 type Server = { port: number; child: ChildProcess; cpuMicros(): Promise<number> };
 
-function startServer(kind: ServerKind): Promise<Server> {
-  const child = fork(fileURLToPath(import.meta.url), [`--serve=${kind}`], { execArgv: ['--import', 'tsx'] });
-  const cpuMicros = () =>
+function startServer(kind: ServerKind, catalog?: Server): Promise<Server> {
+  const args = [`--serve=${kind}`, ...(catalog ? [`--catalog-port=${catalog.port}`] : [])];
+  const child = fork(fileURLToPath(import.meta.url), args, { execArgv: ['--import', 'tsx'] });
+  const ownCpu = () =>
     new Promise<number>((resolve) => {
       child.once('message', ({ cpu }: { cpu: NodeJS.CpuUsage }) => resolve(cpu.user + cpu.system));
       child.send('cpu');
     });
+  // An origin's figure is its own CPU and the catalog's behind it: what one request costs the machine.
+  const cpuMicros = catalog ? async () => (await ownCpu()) + (await catalog.cpuMicros()) : ownCpu;
   return new Promise((resolve, reject) => {
     child.once('message', (message: { port: number }) => resolve({ port: message.port, child, cpuMicros }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code}`)));
   });
+}
+
+/** CPU time of a process and its children (nginx's workers) from /proc, in microseconds. */
+async function procCpuMicros(pid: number): Promise<number> {
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const own = ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / ticksPerSecond;
+  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).trim();
+  const theirs = await Promise.all(
+    children ? children.split(' ').map((child) => procCpuMicros(Number(child))) : [],
+  );
+  return own + theirs.reduce((sum, value) => sum + value, 0);
+}
+
+/**
+ * nginx with the configuration `npm run start:prod` renders, in front of the catalog child; undefined
+ * when nginx is not installed.
+ */
+async function startNginx(catalog: Server): Promise<(Server & { dispose(): Promise<void> }) | undefined> {
+  if (spawnSync('nginx', ['-v']).error) return undefined;
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-nginx-'));
+  const port = await freePort();
+  const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+  const unused = [1];
+  const files = renderLocalNginx({
+    dir,
+    port,
+    upstreamPorts: { auth: unused, catalog: [catalog.port], progress: unused, webhooks: unused },
+    roots: {
+      marketing: path.join(repoRoot, 'marketing', 'dist'),
+      membersApp: path.join(repoRoot, 'members-app', 'dist'),
+      media: testConfig().mediaDir,
+    },
+    ipv6: false,
+    brotliModule: existsSync(brotliModule) ? brotliModule : undefined,
+    mimeTypes: '/etc/nginx/mime.types',
+    startedAsRoot: process.getuid?.() === 0,
+  });
+  await mkdir(path.join(dir, 'temp'));
+  for (const [name, content] of Object.entries(files)) await writeFile(path.join(dir, name), content);
+  const child = spawn('nginx', localNginxArgs(dir), { stdio: ['ignore', 'ignore', 'inherit'] });
+  await eventually(
+    () =>
+      fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    { timeoutMs: 10_000, what: 'nginx' },
+  );
+  return {
+    port,
+    child,
+    cpuMicros: async () => (await procCpuMicros(child.pid!)) + (await catalog.cpuMicros()),
+    async dispose() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 type RequestSpec = { method: 'GET' | 'PUT'; path: string; cookie?: string; body?: string };
@@ -97,8 +192,10 @@ type Result = {
   cpuMicrosPerRequest?: number;
 };
 
+type Load = { latencies: number[]; seconds: number; failures: number };
+
 /** Keeps `CONCURRENCY` requests in flight over keep-alive connections until the time or count runs out. */
-async function load(port: number, seconds: number, next: (index: number) => RequestSpec): Promise<Result> {
+async function load(port: number, seconds: number, next: (index: number) => RequestSpec): Promise<Load> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies: number[] = [];
   let issued = 0;
@@ -135,26 +232,45 @@ async function load(port: number, seconds: number, next: (index: number) => Requ
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, connection));
-  const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requests: latencies.length,
-    seconds: elapsed,
-    rps: latencies.length / elapsed,
-    p50: at(0.5),
-    p99: at(0.99),
-    failures,
-  };
+  return { latencies, seconds: (performance.now() - started) / 1000, failures };
 }
 
-async function measure(server: Server, next: (index: number) => RequestSpec): Promise<Result> {
-  await load(server.port, WARM_UP_SECONDS, next);
-  const cpuBefore = await server.cpuMicros();
-  const result = await load(server.port, SECONDS, next);
-  result.cpuMicrosPerRequest = ((await server.cpuMicros()) - cpuBefore) / result.requests;
-  return result;
+type Measured = { server: Server; next: (index: number) => RequestSpec };
+
+/**
+ * Measures several servers in turns, ROUNDS rounds of SECONDS / ROUNDS each after a warm-up of each,
+ * so that whatever else the machine does during the run weighs on all of them alike and their ratios
+ * hold on a busy machine.
+ */
+async function measureInTurns(entries: Measured[]): Promise<Result[]> {
+  for (const { server, next } of entries) await load(server.port, WARM_UP_SECONDS, next);
+  const totals = entries.map(() => ({ latencies: [] as number[], seconds: 0, failures: 0, cpu: 0 }));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [index, { server, next }] of entries.entries()) {
+      const total = totals[index]!;
+      const cpuBefore = await server.cpuMicros();
+      const slice = await load(server.port, SECONDS / ROUNDS, next);
+      total.cpu += (await server.cpuMicros()) - cpuBefore;
+      for (const latency of slice.latencies) total.latencies.push(latency);
+      total.seconds += slice.seconds;
+      total.failures += slice.failures;
+    }
+  }
+  return totals.map(({ latencies, seconds, failures, cpu }) => {
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+    return {
+      requests: latencies.length,
+      seconds,
+      rps: latencies.length / seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+      failures,
+      cpuMicrosPerRequest: cpu / latencies.length,
+    };
+  });
 }
 
 type Fixture = {
@@ -223,11 +339,14 @@ async function main(): Promise<void> {
   }
 
   const children: ChildProcess[] = [];
+  let nginx: Awaited<ReturnType<typeof startNginx>>;
   try {
     const bare = await startServer('bare');
     const catalog = await startServer('catalog');
     const progress = await startServer('progress');
-    children.push(bare.child, catalog.child, progress.child);
+    const gateway = await startServer('gateway', catalog);
+    children.push(bare.child, catalog.child, progress.child, gateway.child);
+    nginx = await startNginx(catalog);
 
     const learnerAt = (index: number) => fixture.learners[index % LEARNERS]!;
     const classAt = (index: number) => fixture.classIds[Math.floor(index / LEARNERS) % CLASSES]!;
@@ -245,26 +364,45 @@ async function main(): Promise<void> {
     });
 
     console.log(
-      `bench:learning — ${CONCURRENCY} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up, ` +
+      `bench:learning — ${CONCURRENCY} connections, ${SECONDS} s each (in ${ROUNDS} turns) after ${WARM_UP_SECONDS} s warm-up, ` +
         `${LEARNERS} learners × ${CLASSES} classes, log level ${LOG_LEVEL}\n`,
     );
-    const bareGet = await measure(bare, classDetails);
     // Two floors of the catalog app itself: the shared middleware without a session, and a signed-in
     // request that the router refuses (400) before any query: what the session alone costs.
-    const healthz = await measure(catalog, () => ({ method: 'GET', path: '/healthz' }));
-    const sessionOnly = await measure(catalog, (index) => ({
-      method: 'GET',
-      path: '/api/classes/not-an-id/details',
-      cookie: learnerAt(index).cookie,
-    }));
-    const details = await measure(catalog, classDetails);
-    const barePut = await measure(bare, heartbeat);
-    const writes = await measure(progress, heartbeat);
+    const reads = await measureInTurns([
+      { server: bare, next: classDetails },
+      { server: catalog, next: () => ({ method: 'GET', path: '/healthz' }) },
+      {
+        server: catalog,
+        next: (index) => ({
+          method: 'GET',
+          path: '/api/classes/not-an-id/details',
+          cookie: learnerAt(index).cookie,
+        }),
+      },
+      { server: catalog, next: classDetails },
+      { server: gateway, next: classDetails },
+      ...(nginx ? [{ server: nginx, next: classDetails }] : []),
+    ]);
+    const [bareGet, healthz, sessionOnly, details, viaGateway] = reads as [
+      Result,
+      Result,
+      Result,
+      Result,
+      Result,
+    ];
+    const viaNginx = reads[5];
+    const [barePut, writes] = (await measureInTurns([
+      { server: bare, next: heartbeat },
+      { server: progress, next: heartbeat },
+    ])) as [Result, Result];
     printTable([
       ['bare node:http GET', bareGet],
       ['catalog GET /healthz (no session)', healthz],
       ['catalog signed-in 400 (session, no query)', sessionOnly],
       ['GET /api/classes/{id}/details', details],
+      ['  the same through the gateway (npm start)', viaGateway],
+      ...(viaNginx ? [['  the same through nginx (npm run start:prod)', viaNginx] as [string, Result]] : []),
       ['bare node:http PUT', barePut],
       ['PUT /api/progress/{classId}', writes],
     ]);
@@ -276,6 +414,21 @@ async function main(): Promise<void> {
       `class details: ${(share * 100).toFixed(0)}% of the bare server's throughput (goal ≥ 30%) ${verdict(share >= 0.3)}; ` +
         `p99 ${details.p99.toFixed(1)} ms (goal < 50 ms) ${verdict(details.p99 < 50)}`,
     );
+    for (const [name, result] of [
+      ['the gateway', viaGateway],
+      ['nginx', viaNginx],
+    ] as const) {
+      if (!result) {
+        console.log(`  through nginx: not measured (nginx is not installed)`);
+        continue;
+      }
+      const originShare = result.rps / bareGet.rps;
+      console.log(
+        `  through ${name}: ${pct(result, bareGet)} of the bare server beside ${pct(details, bareGet)} direct ` +
+          `(goal ≥ ${ORIGIN_SHARE_GOAL * 100}%) ${verdict(originShare >= ORIGIN_SHARE_GOAL)}; ` +
+          `p99 ${result.p99.toFixed(1)} ms (goal < ${ORIGIN_P99_GOAL_MS} ms) ${verdict(result.p99 < ORIGIN_P99_GOAL_MS)}`,
+      );
+    }
     console.log(
       `  for scale: no-session floor ${pct(healthz, bareGet)}, signed-in floor ${pct(sessionOnly, bareGet)} of the bare server; ` +
         `server CPU per request ${cpuRatio(details, bareGet)} the bare server's (≤ 3.3× would allow 30%)`,
@@ -292,6 +445,7 @@ async function main(): Promise<void> {
     console.log(`progress rows written: ${stored[0]?.count} (one per learner and class)`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
+    await nginx?.dispose();
     await cleanUp(db, redis, fixture, run);
     await db.destroy();
     redis.disconnect();

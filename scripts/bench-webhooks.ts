@@ -3,6 +3,9 @@
 // after the last accepted webhook the worker has provisioned the last purchase. Not a test: it prints
 // figures. The receiver and the bare server run in child processes, the worker as its real process; all
 // use the test database and a queue prefix of their own, and the run's rows are removed afterwards.
+// `-- --replicas N` runs N receivers (the connections spread over them, as an origin does) and N workers,
+// redelivers a tenth of the orders through another receiver, and checks that every order was
+// provisioned once and mailed once (exit code 1 otherwise).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -21,6 +24,7 @@ import {
   startWorkerProcess,
   uniqueQueuePrefix,
 } from '@sleep-ritual/worker/testing';
+import { readOutbox } from '@sleep-ritual/worker/outbox';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
 
 const ORDERS = 1_000;
@@ -29,6 +33,9 @@ const CONCURRENCY = 50;
 const GOAL_ACCEPTED_PER_SECOND = 500;
 const GOAL_PROVISIONED_SECONDS = 10;
 const WEBHOOK_PATH = '/api/webhooks/thrivecart';
+const REDELIVERED = ORDERS / 10;
+const replicasArgument = process.argv.indexOf('--replicas');
+const REPLICAS = replicasArgument === -1 ? 1 : Number(process.argv[replicasArgument + 1]);
 
 const serveArgument = process.argv.find((arg) => arg.startsWith('--serve='));
 if (serveArgument) await serve(serveArgument.slice('--serve='.length), process.argv.at(-1)!);
@@ -102,9 +109,12 @@ async function main(): Promise<void> {
 
   try {
     const bare = await startServer('bare', config.queuePrefix);
-    const receiver = await startServer('webhooks', config.queuePrefix);
-    const worker = await startWorkerProcess(config, { outboxDir });
-    children.push(bare.child, receiver.child, worker.child);
+    const receivers = [];
+    for (let i = 0; i < REPLICAS; i += 1) receivers.push(await startServer('webhooks', config.queuePrefix));
+    const workers = [];
+    for (let i = 0; i < REPLICAS; i += 1) workers.push(await startWorkerProcess(config, { outboxDir }));
+    children.push(bare.child, ...receivers.map((r) => r.child), ...workers.map((w) => w.child));
+    const receiverPorts = receivers.map((receiver) => receiver.port);
 
     const order = (label: string) => (index: number) =>
       formBody(
@@ -117,13 +127,16 @@ async function main(): Promise<void> {
       );
 
     // Warm-up: connections, JIT, BullMQ's scripts and the worker's pool, then wait for it to drain.
-    await burst(bare.port, WARM_UP_ORDERS, order('w'));
-    await burst(receiver.port, WARM_UP_ORDERS, order('w'));
+    await burst([bare.port], WARM_UP_ORDERS, order('w'));
+    await burst(receiverPorts, WARM_UP_ORDERS, order('w'));
     await waitForProvisioned(db, `${run}w-`, WARM_UP_ORDERS);
 
-    const baseline = await burst(bare.port, ORDERS, order('b'));
-    const measured = await burst(receiver.port, ORDERS, order('m'));
+    const baseline = await burst([bare.port], ORDERS, order('b'));
+    const measured = await burst(receiverPorts, ORDERS, order('m'));
     const provisionedAt = await waitForProvisioned(db, `${run}m-`, ORDERS);
+    // ThriveCart's redelivery of orders already provisioned, through the receivers in the other order.
+    const redelivered = await burst([...receiverPorts].reverse(), REDELIVERED, order('m'));
+    const duplicates = await countDuplicates(db, queues, outboxDir, `${run}m-`, ORDERS);
 
     const afterLast = (provisionedAt - measured.lastAcceptedAt) / 1000;
     const wholeBurst = (provisionedAt - measured.startedAt) / 1000;
@@ -143,9 +156,12 @@ async function main(): Promise<void> {
         `≤ ${GOAL_PROVISIONED_SECONDS} s`,
       ],
       ['first request → all provisioned', `${wholeBurst.toFixed(2)} s`, '', ''],
+      ['orders provisioned twice', String(duplicates.purchases), '', '0'],
+      ['orders mailed twice (or never)', String(duplicates.mails), '', '0'],
     ];
     process.stdout.write(
-      `\n${ORDERS} form-encoded ThriveCart orders, ${CONCURRENCY} keep-alive connections, worker as its own process` +
+      `\n${ORDERS} form-encoded ThriveCart orders (${REDELIVERED} delivered again), ${CONCURRENCY} keep-alive connections, ` +
+        `${REPLICAS} receiver${REPLICAS > 1 ? 's' : ''} and ${REPLICAS} worker process${REPLICAS > 1 ? 'es' : ''}` +
         ` (machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)\n\n` +
         rows
           .map(
@@ -155,6 +171,10 @@ async function main(): Promise<void> {
           .join('\n') +
         `\n\n  ${measured.perSecond >= GOAL_ACCEPTED_PER_SECOND && afterLast <= GOAL_PROVISIONED_SECONDS && measured.failures === 0 ? 'Goals met.' : 'Goals NOT met.'}\n\n`,
     );
+    if (redelivered.failures > 0 || duplicates.purchases > 0 || duplicates.mails > 0) {
+      process.stderr.write('Orders were lost, provisioned twice or mailed twice: see the table above.\n');
+      process.exitCode = 1;
+    }
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await cleanUp(db, run, programId);
@@ -166,13 +186,16 @@ async function main(): Promise<void> {
 
 type Burst = { perSecond: number; failures: number; startedAt: number; lastAcceptedAt: number };
 
-/** Sends `count` POSTs over `CONCURRENCY` keep-alive connections, as fast as they are answered. */
-async function burst(port: number, count: number, body: (index: number) => string): Promise<Burst> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+/**
+ * Sends `count` POSTs over `CONCURRENCY` keep-alive connections, as fast as they are answered; with
+ * several ports, the connections are spread over them.
+ */
+async function burst(ports: number[], count: number, body: (index: number) => string): Promise<Burst> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Math.ceil(CONCURRENCY / ports.length) });
   let next = 0;
   let failures = 0;
   let lastAcceptedAt = 0;
-  const post = (payload: string) =>
+  const post = (port: number, payload: string) =>
     new Promise<number>((resolve) => {
       const req = http.request(
         {
@@ -196,9 +219,10 @@ async function burst(port: number, count: number, body: (index: number) => strin
     });
   const startedAt = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: CONCURRENCY }, async (_, connection) => {
+      const port = ports[connection % ports.length]!;
       while (next < count) {
-        const status = await post(body(next++));
+        const status = await post(port, body(next++));
         if (status === 200) lastAcceptedAt = performance.now();
         else failures += 1;
       }
@@ -219,6 +243,42 @@ async function waitForProvisioned(db: Knex, orderPrefix: string, count: number):
     },
     { timeoutMs: 120_000, intervalMs: 20, what: `${count} provisioned orders` },
   );
+}
+
+/**
+ * Once the workers have finished every job, the orders of the run that have more than one purchase,
+ * and the buyers who did not get exactly one e-mail.
+ */
+async function countDuplicates(
+  db: Knex,
+  queues: Awaited<ReturnType<typeof openTestQueues>>,
+  outboxDir: string,
+  orderPrefix: string,
+  orders: number,
+): Promise<{ purchases: number; mails: number }> {
+  await eventually(
+    async () => {
+      const counts = await Promise.all(
+        [queues.purchases, queues.emails].map((queue) =>
+          queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
+        ),
+      );
+      return counts.every((count) => Object.values(count).every((n) => n === 0));
+    },
+    { timeoutMs: 120_000, intervalMs: 100, what: 'the workers to finish every job' },
+  );
+  const twice = await db('purchases')
+    .where('thriveOrderId', 'like', `${orderPrefix}%`)
+    .groupBy('thriveOrderId')
+    .havingRaw('count(*) > 1')
+    .select('thriveOrderId');
+  const mailsPerBuyer = new Map<string, number>();
+  for (const mail of await readOutbox(outboxDir)) {
+    if (mail.to.startsWith(orderPrefix)) mailsPerBuyer.set(mail.to, (mailsPerBuyer.get(mail.to) ?? 0) + 1);
+  }
+  const wronglyMailed =
+    orders - mailsPerBuyer.size + [...mailsPerBuyer.values()].filter((count) => count !== 1).length;
+  return { purchases: twice.length, mails: wronglyMailed };
 }
 
 async function cleanUp(db: Knex, run: string, programId: number): Promise<void> {

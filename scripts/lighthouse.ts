@@ -11,7 +11,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import type Koa from 'koa';
 import { createApp as createAuthApp } from '@sleep-ritual/auth/app';
 import { createGateway } from '@sleep-ritual/gateway/app';
 import { loadConfig } from '@sleep-ritual/platform/config';
@@ -48,7 +47,11 @@ if (!existsSync(path.join(marketingDir, 'index.html'))) {
 }
 
 /** An HTTP server on a free port whose handler is set once the configuration (which names the ports) exists. */
-async function listenLater(): Promise<{ server: http.Server; port: number; use(app: Koa): void }> {
+async function listenLater(): Promise<{
+  server: http.Server;
+  port: number;
+  use(app: { callback(): http.RequestListener }): void;
+}> {
   let handler: http.RequestListener = (_req, res) => res.writeHead(503).end();
   const server = http.createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -6,8 +6,18 @@
 /** Fields that differ between two lines saying the same thing. */
 const VOLATILE_FIELDS = ['time', 'pid', 'hostname', 'requestId', 'ms'];
 
-/** Error codes and messages of a request the client closed before it was answered. */
-const ABORT_CODES = new Set(['ECONNABORTED', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+/**
+ * Error codes and messages of a request the client closed before it was answered. A service behind the
+ * gateway sees its half-sent body end early (HPE_INVALID_EOF_STATE); one reached directly, an aborted
+ * body (ECONNABORTED).
+ */
+const ABORT_CODES = new Set([
+  'ECONNABORTED',
+  'ECONNRESET',
+  'EPIPE',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'HPE_INVALID_EOF_STATE',
+]);
 const ABORT_MESSAGE = /^(request aborted|aborted|socket hang up|premature close)$/i;
 
 type LogEntry = {

@@ -9,6 +9,7 @@ import { ForgotPasswordScreen } from '../features/auth/components/ForgotPassword
 import { ResetPasswordScreen } from '../features/auth/components/ResetPasswordScreen.tsx';
 import { GuestOnly, RequireAuth } from '../features/auth/components/RouteGuards.tsx';
 import { SignInScreen } from '../features/auth/components/SignInScreen.tsx';
+import { UnsubscribeScreen } from '../features/auth/components/UnsubscribeScreen.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { learnerRoutes } from './routes/learner-routes.tsx';
 
@@ -29,6 +30,8 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', element: <ForgotPasswordScreen /> },
       { path: '/reset-password', element: <ResetPasswordScreen /> },
       { path: '/create-account', element: <CreateAccountScreen /> },
+      // The link in a bedtime reminder: signed, so it works without signing in.
+      { path: '/account/unsubscribe', element: <UnsubscribeScreen /> },
       {
         element: (
           <RequireAuth>

@@ -5,10 +5,12 @@ import { createLimits } from './domain/limits.ts';
 import { adminSessionRoutes } from './http/admin-session-routes.ts';
 import { createAccountRoutes } from './http/create-account-routes.ts';
 import { passwordRoutes } from './http/password-routes.ts';
+import { reminderRoutes, UNSUBSCRIBE_PATH } from './http/reminder-routes.ts';
 import { sessionRoutes } from './http/session-routes.ts';
 
 export function createApp(deps: AuthDeps) {
-  const app = createServiceApp(deps);
+  // The one-click unsubscribe carries its own proof (a signed token) and comes from mail providers.
+  const app = createServiceApp(deps, { originExempt: [UNSUBSCRIBE_PATH] });
   const routeDeps = { ...deps, limits: createLimits(deps.redis) };
   app.use(marketingCors(deps));
   app.use(notFoundFallback());
@@ -17,6 +19,7 @@ export function createApp(deps: AuthDeps) {
     passwordRoutes(routeDeps),
     createAccountRoutes(routeDeps),
     adminSessionRoutes(routeDeps),
+    reminderRoutes(routeDeps),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -276,6 +276,7 @@ describe('GET /api/classes/{id}/details', () => {
       description: 'Letting the day go',
       vimeoVideoId: 'https://vimeo.com/123456/abcdef',
       audioUrl: '/media/demo/night-1.wav',
+      coverArtUrl: 'https://images.example/night-1.jpg',
       additionalContentUrl: 'https://guide.example/night-1.pdf',
       additionalContentButtonLabel: '',
       durationMinutes: 16,
@@ -297,6 +298,7 @@ describe('GET /api/classes/{id}/details', () => {
       vimeoVideoId: 'https://vimeo.com/123456/abcdef',
       vimeoId: 123456,
       audioUrl: '/media/demo/night-1.wav',
+      artworkUrl: 'https://images.example/night-1.jpg',
       additionalContentUrl: 'https://guide.example/night-1.pdf',
       additionalContentButtonLabel: '',
       durationMinutes: 16,
@@ -324,11 +326,16 @@ describe('GET /api/classes/{id}/details', () => {
     });
   });
 
-  it('gives audioUrl null for a class with only a video', async () => {
+  it("gives audioUrl null for a class with only a video, and the path's card image as artwork when the class has no cover", async () => {
     const course = await createCourse(deps.db);
+    await deps.db('paths').where({ id: course.pathId }).update({ cardImageUrl: '/images/path-card.jpg' });
     const client = await owner(course.programId);
     const details = await getJson(client, `/api/classes/${course.classId}/details`);
-    expect(details).toMatchObject({ vimeoId: 76979871, audioUrl: null });
+    expect(details).toMatchObject({
+      vimeoId: 76979871,
+      audioUrl: null,
+      artworkUrl: '/images/path-card.jpg',
+    });
   });
 
   it('gives vimeoId null when no id can be extracted from the stored URL', async () => {

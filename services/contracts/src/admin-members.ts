@@ -327,7 +327,7 @@ export const reconciliationStateSchema = z.object({
       findings: reconciliationFindingsSchema.nullable(),
     })
     .nullable(),
-  /** Per mode (live, test): the time of the newest transaction looked at. */
+  /** Per mode (live, test): the time up to which every transaction has been looked at. */
   checkpoints: z.record(z.string(), timestamp),
 });
 export type ReconciliationState = z.infer<typeof reconciliationStateSchema>;

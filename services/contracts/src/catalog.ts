@@ -136,6 +136,8 @@ export const classDetailsSchema = z.object({
   vimeoVideoId: text,
   vimeoId: z.number().int().nullable(),
   audioUrl: text,
+  /** The class's picture for listen mode and the lock screen: its cover art, else its path's card image. */
+  artworkUrl: text,
   additionalContentUrl: text,
   additionalContentButtonLabel: text,
   durationMinutes: z.number().int().nullable(),

@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import Koa, { type Context } from 'koa';
 import helmet from 'koa-helmet';
@@ -6,14 +7,9 @@ import type { Logger } from '@sleep-ritual/platform/logger';
 import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
 import { serviceWorkerFile } from '@sleep-ritual/contracts/web-app';
 import { contentSecurityPolicy, securityHeaders } from '@sleep-ritual/platform/http/security-headers';
-import {
-  mediaPrefix,
-  membersAppAssetsPrefix,
-  serviceForPath,
-  uploadRoutes,
-} from '@sleep-ritual/platform/routes';
+import { mediaPrefix, membersAppAssetsPrefix } from '@sleep-ritual/platform/routes';
 import { sendMedia } from './media-files.ts';
-import { PROXY_BODY_LIMIT_BYTES, proxyTo } from './proxy.ts';
+import { createApiProxy, isApiRequest } from './proxy.ts';
 import { inlineScriptHashes, marketingPage, sendFile } from './static-files.ts';
 
 export type GatewayDeps = {
@@ -27,10 +23,20 @@ export type GatewayDeps = {
 /**
  * The development origin: marketing pages, the members SPA and /api proxied to the services by the
  * route table in @sleep-ritual/platform/routes. Production serves the same table through nginx.
+ * `/api` goes straight to the proxy (node:http, no middleware); everything else to the Koa app below.
  */
-export function createGateway(deps: GatewayDeps): Koa {
-  const { config, logger, marketingDir, membersAppDir } = deps;
+export function createGateway(deps: GatewayDeps): { callback(): RequestListener } {
   const serviceHost = deps.serviceHost ?? '127.0.0.1';
+  const proxyApi = createApiProxy({ config: deps.config, logger: deps.logger, serviceHost });
+  const rest = staticSide(deps, serviceHost).callback();
+  return {
+    callback: () => (req, res) => (isApiRequest(req.url) ? proxyApi(req, res) : void rest(req, res)),
+  };
+}
+
+/** Health, readiness, the members app and the marketing pages. */
+function staticSide(deps: GatewayDeps, serviceHost: string): Koa {
+  const { config, logger, marketingDir, membersAppDir } = deps;
   // The gateway is the edge: the client's address is the socket's, never a header it sent.
   const app = new Koa({ proxy: false });
   const baseHeaders = helmet({
@@ -40,14 +46,6 @@ export function createGateway(deps: GatewayDeps): Koa {
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   const defaultCsp = contentSecurityPolicy(config);
-  // Round robin over each service's replicas (`npm start -- --replicas N`), as nginx's upstreams do.
-  const turns = new Map<string, number>();
-  const nextPort = (service: keyof typeof config.replicaPorts) => {
-    const ports = config.replicaPorts[service];
-    const turn = turns.get(service) ?? 0;
-    turns.set(service, turn + 1);
-    return ports[turn % ports.length]!;
-  };
 
   app.use(async (ctx, next) => {
     const started = performance.now();
@@ -60,8 +58,8 @@ export function createGateway(deps: GatewayDeps): Koa {
     });
   });
 
-  // Every answer the gateway makes itself (health, 404, 413, 503, errors) carries the services' headers;
-  // a proxied answer brings the service's own, and a static page sets its CSP below.
+  // Every answer made here (health, 400, 404, 405, errors) carries the services' headers; a static page
+  // sets its CSP below.
   app.use(securityHeaders(config));
 
   app.use(async (ctx, next) => {
@@ -112,30 +110,6 @@ export function createGateway(deps: GatewayDeps): Koa {
       ctx.body = { status: ctx.status === 200 ? 'ok' : 'unavailable', checks };
       return;
     }
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
-      const service = serviceForPath(ctx.path);
-      if (!service) {
-        ctx.status = 404;
-        ctx.body = { error: 'Not found' };
-        return;
-      }
-      // The scheme the visitor used: the socket's, or the TLS-terminating proxy's X-Forwarded-Proto.
-      const protocol = forwardedProtocol(ctx);
-      if (config.secureCookies && protocol !== 'https') {
-        // Signed-in cookies are Secure: over plain http no service could set them (it was a 500).
-        ctx.status = 400;
-        ctx.body = { error: `Please use the secure address of this site: ${config.publicAppUrl}` };
-        return;
-      }
-      await proxyTo(
-        ctx,
-        { host: serviceHost, port: nextPort(service) },
-        { protocol },
-        uploadRoutes[ctx.path] ?? PROXY_BODY_LIMIT_BYTES,
-      );
-      return;
-    }
-
     await baseHeaders(ctx, async () => {});
     ctx.set('Content-Security-Policy', defaultCsp);
 
@@ -204,12 +178,3 @@ function refuseUnlessRead(ctx: Context): boolean {
 const membersAppFileHeaders: Record<string, Record<string, string>> = {
   [serviceWorkerFile]: { 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' },
 };
-
-/**
- * The scheme of the visitor's request. The gateway is the edge for addresses, but an https
- * PUBLIC_APP_URL means TLS ends in a proxy in front of it, which says the scheme in X-Forwarded-Proto.
- */
-function forwardedProtocol(ctx: Context): string {
-  const forwarded = ctx.get('X-Forwarded-Proto').split(',')[0]?.trim().toLowerCase();
-  return forwarded === 'https' || forwarded === 'http' ? forwarded : ctx.protocol;
-}

@@ -1,11 +1,12 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp as createAuthApp } from '@sleep-ritual/auth/app';
 import http from 'node:http';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
-import { createTestDeps, listen, testConfig, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { createTestDeps, eventually, listen, testConfig, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { createGateway } from '../src/app.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'gateway-'));
@@ -302,5 +303,114 @@ describe('behind https (an https PUBLIC_APP_URL)', () => {
     expect(proxied.headers.getSetCookie().find((line) => line.startsWith('sr_session='))).toMatch(
       /;\s*secure/i,
     );
+  });
+});
+
+describe('in front of replicas', () => {
+  type Seen = { replica: number; url?: string; socket: string; connection?: string; forwardedFor?: string };
+  const seen: Seen[] = [];
+  const servers: http.Server[] = [];
+  const aborted: number[] = [];
+  let origin: Awaited<ReturnType<typeof listen>>;
+
+  /** A stand-in for the catalog that says which replica and which connection answered. */
+  async function replica(index: number): Promise<number> {
+    const server = http.createServer((req, res) => {
+      seen.push({
+        replica: index,
+        url: req.url,
+        socket: `${index}:${req.socket.remotePort}`,
+        connection: req.headers.connection,
+        forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
+      });
+      if (req.url?.startsWith('/api/programs/slow')) {
+        // Answers only if the gateway still waits; records that the gateway hung up instead.
+        req.socket.once('close', () => aborted.push(index));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'keep-alive': 'timeout=65' });
+      res.end(JSON.stringify({ replica: index }));
+    });
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    return (server.address() as { port: number }).port;
+  }
+
+  beforeAll(async () => {
+    const first = await replica(1);
+    await replica(2);
+    // REPLICAS=2: the second replica listens 5 ports above the first, as `npm start -- --replicas 2`
+    // arranges; here the stand-ins' own ports are given through the config instead.
+    const config = testConfig({ CATALOG_PORT: String(first), REPLICAS: '2' });
+    config.replicaPorts.catalog = servers.map((server) => (server.address() as { port: number }).port);
+    origin = await listen(createGateway({ config, logger: deps.logger, marketingDir, membersAppDir }));
+  });
+  afterAll(async () => {
+    await origin.close();
+    for (const server of servers) {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('takes turns between the replicas over a few reused connections, saying who the client is', async () => {
+    seen.length = 0;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    for (let i = 0; i < 6; i += 1) {
+      const answer = await new Promise<{ status: number; headers: http.IncomingHttpHeaders }>(
+        (resolve, reject) =>
+          http
+            .get(`${origin.url}/api/programs`, { agent, headers: { connection: 'close' } }, (res) => {
+              res.resume();
+              res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+            })
+            .on('error', reject),
+      );
+      expect(answer.status).toBe(200);
+      // The service's keep-alive terms are its own connection's, not the visitor's.
+      expect(answer.headers['keep-alive']).toBeUndefined();
+    }
+    agent.destroy();
+    expect(seen.map((request) => request.replica)).toEqual([1, 2, 1, 2, 1, 2]);
+    // The visitor's `Connection: close` is theirs: the gateway keeps its own connections open.
+    expect(seen.every((request) => request.connection !== 'close')).toBe(true);
+    expect(new Set(seen.map((request) => request.socket)).size).toBe(2);
+    expect(seen.every((request) => /127\.0\.0\.1$/.test(request.forwardedFor ?? ''))).toBe(true);
+  });
+
+  it('hangs up on the service when the visitor gives up waiting', async () => {
+    const controller = new AbortController();
+    const pending = fetch(`${origin.url}/api/programs/slow`, { signal: controller.signal }).catch(
+      (error: Error) => error.name,
+    );
+    await eventually(async () => seen.some((request) => request.url === '/api/programs/slow'), {
+      what: 'the request to reach a replica',
+    });
+    expect(aborted).toEqual([]);
+    controller.abort();
+    expect(await pending).toBe('AbortError');
+    await eventually(async () => aborted.length === 1, { what: 'the gateway to close the upstream request' });
+  });
+});
+
+describe('static files', () => {
+  it('sends a page precompressed, and still asks the browser to revalidate it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gateway-compressed-'));
+    writeFileSync(path.join(dir, 'index.html'), '<h1>Home</h1>');
+    writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync('<h1>Home</h1>'));
+    writeFileSync(path.join(dir, '404.html'), '<h1>404</h1>');
+    const config = testConfig();
+    const site = await listen(
+      createGateway({ config, logger: deps.logger, marketingDir: dir, membersAppDir }),
+    );
+    try {
+      const page = await fetch(`${site.url}/`, { headers: { 'accept-encoding': 'br' } });
+      expect(page.headers.get('content-encoding')).toBe('br');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toBe('<h1>Home</h1>');
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -26,6 +26,7 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
     '/api/admin/check',
     '/api/admin/auth',
     '/api/admin/logout',
+    '/api/account',
   ],
   catalog: [
     '/api/programs',

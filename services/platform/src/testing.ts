@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { Knex } from 'knex';
 import { loadConfig, type Config } from './config.ts';
-import { createDb } from './db.ts';
+import { createDb, ensureDatabase, migrateLatest } from './db.ts';
 import { createLogger } from './logger.ts';
 import { createRedis, type Redis } from './redis.ts';
 import type { ServiceDeps } from './http/service-app.ts';
@@ -22,6 +22,24 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PUBLIC_APP_URL: 'http://localhost:8080',
     ...overrides,
   });
+}
+
+/**
+ * A database of a test file's own, named after the test database (`…_<suffix>`), created and migrated.
+ * For tests of work that reads every row, such as the bedtime reminders' sweep: suites running side by
+ * side would otherwise take each other's rows.
+ */
+export async function ownTestDatabase(suffix: string): Promise<string> {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `${url.pathname}_${suffix}`;
+  await ensureDatabase(url.toString());
+  const db = createDb(url.toString(), { min: 0, max: 1 });
+  try {
+    await migrateLatest(db);
+  } finally {
+    await db.destroy();
+  }
+  return url.toString();
 }
 
 /** Real PostgreSQL and Redis connections for a test file; close them in afterAll. */

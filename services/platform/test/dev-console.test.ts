@@ -115,6 +115,28 @@ describe('the development console', () => {
     ]);
   });
 
+  it('shortens the error of a body cut short when the gateway hung up for its client', () => {
+    const { output, printed } = consoleFor();
+    output.push(
+      `${pinoLine({
+        level: 50,
+        requestId: '16625643',
+        err: {
+          type: 'Error',
+          message: 'Parse Error',
+          stack: 'Error: Parse Error\n    at socketOnEnd (node:_http_server:802:22)',
+          code: 'HPE_INVALID_EOF_STATE',
+          reason: 'Invalid EOF state',
+          headerSent: true,
+        },
+        msg: 'request failed',
+      })}\n`,
+    );
+    expect(printed).toEqual([
+      '[catalog]  client closed the request before its answer (HPE_INVALID_EOF_STATE)',
+    ]);
+  });
+
   it('leaves other errors, stack and all, as they are', () => {
     const { output, printed } = consoleFor();
     const line = pinoLine({

@@ -31,6 +31,8 @@ const tables = [
   'paths',
   'classes',
   'admin_courses',
+  'bedtime_reminders',
+  'bedtime_reminder_sends',
 ];
 
 describe('migrations', () => {

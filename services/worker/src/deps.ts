@@ -14,9 +14,13 @@ export type WorkerDeps = { config: Config; logger: Logger; db: Knex; redis: Redi
  */
 export type PurchaseDeps = { db: Knex; emails: EmailsQueue; paymentGraceDays: number };
 
-/** What sending one e-mail needs: the database to build it from, the links' settings and the mailer. */
+/**
+ * What sending one e-mail needs: the database to build it from, the links' settings and the mailer;
+ * `clock` (tests move it) is the time a bedtime reminder is judged by.
+ */
 export type EmailDeps = {
   db: Knex;
   config: Pick<Config, 'publicAppUrl' | 'sessionKeys' | 'supportEmail'>;
   mailer: Mailer;
+  clock?: () => Date;
 };

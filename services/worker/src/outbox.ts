@@ -16,6 +16,8 @@ export type OutboxMail = {
   html: string;
   messageId: string;
   sentAt: string;
+  /** Extra headers of the message, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 };
 
 /** Every message in the folder, oldest first; an absent folder is an empty outbox. */

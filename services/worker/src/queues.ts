@@ -14,6 +14,8 @@ export const PURCHASES_QUEUE = 'purchases';
 export const EMAILS_QUEUE = 'emails';
 /** Reconciliation with ThriveCart's API: a repeatable job, and runs an admin asks for. */
 export const RECONCILE_QUEUE = 'reconcile';
+/** The sweep that queues the bedtime reminders due: one repeatable job, whatever the number of learners. */
+export const REMINDERS_QUEUE = 'reminders';
 
 export type PurchaseJob = PurchaseEvent;
 
@@ -22,13 +24,24 @@ export type EmailJob =
   | { template: 'password-reset'; userId: number }
   | { template: 'sign-in-link'; userId: number }
   /** To SUPPORT_EMAIL: an order waits on a mapping of these items. */
-  | { template: 'unmapped-item'; orderId: string; items: string[]; buyerEmail: string | null };
+  | { template: 'unmapped-item'; orderId: string; items: string[]; buyerEmail: string | null }
+  /** The learner's nightly reminder of `localDate` (in their zone), due at `dueAt` (ISO). */
+  | BedtimeReminderJob;
+
+export type BedtimeReminderJob = {
+  template: 'bedtime-reminder';
+  userId: number;
+  localDate: string;
+  dueAt: string;
+};
 
 export type ReconcileJob = { reason: 'schedule' | 'admin' };
+export type ReminderSweepJob = { reason: 'schedule' | 'request' };
 
 export type PurchasesQueue = Queue<PurchaseJob>;
 export type ReconcileQueue = Queue<ReconcileJob>;
 export type EmailsQueue = Queue<EmailJob>;
+export type RemindersQueue = Queue<ReminderSweepJob>;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -76,6 +89,27 @@ const reconcileJobDefaults: DefaultJobOptions = {
   removeOnFail: { count: 100 },
 };
 
+/** How often the sweep looks for bedtime reminders that are due. */
+export const REMINDER_SWEEP_EVERY_MS = 60_000;
+const REMINDER_SCHEDULER = 'bedtime-reminders-sweep';
+
+const reminderSweepDefaults: DefaultJobOptions = {
+  // A failed sweep is not retried: the next one, a minute later, finds the same reminders still due.
+  attempts: 1,
+  removeOnComplete: { count: 100 },
+  removeOnFail: { count: 100 },
+};
+
+/**
+ * A reminder e-mail leaves Redis once sent: the database's record of each night sent (not a kept job
+ * id) is what stops a second one, so 50,000 learners a night add nothing that lingers in Redis.
+ */
+export const reminderEmailOptions = (job: BedtimeReminderJob): JobsOptions => ({
+  jobId: `bedtime-reminder-${job.userId}-${job.localDate}`,
+  removeOnComplete: true,
+  removeOnFail: { age: 7 * DAY_SECONDS },
+});
+
 /** How long a producer waits for Redis before it gives up and answers 503. */
 const ENQUEUE_TIMEOUT_MS = 3_000;
 
@@ -114,6 +148,25 @@ export function createReconcileQueue(connection: Redis, prefix: string): Reconci
   });
   connections.set(queue, connection);
   return queue;
+}
+
+export function createRemindersQueue(connection: Redis, prefix: string): RemindersQueue {
+  const queue = new Queue<ReminderSweepJob>(REMINDERS_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: reminderSweepDefaults,
+  });
+  connections.set(queue, connection);
+  return queue;
+}
+
+/** The sweep every REMINDER_SWEEP_EVERY_MS (idempotent: one scheduler, however many workers set it). */
+export async function scheduleReminderSweep(queue: RemindersQueue): Promise<void> {
+  await queue.upsertJobScheduler(
+    REMINDER_SCHEDULER,
+    { every: REMINDER_SWEEP_EVERY_MS },
+    { name: 'sweep', data: { reason: 'schedule' } },
+  );
 }
 
 /** The repeatable run every RECONCILE_EVERY_MINUTES (idempotent: one scheduler, however often set). */

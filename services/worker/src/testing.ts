@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
+import { Worker } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import { repoRoot } from '@sleep-ritual/platform/paths';
@@ -91,4 +92,22 @@ export async function startWorkerProcess(config: Config, options: { outboxDir: s
     throw new Error(`${error.message}\n${output}`);
   });
   return { child, exited, output: () => output, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Takes `count` jobs off a queue with a processor that does nothing, as fast as Redis allows: for the
+ * reminders benchmark, to see what Redis holds once a night's reminders are sent.
+ */
+export async function completeJobs(redisUrl: string, queueName: string, prefix: string, count: number) {
+  const connection = createRedis(redisUrl);
+  let done = 0;
+  await new Promise<void>((resolve, reject) => {
+    const worker = new Worker(queueName, async () => undefined, { connection, prefix, concurrency: 200 });
+    worker.on('error', reject);
+    worker.on('completed', () => {
+      done += 1;
+      if (done === count) void worker.close().then(() => resolve());
+    });
+  });
+  connection.disconnect();
 }

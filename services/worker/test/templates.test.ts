@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accessAddedEmail,
+  bedtimeReminderEmail,
   createAccountEmail,
   passwordResetEmail,
   signInLinkEmail,
@@ -80,6 +81,44 @@ describe('e-mail templates', () => {
     expect(mail.html).toMatch(
       /sign in at <a href="https:\/\/app\.example\/sign-in"[^>]*>https:\/\/app\.example\/sign-in<\/a>/,
     );
+  });
+
+  it('a bedtime reminder names the night, links straight to it and says how to stop them; other e-mails do not', () => {
+    const mail = bedtimeReminderEmail({
+      ...common,
+      firstName: 'Maya',
+      label: 'Night 2',
+      title: 'The Breath That Slows the Heart',
+      durationMinutes: 18,
+      classUrl: 'https://app.example/program/1/path/2/class/3',
+      unsubscribeUrl: 'https://app.example/account/unsubscribe?token=1.abc',
+    });
+    expect(mail.subject).toBe('Tonight: Night 2 – The Breath That Slows the Heart');
+    expect(mail.text).toContain('Start Night 2: https://app.example/program/1/path/2/class/3');
+    expect(mail.text).toContain(
+      'You get this e-mail because you turned on bedtime reminders. Turn off bedtime reminders: https://app.example/account/unsubscribe?token=1.abc',
+    );
+    expect(mail.html).toMatch(
+      /<a href="https:\/\/app\.example\/account\/unsubscribe\?token=1\.abc"[^>]*>Turn off bedtime reminders<\/a>/,
+    );
+    const untitled = bedtimeReminderEmail({
+      ...common,
+      firstName: null,
+      label: null,
+      title: 'Wind-Down',
+      durationMinutes: null,
+      classUrl: 'https://app.example/c',
+      unsubscribeUrl: 'https://app.example/u',
+    });
+    expect(untitled.subject).toBe('Tonight: Wind-Down');
+    const reset = passwordResetEmail({
+      ...common,
+      firstName: null,
+      link: 'https://app.example/r',
+      validMinutes: 60,
+    });
+    expect(reset.text).not.toContain('Turn off');
+    expect(reset.html).not.toContain('Turn off');
   });
 });
 

@@ -16,6 +16,7 @@ export type ClassRow = ProgressColumns & {
   coverArtUrl: string | null;
   vimeoVideoId: string | null;
   audioUrl: string | null;
+  artworkUrl: string | null;
   additionalContentUrl: string | null;
   additionalContentButtonLabel: string | null;
   durationMinutes: number | null;
@@ -42,6 +43,7 @@ export async function findClasses(db: Knex, lookups: ClassLookup[]): Promise<(Cl
   const { rows } = await db
     .raw<{ rows: (ClassRow & { lookup: number })[] }>(
       `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."coverArtUrl", c."vimeoVideoId", c."audioUrl",
+            coalesce(c."coverArtUrl", pa."cardImageUrl") as "artworkUrl",
             c."additionalContentUrl", c."additionalContentButtonLabel", c."durationMinutes",
             ${CLASS_UNLOCKED} as "isUnlocked", ${classOpensAtSql('own.since')} as "opensAt",
             pa.id as "pathId", pa.title as "pathTitle", ph.id as "phaseId", ph.title as "phaseTitle",

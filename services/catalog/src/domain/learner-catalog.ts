@@ -140,6 +140,7 @@ export async function getClassDetails(
     vimeoVideoId: row.vimeoVideoId,
     vimeoId: extractVimeoId(row.vimeoVideoId),
     audioUrl: row.audioUrl,
+    artworkUrl: row.artworkUrl,
     additionalContentUrl: row.additionalContentUrl,
     additionalContentButtonLabel: row.additionalContentButtonLabel,
     durationMinutes: row.durationMinutes,

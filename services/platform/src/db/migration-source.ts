@@ -9,6 +9,7 @@ import * as classAudioUrl from './migrations/20261125020000_class_audio_url.ts';
 import * as dripDays from './migrations/20261125030000_drip_days.ts';
 import * as purchasePlans from './migrations/20261125010000_purchase_plans.ts';
 import * as mediaFiles from './migrations/20261125050000_media_files.ts';
+import * as bedtimeReminders from './migrations/20261125030100_bedtime_reminders.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under tsx, vitest and any
@@ -25,6 +26,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261125030000_drip_days.ts': dripDays,
   '20261125010000_purchase_plans.ts': purchasePlans,
   '20261125050000_media_files.ts': mediaFiles,
+  '20261125030100_bedtime_reminders.ts': bedtimeReminders,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

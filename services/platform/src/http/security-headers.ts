@@ -40,16 +40,23 @@ function unique(values: string[]): string[] {
  * each request replays what it did.
  */
 export function securityHeaders(config: Config) {
+  const write = securityHeaderWriter(config);
+  return async function securityHeadersMiddleware(ctx: Context, next: Next) {
+    write(ctx.res);
+    await next();
+  };
+}
+
+/** The same headers for an answer made with node:http alone (the gateway's own /api answers). */
+export function securityHeaderWriter(config: Config): (res: ServerResponse) => void {
   const steps = recordHelmet(config);
   const csp = contentSecurityPolicy(config);
-  return async function securityHeadersMiddleware(ctx: Context, next: Next) {
-    const res = ctx.res;
+  return (res) => {
     res.setHeader('Content-Security-Policy', csp);
     for (const [name, value] of steps) {
       if (value === undefined) res.removeHeader(name);
       else res.setHeader(name, value);
     }
-    await next();
   };
 }
 

@@ -15,6 +15,7 @@ import {
   unmappedItemEmail,
 } from '../mail/templates.ts';
 import type { EmailJob } from '../queues.ts';
+import { sendBedtimeReminder } from './reminders.ts';
 
 export type EmailOutcome = { sent: EmailJob['template'] | 'access-added'; to: string } | { skipped: string };
 
@@ -31,6 +32,9 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger):
     });
     await deps.mailer.send({ to: supportEmail, ...content });
     return { sent: job.template, to: supportEmail };
+  }
+  if (job.template === 'bedtime-reminder') {
+    return sendBedtimeReminder(deps, job, log, deps.clock?.() ?? new Date());
   }
   const user = await findRecipient(deps.db, job.userId);
   if (!user) throw new UnrecoverableError(`User ${job.userId} no longer exists`);

@@ -25,6 +25,8 @@ export type MailLayout = {
   summary?: { heading: string; lines: string[] };
   /** The members app's origin: the header shows the app's icon from it. Without it, the name alone. */
   appUrl?: string;
+  /** Why the reader gets the message, and the link that stops them (recurring e-mails only). */
+  unsubscribe?: { reason: string; label: string; url: string };
 };
 
 const BRAND = 'Sleep Ritual';
@@ -71,6 +73,9 @@ export function compose(mail: MailLayout): MailContent {
     ...mail.after,
     help,
     SIGN_OFF,
+    ...(mail.unsubscribe
+      ? [`${mail.unsubscribe.reason} ${mail.unsubscribe.label}: ${mail.unsubscribe.url}`]
+      : []),
   ].join('\n\n');
 
   const preheader = mail.preheader ?? mail.paragraphs[0] ?? mail.subject;
@@ -127,7 +132,7 @@ ${mail.after.map((paragraph) => p(linkify(paragraph, link))).join('\n')}
 ${p(`Need a hand? Write to us at ${support} and we'll help.`)}
 <p style="margin:0">${SIGN_OFF.split('\n').map(escape).join('<br>')}</p>
 </td></tr>
-<tr><td class="sr-muted" align="center" style="padding:16px 28px;font-size:13px;color:${light.muted}">${BRAND} · guided sleep meditation</td></tr>
+<tr><td class="sr-muted" align="center" style="padding:16px 28px;font-size:13px;color:${light.muted}">${mail.unsubscribe ? `${escape(mail.unsubscribe.reason)} ${link(mail.unsubscribe.url, mail.unsubscribe.label)}<br>` : ''}${BRAND} · guided sleep meditation</td></tr>
 </table>
 </td></tr>
 </table>

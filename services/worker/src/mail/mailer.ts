@@ -7,7 +7,8 @@ import type { Logger } from '@sleep-ritual/platform/logger';
 import type { OutboxMail } from '../outbox.ts';
 import type { MailContent } from './templates.ts';
 
-export type MailMessage = MailContent & { to: string };
+/** `headers` are extra message headers (a reminder's List-Unsubscribe); they reach the outbox file too. */
+export type MailMessage = MailContent & { to: string; headers?: Record<string, string> };
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
 
 type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'supportEmail' | 'outboxDir'>;

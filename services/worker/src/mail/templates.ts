@@ -88,6 +88,41 @@ export function signInLinkEmail(input: Common & { link: string; validMinutes: nu
   });
 }
 
+/**
+ * The nightly nudge: "Tonight: Night N – title", one tap to the class, and the way to stop them (the
+ * message also carries the one-click List-Unsubscribe headers).
+ */
+export function bedtimeReminderEmail(
+  input: Common & {
+    label: string | null;
+    title: string;
+    durationMinutes: number | null;
+    classUrl: string;
+    unsubscribeUrl: string;
+  },
+): MailContent {
+  const name = input.label ? `${input.label} – ${input.title}` : input.title;
+  const length = input.durationMinutes ? ` (${input.durationMinutes} minutes)` : '';
+  return compose({
+    subject: `Tonight: ${name}`,
+    preheader: 'Your next night is ready: one tap to start it in bed.',
+    greeting: greeting(input.firstName),
+    paragraphs: [
+      `It's nearly time for bed. Tonight's track is ${name}${length}.`,
+      'Dim the lights, get comfortable, and press play as you settle in.',
+    ],
+    button: { label: `Start ${input.label ?? 'Tonight'}`, url: input.classUrl },
+    after: [],
+    supportEmail: input.supportEmail,
+    appUrl: input.appUrl,
+    unsubscribe: {
+      reason: 'You get this e-mail because you turned on bedtime reminders.',
+      label: 'Turn off bedtime reminders',
+      url: input.unsubscribeUrl,
+    },
+  });
+}
+
 /** To support: an order waits on a product mapping; says which order and item, and how to fix it. */
 export function unmappedItemEmail(input: {
   orderId: string;

@@ -117,7 +117,7 @@ export function SelectInput({
 export function CheckboxInput({ form, name, label, hint }: Common) {
   const { id, control, notes } = useDescriptions(form, name, hint);
   return (
-    <div className="field admin-checkbox">
+    <div className="field checkbox-field">
       <input
         {...control}
         type="checkbox"

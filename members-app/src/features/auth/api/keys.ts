@@ -5,4 +5,6 @@ export const authKeys = {
   createAccountLookups: () => [...authKeys.all, 'create-account'] as const,
   createAccountLookup: (query: string) => [...authKeys.createAccountLookups(), query] as const,
   resetTokenCheck: (token: string) => [...authKeys.all, 'reset-token-check', token] as const,
+  bedtimeReminder: () => [...authKeys.all, 'bedtime-reminder'] as const,
+  unsubscribeLink: (token: string) => [...authKeys.all, 'unsubscribe-link', token] as const,
 };

@@ -4,6 +4,7 @@ import { supportEmail } from '../../../lib/public-config.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { useLogout } from '../api/logout.ts';
+import { BedtimeReminderSettings } from './BedtimeReminderSettings.tsx';
 
 export function AccountScreen() {
   useDocumentTitle('Account');
@@ -39,6 +40,7 @@ export function AccountScreen() {
           </dd>
         </div>
       </dl>
+      <BedtimeReminderSettings />
       <Button variant="secondary" onClick={signOut} disabled={logout.isPending || logout.isSuccess}>
         {logout.isPending ? 'Logging out...' : 'Logout'}
       </Button>

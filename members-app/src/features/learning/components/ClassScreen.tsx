@@ -11,6 +11,7 @@ import { formatDuration } from '../lib/format-duration.ts';
 import { opensLabel } from '../lib/opens-label.ts';
 import { isNotFound, refusalReason } from '../lib/query-errors.ts';
 import { classRoute, pathRoute, routeId } from '../lib/routes.ts';
+import { ClassListen } from './ClassListen.tsx';
 import { ClassVideo } from './ClassVideo.tsx';
 import { fallbackImages } from '../lib/images.ts';
 import {
@@ -25,7 +26,8 @@ import { LockIcon } from './ProgramCard.tsx';
 
 /**
  * Spec 000 §2 (/program/{programId}/path/{pathId}/class/{classId}): back to the path, "phase • path",
- * title and description, then the video, else the additional content link, else a note. Around them:
+ * title and description, then the video, else the additional content link, else a note. A class with an
+ * audio track offers Listen first (listen mode), with its video below. Around them:
  * the class's label and duration, the learner's progress with "Mark as complete", and the previous and
  * next classes of the path (from the path's details, which the path page has usually cached).
  */
@@ -175,19 +177,30 @@ function ClassSiblings({
 
 function ClassContent({ details }: { details: ClassDetails }) {
   const vimeoId = details.vimeoId ?? extractVimeoId(details.vimeoVideoId);
-  if (vimeoId !== null) {
-    const progress = details.progress;
+  const progress = details.progress;
+  const resumeAt = progress && !progress.completed ? progress.maxPositionSec : 0;
+  const video = vimeoId !== null && (
+    <ClassVideo
+      key={details.id}
+      classId={details.id}
+      vimeoId={vimeoId}
+      storedUrl={details.vimeoVideoId}
+      title={details.title}
+      resumeAt={resumeAt}
+    />
+  );
+  if (details.audioUrl) {
     return (
-      <ClassVideo
+      <ClassListen
         key={details.id}
-        classId={details.id}
-        vimeoId={vimeoId}
-        storedUrl={details.vimeoVideoId}
-        title={details.title}
-        resumeAt={progress && !progress.completed ? progress.maxPositionSec : 0}
+        details={details}
+        audioUrl={details.audioUrl}
+        resumeAt={resumeAt}
+        video={video || null}
       />
     );
   }
+  if (video) return video;
   // Without a video, the class's cover stands in the video's place.
   const cover = details.coverArtUrl && (
     <ContentImage src={details.coverArtUrl} fallback={fallbackImages.programCover} className="class-cover" />
