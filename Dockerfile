@@ -32,7 +32,8 @@ COPY --from=build /app/members-app/dist /srv/members-app
 # The services run their TypeScript through tsx, a dev dependency, so the full install stays.
 FROM build AS app
 ENV NODE_ENV=production
-RUN mkdir -p var && chown node:node var
+# var/media exists owned by node, so a fresh named volume mounted there takes that owner.
+RUN mkdir -p var/media && chown -R node:node var
 USER node
 EXPOSE 4101 4102 4103 4104 4105
 CMD ["node", "-e", "console.error('Give a command, e.g. npm run start -w @sleep-ritual/auth'); process.exit(64)"]

@@ -3,14 +3,17 @@ import { defineConfig } from 'vite';
 // By path rather than by package name: Vite bundles a config's relative imports, while a package import
 // is left to Node, which cannot load the contracts' TypeScript source.
 import { parsePublicConfig } from '../services/contracts/src/public-config.ts';
+import { appShellPlugin } from './pwa/app-shell-plugin.ts';
 
 // The build reads only the public settings (no secret), with the defaults the README lists.
 const publicConfig = parsePublicConfig({ SUPPORT_EMAIL: process.env.SUPPORT_EMAIL });
 
 // Served under /app/ so its files never collide with the marketing site's on the same origin.
+const base = '/app/';
+
 export default defineConfig({
-  base: '/app/',
-  plugins: [react()],
+  base,
+  plugins: [react(), appShellPlugin({ base })],
   define: {
     // The support address shown to learners.
     __SUPPORT_EMAIL__: JSON.stringify(publicConfig.supportEmail),

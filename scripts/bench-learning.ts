@@ -149,6 +149,7 @@ async function startNginx(catalog: Server): Promise<(Server & { dispose(): Promi
     roots: {
       marketing: path.join(repoRoot, 'marketing', 'dist'),
       membersApp: path.join(repoRoot, 'members-app', 'dist'),
+      media: path.join(repoRoot, 'var', 'media'),
     },
     ipv6: false,
     brotliModule: existsSync(brotliModule) ? brotliModule : undefined,

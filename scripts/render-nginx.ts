@@ -14,10 +14,20 @@ import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
+import { serviceWorkerFile, webAppManifestFile } from '@sleep-ritual/contracts/web-app';
 import { loadConfig, loadConfigOrExit, type Config } from '@sleep-ritual/platform/config';
 import { NotFoundError, ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 import { repoRoot } from '@sleep-ritual/platform/paths';
-import { apiRoutes, membersAppAssetsPrefix, type ServiceName } from '@sleep-ritual/platform/routes';
+import { MEDIA_CONTENT_TYPES } from '@sleep-ritual/contracts/media';
+import {
+  apiRoutes,
+  mediaPrefix,
+  mediaTypes,
+  membersAppAssetsPrefix,
+  serviceForPath,
+  uploadRoutes,
+  type ServiceName,
+} from '@sleep-ritual/platform/routes';
 
 const MARKETING_SCRIPT_SRC = "'self' 'unsafe-inline' https://player.vimeo.com";
 /** Idle connections each nginx worker keeps open to each upstream (the services keep theirs 65 s). */
@@ -44,7 +54,7 @@ const defaultPorts = loadConfig({
 const services = Object.keys(apiRoutes) as ServiceName[];
 
 /** Where nginx finds the two static builds. */
-type Roots = { marketing: string; membersApp: string };
+type Roots = { marketing: string; membersApp: string; media: string };
 
 type MainOptions = {
   header: string[];
@@ -61,6 +71,13 @@ type MainOptions = {
 function literalPath(value: string): string {
   if (!/^\/[A-Za-z0-9/_.-]*$/.test(value))
     throw new Error(`path ${JSON.stringify(value)} is not a plain path`);
+  return value;
+}
+
+/** A file name nginx can take literally. */
+function literalFile(value: string): string {
+  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)+$/.test(value))
+    throw new Error(`file ${JSON.stringify(value)} is not plain`);
   return value;
 }
 
@@ -153,6 +170,7 @@ function renderRoutes(header: string[], roots: Roots): string {
   const staticHeaders = 'include static-headers.conf;';
   const marketingRoot = literalPath(roots.marketing);
   const membersAppRoot = literalPath(roots.membersApp);
+  const mediaRoot = literalPath(roots.media);
   const lines = [
     ...header,
     '',
@@ -178,10 +196,35 @@ function renderRoutes(header: string[], roots: Roots): string {
     lines.push('', `# ${service}`);
     for (const prefix of prefixes) lines.push(...prefixLocations(prefix, `proxy_pass http://${service};`));
   }
+  lines.push(
+    '',
+    '# Uploads: bodies up to their own limit, streamed to the service as they arrive (it checks the file',
+    '# as the bytes come and stores nothing of a refused one), with time for a large file to be read.',
+  );
+  for (const [route, bytes] of Object.entries(uploadRoutes)) {
+    const service = serviceForPath(route);
+    if (!service) throw new Error(`no service owns the upload route ${route}`);
+    lines.push(
+      `location = ${literalPath(route)} { client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_request_buffering off; proxy_read_timeout 300s; proxy_pass http://${service}; }`,
+    );
+  }
   const notFound = `default_type application/json; return 404 ${jsonError(new NotFoundError().message)};`;
   lines.push('', '# Any other /api path.', ...prefixLocations('/api', notFound));
+  lines.push(
+    '',
+    "# Prometheus scrapes each service's /metrics on its internal port, never through here. Every /api path",
+    '# above reaches a service only under its own prefixes (so /api/<anything>/metrics is a 404), and',
+    '# the services refuse /metrics to a request that came through a proxy.',
+    `location = /metrics { ${notFound} }`,
+  );
 
   const assets = literalPath(membersAppAssetsPrefix.replace(/\/?$/, '/'));
+  const media = literalPath(mediaPrefix);
+  const byType = new Map<string, string[]>();
+  for (const [extension, type] of Object.entries(mediaTypes)) {
+    byType.set(type, [...(byType.get(type) ?? []), extension]);
+  }
+  const mediaTypeMap = [...byType].map(([type, extensions]) => `${type} ${extensions.join(' ')};`).join(' ');
   const immutable = 'set $cache_control "public, max-age=31536000, immutable";';
   const marketingPage = `root ${marketingRoot}; set $script_src "${MARKETING_SCRIPT_SRC}";`;
   lines.push(
@@ -195,8 +238,17 @@ function renderRoutes(header: string[], roots: Roots): string {
     );
   }
   lines.push(
+    '# The service worker controls the whole origin (the routes above share no prefix) and is checked for',
+    '# updates on every visit (no-cache, the default). The manifest type is missing from older mime.types.',
+    `location = ${assets}${literalFile(serviceWorkerFile)} { alias ${membersAppRoot}/${serviceWorkerFile}; add_header Service-Worker-Allowed "/" always; ${staticHeaders} }`,
+    `location = ${assets}${literalFile(webAppManifestFile)} { alias ${membersAppRoot}/${webAppManifestFile}; types { } default_type application/manifest+json; ${staticHeaders} }`,
     `location ^~ ${assets} { alias ${membersAppRoot}/; try_files $uri =404; ${staticHeaders} }`,
     `location ^~ ${assets}assets/ { alias ${membersAppRoot}/assets/; ${immutable} try_files $uri =404; ${staticHeaders} }`,
+    '',
+    `# The media store (audio, images) under ${media}: nginx answers byte ranges itself; hidden files stay hidden.`,
+    '# An upload has a random name never given to other bytes (32 hex digits, the extension of the type',
+    '# sniffed from it): it is kept for a year. Other files (the demo audio) for an hour.',
+    `location ^~ ${media} { alias ${mediaRoot}/; types { ${mediaTypeMap} } default_type application/octet-stream; set $cache_control "public, max-age=3600"; location ~ /\\. { return 404; } location ~ "^${media}([0-9a-f]{32}\\.(?:${Object.keys(MEDIA_CONTENT_TYPES).join('|')}))$" { alias ${mediaRoot}/$1; ${immutable} ${staticHeaders} } try_files $uri =404; ${staticHeaders} }`,
     '',
     '# Marketing: everything else, pre-rendered by Astro (content-hashed bundles under /_astro/).',
     '# Astro pages carry inline scripts and nginx cannot hash them per page as the gateway does, so these',
@@ -238,6 +290,8 @@ export function renderNginx(): Record<string, string> {
     'infra/nginx/routes.conf': renderRoutes(IMAGE_HEADER, {
       marketing: '/srv/marketing',
       membersApp: '/srv/members-app',
+      // The media store's volume (MEDIA_DIR of the services), mounted read-only into nginx.
+      media: '/srv/media',
     }),
   };
 }
@@ -303,6 +357,7 @@ export function writeLocalNginx(config: Config): { dir: string; brotli: boolean 
     roots: {
       marketing: path.join(repoRoot, 'marketing', 'dist'),
       membersApp: path.join(repoRoot, 'members-app', 'dist'),
+      media: config.mediaDir,
     },
     ipv6: Object.values(networkInterfaces()).some((addresses) =>
       addresses?.some((address) => address.family === 'IPv6' && address.internal),

@@ -1,9 +1,11 @@
-// `npm run db:seed -- --demo` loads the demo catalogue, product mappings and demo learner into DATABASE_URL
+// `npm run db:seed -- --demo` loads the demo catalogue, product mappings and demo learner into DATABASE_URL,
+// and writes the demo nights' audio into MEDIA_DIR
 // (idempotent; admin edits are kept). The demo is for development and evaluation: it never loads by
 // itself, and a production configuration refuses it, so a deployment never gets a known password.
 import { loadConfigOrExit } from '@sleep-ritual/platform/config';
 import { createDb } from '@sleep-ritual/platform/db';
 import { seedDemo } from '@sleep-ritual/platform/db/seed';
+import { ensureDemoAudio } from '@sleep-ritual/platform/media/demo-audio';
 
 if (!process.argv.includes('--demo')) {
   console.error('Nothing to seed. `npm run db:seed -- --demo` loads the demo content (development only).');
@@ -19,6 +21,7 @@ if (config.env === 'production') {
 const db = createDb(config.databaseUrl, { min: 0, max: 1 });
 try {
   await seedDemo(db);
+  await ensureDemoAudio(config.mediaDir);
   console.log('demo content ready');
 } finally {
   await db.destroy();

@@ -1,21 +1,28 @@
-// `npm run simulate:purchase -- --email buyer@example.com [--product ID ...] [--event order.success|order.refund]
-//  [--order ORDER_ID] [--refund-item ITEM] [--redirect] [--test] [--url URL]`: posts a form-encoded webhook to the running system the way
-// ThriveCart does, then prints the create-account link and whether the worker provisioned the order.
+// `npm run simulate:purchase -- --email buyer@example.com [--product ID ...] [--event order.success|order.refund|…]
+//  [--order ORDER_ID] [--refund-item ITEM] [--days-ago N] [--redirect] [--test] [--url URL]`: posts a form-encoded webhook to the
+// running system the way ThriveCart does, then prints the create-account link and whether the worker provisioned the order
+// (or, for a payment-plan event, the plan state and access of the order's purchases).
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ITEM_KEY_MESSAGE, itemKeySchema } from '@sleep-ritual/contracts/product-mappings';
-import { isPurchaseEvent, PURCHASE_EVENTS } from '@sleep-ritual/contracts/webhook';
+import { isPlanEvent, isPurchaseEvent, PURCHASE_EVENTS } from '@sleep-ritual/contracts/webhook';
 import { createAccountUrl } from '@sleep-ritual/platform/account-links';
 import { loadConfigOrExit } from '@sleep-ritual/platform/config';
 import { createDb } from '@sleep-ritual/platform/db';
-import { ACCESS_STATUS, PURCHASE_STATUS } from '@sleep-ritual/platform/purchase-access';
+import { ACCESS_STATUS, givesAccessSql, PURCHASE_STATUS } from '@sleep-ritual/platform/purchase-access';
 import { signedRedirectQuery } from '@sleep-ritual/platform/thrivecart-redirect';
-import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
+import {
+  formBody,
+  thrivecartOrderFields,
+  thrivecartPlanEventFields,
+} from '@sleep-ritual/webhooks/thrivecart-sample';
 
-const USAGE = `usage: npm run simulate:purchase -- --email buyer@example.com [--product ID ...] [--event ${PURCHASE_EVENTS.join('|')}] [--order ORDER_ID] [--refund-item ITEM] [--redirect] [--test] [--url URL]
-  --product  an item as ThriveCart names it (product-1, bump-1, upsell-1; a bare number means product-N); repeatable; default product-1
-  --order    the order id; required for order.refund (use the one printed by the purchase); default a new one
+const USAGE = `usage: npm run simulate:purchase -- --email buyer@example.com [--product ID ...] [--event ${PURCHASE_EVENTS.join('|')}] [--order ORDER_ID] [--refund-item ITEM] [--days-ago N] [--redirect] [--test] [--url URL]
+  --product  an item as ThriveCart names it (product-1, bump-1, upsell-1; a bare number means product-N); repeatable; default product-1;
+             for a payment-plan event (order.rebill_failed, …), the item the plan pays for
+  --order    the order id; required for order.refund and payment-plan events (use the one printed by the purchase); default a new one
+  --days-ago with a payment-plan event: date it this many days back (e.g. 8 for a failed instalment past its grace); default 0
   --refund-item  with order.refund: refund only this item of the order (bump-1, upsell-1, …); default the whole order
   --redirect     also print the signed success-page URL ThriveCart would send the buyer to (thrivecart_hash included)
   --test     mark the order as a ThriveCart test-mode order
@@ -35,6 +42,7 @@ function readArgs() {
         event: { type: 'string', default: 'order.success' },
         order: { type: 'string' },
         'refund-item': { type: 'string' },
+        'days-ago': { type: 'string', default: '0' },
         redirect: { type: 'boolean', default: false },
         test: { type: 'boolean', default: false },
         url: { type: 'string' },
@@ -59,8 +67,10 @@ const items = (args.product ?? ['product-1']).map((product) => {
   const item = itemKeySchema.safeParse(product);
   return item.success ? item.data : fail(`--product ${product}: ${ITEM_KEY_MESSAGE}`);
 });
-if (args.event === 'order.refund' && !args.order)
-  fail('--order is required for order.refund: pass the id of the order to refund');
+if ((args.event === 'order.refund' || isPlanEvent(args.event)) && !args.order)
+  fail(`--order is required for ${args.event}: pass the id of the order it concerns`);
+const daysAgo = Number(args['days-ago']);
+if (!Number.isFinite(daysAgo) || daysAgo < 0) fail('--days-ago must be a number of days, 0 or more');
 const refundItem =
   args['refund-item'] === undefined ? undefined : itemKeySchema.safeParse(args['refund-item']);
 if (refundItem && !refundItem.success) fail(`--refund-item ${args['refund-item']}: ${ITEM_KEY_MESSAGE}`);
@@ -69,15 +79,25 @@ const orderId = args.order ?? String(randomInt(100_000_000, 999_999_999));
 
 const config = loadConfigOrExit();
 const url = args.url ?? `http://localhost:${config.port}/api/webhooks/thrivecart`;
-const fields = thrivecartOrderFields({
-  secret: config.thrivecartSecret,
-  event: args.event,
-  orderId,
-  email: email.data,
-  items,
-  test: args.test,
-  ...(refundItem?.success ? { refundItem: refundItem.data } : {}),
-});
+const fields = isPlanEvent(args.event)
+  ? thrivecartPlanEventFields({
+      secret: config.thrivecartSecret,
+      event: args.event,
+      orderId,
+      email: email.data,
+      item: items[0],
+      at: new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000),
+      test: args.test,
+    })
+  : thrivecartOrderFields({
+      secret: config.thrivecartSecret,
+      event: args.event,
+      orderId,
+      email: email.data,
+      items,
+      test: args.test,
+      ...(refundItem?.success ? { refundItem: refundItem.data } : {}),
+    });
 
 let response: Response;
 try {
@@ -121,6 +141,7 @@ function printRedirect(): void {
 /** Watches the database for a few seconds to tell whether the worker acted on the order. */
 async function reportProvisioning(): Promise<void> {
   if (refundItem?.success) return reportItemRefund(refundItem.data);
+  if (isPlanEvent(args.event)) return reportPlan();
   const wanted = args.event === 'order.refund' ? PURCHASE_STATUS.refunded : ACCESS_STATUS;
   const db = createDb(config.databaseUrl, { min: 0, max: 1 });
   try {
@@ -177,6 +198,42 @@ async function reportItemRefund(item: string): Promise<void> {
       return;
     }
     for (const row of rows) process.stdout.write(`${row.title}: ${row.status}\n`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** After a payment-plan event: once its job is done, each purchase of the order, its plan and its access. */
+async function reportPlan(): Promise<void> {
+  const db = createDb(config.databaseUrl, { min: 0, max: 1 });
+  try {
+    const read = () =>
+      db('purchases')
+        .join('programs', 'programs.id', 'purchases.programId')
+        .where('purchases.thriveOrderId', orderId)
+        .select(
+          'programs.title',
+          'purchases.planStatus',
+          'purchases.graceEndsAt',
+          db.raw(`${givesAccessSql('purchases')} as "hasAccess"`),
+        );
+    const deadline = Date.now() + 10_000;
+    let rows = await read();
+    while (Date.now() < deadline && !rows.some((row) => row.planStatus !== null)) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rows = await read();
+    }
+    if (!rows.some((row) => row.planStatus !== null)) {
+      process.stdout.write(
+        `No purchase of order ${orderId} records a payment plan yet. Is the worker running, and does --product name the item the plan pays for?\n`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+    for (const row of rows)
+      process.stdout.write(
+        `${row.title}: plan ${row.planStatus ?? 'none'}, ${row.hasAccess ? 'has access' : 'no access'}${row.graceEndsAt ? ` (grace ${row.hasAccess ? 'ends' : 'ended'} ${new Date(row.graceEndsAt).toISOString()})` : ''}\n`,
+      );
   } finally {
     await db.destroy();
   }

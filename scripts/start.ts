@@ -14,6 +14,7 @@ import { repoRoot } from '@sleep-ritual/platform/paths';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { seedDemo } from '@sleep-ritual/platform/db/seed';
 import { demoLearner } from '@sleep-ritual/platform/db/seeds/demo-catalogue';
+import { ensureDemoAudio } from '@sleep-ritual/platform/media/demo-audio';
 import { ProcessConsole } from './lib/dev-console.ts';
 import { localNginxArgs, writeLocalNginx } from './render-nginx.ts';
 
@@ -67,6 +68,7 @@ if (prod && spawnSync('nginx', ['-v']).error) {
 await checkDependencies(config);
 if (!skipBuild) await run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
 const demoLoaded = await prepareDatabase(config);
+if (demoLoaded) await prepareDemoAudio(config);
 
 const children = new Map<string, ChildProcess>();
 let stopping = false;
@@ -130,6 +132,16 @@ async function prepareDatabase(config: Config): Promise<boolean> {
     return true;
   } finally {
     await db.destroy();
+  }
+}
+
+/** The demo nights' audio, generated once into MEDIA_DIR (a few seconds, the first time only). */
+async function prepareDemoAudio(config: Config): Promise<void> {
+  const written = await ensureDemoAudio(config.mediaDir);
+  if (written.length > 0) {
+    process.stdout.write(
+      `Wrote the demo's audio (${written.length} tracks) into ${path.relative(repoRoot, config.mediaDir)}/demo/\n`,
+    );
   }
 }
 

@@ -37,6 +37,9 @@ export const e2eEnv = {
   CHECKOUT_URL: 'https://sleepritual.thrivecart.com/e2e-checkout/',
   UPGRADE_CHECKOUT_URL: 'https://sleepritual.thrivecart.com/e2e-upgrade/?coupon=E2E',
   OUTBOX_DIR: path.join(repoRoot, 'var', `e2e-outbox-${port}`),
+  MEDIA_DIR: path.join(repoRoot, 'var', `e2e-media-${port}`),
+  // Nothing listens on port 9: the class form's Vimeo look-up says Vimeo is unreachable, at once.
+  VIMEO_OEMBED_URL: 'http://127.0.0.1:9/api/oembed.json',
 } as const;
 
 export const baseURL = `http://localhost:${e2eEnv.PORT}`;

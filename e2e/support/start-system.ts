@@ -1,7 +1,9 @@
-// Starts the whole system for the browser tests on a fresh database and an empty outbox.
+// Starts the whole system for the browser tests on a fresh database and an empty outbox; the uploads of
+// earlier runs leave the media store (the demo's audio, rendered once, stays).
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { isMediaName } from '@sleep-ritual/contracts/media';
 import { createDb, ensureDatabase, migrateLatest } from '@sleep-ritual/platform/db';
 import { seedDemo } from '@sleep-ritual/platform/db/seed';
 import { e2eEnv, e2eOrigin, repoRoot } from './env.ts';
@@ -13,6 +15,10 @@ const admin = createDb(url.toString(), { min: 0, max: 1 });
 await admin.raw('drop database if exists ?? with (force)', [name]);
 await admin.destroy();
 rmSync(e2eEnv.OUTBOX_DIR, { recursive: true, force: true });
+mkdirSync(e2eEnv.MEDIA_DIR, { recursive: true });
+for (const file of readdirSync(e2eEnv.MEDIA_DIR)) {
+  if (isMediaName(file)) rmSync(path.join(e2eEnv.MEDIA_DIR, file));
+}
 
 const startArgs = ['--no-build', '--replicas', e2eEnv.REPLICAS];
 if (e2eOrigin === 'nginx') {

@@ -1,27 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { hashPassword } from '@sleep-ritual/platform/passwords';
-import { e2eDb, provisionedBuyer } from '../support/db.ts';
-
-const RITUAL_PATH = 'Six Nights to Deeper Sleep';
+import { expect, test } from '@playwright/test';
+import { nights, RITUAL_PATH, signedInBuyerOf } from '../support/learners.ts';
 
 // A phone at night: every step of the journey at 375 px.
 test.use({ viewport: { width: 375, height: 740 } });
-
-/** A buyer of one programme with a password, signed in on this page: nobody else's progress. */
-async function signedInBuyerOf(page: Page, programId: number) {
-  const buyer = await provisionedBuyer(programId);
-  const password = 'quiet-nights-ahead';
-  await e2eDb()('users')
-    .where({ email: buyer.email })
-    .update({ password: await hashPassword(password) });
-  expect((await page.request.post('/api/login', { data: { email: buyer.email, password } })).ok()).toBe(true);
-}
-
-async function nights() {
-  const path = await e2eDb()('paths').where({ title: RITUAL_PATH }).first('id');
-  const classes = await e2eDb()('classes').where({ pathId: path.id }).orderBy('orderIndex').select('id');
-  return { pathId: path.id as number, classIds: classes.map((row: { id: number }) => row.id) };
-}
 
 test.describe('the bedtime journey', () => {
   test('from "Tonight" to the next night in one tap, Next, Mark as complete, and the path moves on', async ({

@@ -1,6 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { isAdminPreview } from '../lib/admin-preview.ts';
 import { Footer } from './Footer.tsx';
+
+/** Above every learner page of a "View as learner" tab: whose view this is, and the way back. */
+function PreviewBanner() {
+  return (
+    <div className="preview-banner" role="note" aria-label="Admin preview">
+      <p>
+        <strong>Viewing as a learner.</strong> You see these pages as a learner who owns the program, locked
+        classes too. Nothing you do here is recorded.
+      </p>
+      <a href="/admin">Back to the admin area</a>
+    </div>
+  );
+}
 
 /** "Programs" is also the active section on the programme, path and class screens. */
 function isProgramsSection(pathname: string): boolean {
@@ -78,6 +92,7 @@ export function MembersLayout() {
       </aside>
       <div className="members-content">
         <main id="main" className="members-main">
+          {isAdminPreview() && <PreviewBanner />}
           <Outlet />
         </main>
         <Footer />

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import { ADMIN_PREVIEW_HEADER } from '@sleep-ritual/contracts/admin-preview';
 import { errorBodySchema } from '@sleep-ritual/contracts/errors';
+import { isAdminPreview } from './admin-preview.ts';
 
 /**
  * The one fetch helper of the app (spec 000 §7–§8): every request sends credentials, JSON bodies go
@@ -31,6 +33,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The JSON of a successful answer; undefined for an empty one (204). */
 async function send(method: Method, url: string, body?: unknown): Promise<unknown> {
   const init: RequestInit = { method, credentials: 'include', headers: new Headers() };
+  // An admin's "View as learner" tab says so on every call: the services answer it as a preview.
+  if (isAdminPreview()) (init.headers as Headers).set(ADMIN_PREVIEW_HEADER, '1');
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
@@ -55,12 +59,58 @@ async function call<S extends z.ZodType>(
   return schema.parse(await send(method, url, body));
 }
 
+/** How much of an upload has been sent, in bytes. */
+export type UploadProgress = (sent: number, total: number) => void;
+
+/**
+ * Sends a file as multipart/form-data, in the field `file`, through XMLHttpRequest: fetch cannot report
+ * how much of a request body has gone, and a 200 MB audio track needs a progress bar. Failures and
+ * answers are treated as for every other call; aborting the signal cancels the upload (AbortError).
+ */
+function upload<S extends z.ZodType>(
+  schema: S,
+  url: string,
+  file: File,
+  options: { onProgress?: UploadProgress; signal?: AbortSignal } = {},
+): Promise<z.output<S>> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.withCredentials = true;
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+    };
+    request.onload = () => {
+      if (request.status < 200 || request.status >= 300) {
+        reject(new ApiError(request.status, request.responseText, request.statusText));
+        return;
+      }
+      try {
+        resolve(schema.parse(request.responseText ? JSON.parse(request.responseText) : undefined));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    request.onerror = () => reject(new ApiError(0, '', 'The upload could not reach the server.'));
+    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    if (options.signal?.aborted) {
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      return;
+    }
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    request.send(form);
+  });
+}
+
 export const api = {
   get: <S extends z.ZodType>(schema: S, url: string) => call(schema, 'GET', url),
   post: <S extends z.ZodType>(schema: S, url: string, body?: unknown) => call(schema, 'POST', url, body),
   put: <S extends z.ZodType>(schema: S, url: string, body?: unknown) => call(schema, 'PUT', url, body),
   patch: <S extends z.ZodType>(schema: S, url: string, body?: unknown) => call(schema, 'PATCH', url, body),
   delete: <S extends z.ZodType>(schema: S, url: string) => call(schema, 'DELETE', url),
+  upload,
 };
 
 /** The message to show for a failed call: the server's words, else the fallback. */

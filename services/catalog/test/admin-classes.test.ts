@@ -5,7 +5,7 @@ import { adminTestbed, call, createClass, createTree, messages, uniqueTitle } fr
 const bed = adminTestbed();
 
 describe('POST /api/admin/paths/{pathId}/classes', () => {
-  it('creates a class, keeping the Vimeo URL as entered, and answers 201 with it', async () => {
+  it('creates a class, keeping the Vimeo and audio URLs as entered, and answers 201 with it', async () => {
     const { path } = await createTree(bed.admin, 0);
     const title = uniqueTitle('Night');
     const { status, body } = await call<AdminClass>(
@@ -17,6 +17,7 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
         label: 'Night 1',
         description: 'Letting the day go',
         vimeoVideoId: 'https://vimeo.com/76979871',
+        audioUrl: 'https://cdn.example.com/night-1.mp3',
         additionalContentUrl: 'https://example.com/guide.pdf',
         additionalContentButtonLabel: '',
         durationMinutes: 16,
@@ -29,12 +30,15 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
       title,
       label: 'Night 1',
       description: 'Letting the day go',
+      coverArtUrl: null,
       vimeoVideoId: 'https://vimeo.com/76979871',
+      audioUrl: 'https://cdn.example.com/night-1.mp3',
       additionalContentUrl: 'https://example.com/guide.pdf',
       additionalContentButtonLabel: null,
       durationMinutes: 16,
       orderIndex: 0,
       isUnlocked: false,
+      opensAfterDays: 0,
     });
     expect((await call(bed.admin, 'GET', `/api/admin/classes/${body.id}`)).body).toEqual(body);
   });
@@ -50,6 +54,16 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
     expect(created.vimeoVideoId).toBe(link);
   });
 
+  it.each([
+    'https://cdn.example.com/audio/night-1.mp3',
+    '/media/demo/night-1.wav',
+    '/media/uploads/night%201.m4a?v=2',
+  ])('accepts the audio link %s and stores it unchanged', async (link) => {
+    const { path } = await createTree(bed.admin, 0);
+    const created = await createClass(bed.admin, path.id, { audioUrl: link });
+    expect(created.audioUrl).toBe(link);
+  });
+
   it('takes a site path as the additional content link and an unlocked state from the body', async () => {
     const { path } = await createTree(bed.admin, 0);
     const created = await createClass(bed.admin, path.id, {
@@ -62,9 +76,12 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
       isUnlocked: true,
       orderIndex: 4,
       vimeoVideoId: null,
+      audioUrl: null,
     });
   });
 
+  const AUDIO_MESSAGE =
+    'Audio URL must be a web address starting with https:// or a path of our media starting with /media/';
   const VIDEO_MESSAGE =
     'Video URL must be a link to one Vimeo video, like https://vimeo.com/123456789 (a showcase, channel or profile link names no single video)';
   it.each([
@@ -80,6 +97,16 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
     [{ title: 'C', vimeoVideoId: 'https://vimeo.com/showcase/11223344' }, VIDEO_MESSAGE],
     [{ title: 'C', vimeoVideoId: 'https://vimeo.com/channels/staffpicks' }, VIDEO_MESSAGE],
     [{ title: 'C', vimeoVideoId: 'https://vimeo.com/user12345678' }, VIDEO_MESSAGE],
+    [{ title: 'C', audioUrl: 'http://cdn.example.com/night-1.mp3' }, AUDIO_MESSAGE],
+    [{ title: 'C', audioUrl: '/guides/night-1.mp3' }, AUDIO_MESSAGE],
+    [{ title: 'C', audioUrl: '/media/' }, AUDIO_MESSAGE],
+    [{ title: 'C', audioUrl: '//cdn.example.com/night-1.mp3' }, AUDIO_MESSAGE],
+    [{ title: 'C', audioUrl: '/media/../var/dev-secrets.json' }, AUDIO_MESSAGE],
+    [{ title: 'C', audioUrl: 'javascript:alert(1)' }, AUDIO_MESSAGE],
+    [
+      { title: 'C', audioUrl: `https://cdn.example.com/${'a'.repeat(480)}.mp3` },
+      'Audio URL must be at most 500 characters',
+    ],
     [
       { title: 'C', additionalContentUrl: 'guide.pdf' },
       'Additional content URL must be a web address starting with https:// or a site path starting with /',
@@ -128,6 +155,7 @@ describe('PUT /api/admin/classes/{classId}', () => {
       label: 'Night 2',
       description: '',
       vimeoVideoId: 'https://player.vimeo.com/video/148751763',
+      audioUrl: '/media/demo/night-2.wav',
       additionalContentUrl: '/guides/night-2',
       additionalContentButtonLabel: 'Open the guide',
       durationMinutes: '18',
@@ -142,6 +170,7 @@ describe('PUT /api/admin/classes/{classId}', () => {
       label: 'Night 2',
       description: null,
       vimeoVideoId: 'https://player.vimeo.com/video/148751763',
+      audioUrl: '/media/demo/night-2.wav',
       additionalContentUrl: '/guides/night-2',
       additionalContentButtonLabel: 'Open the guide',
       durationMinutes: 18,
@@ -327,5 +356,55 @@ describe('POST /api/admin/paths/{pathId}/classes/reorder', () => {
     });
     expect(status).toBe(404);
     expect(body).toEqual({ error: 'Path not found' });
+  });
+});
+
+describe('drip days on classes and paths ("opens N days after purchase")', () => {
+  it('are set on create, kept when an edit leaves them out, and an empty value means at once (0)', async () => {
+    const { program, phase, path } = await createTree(bed.admin, 0);
+    const created = await call<AdminClass>(bed.admin, 'POST', `/api/admin/paths/${path.id}/classes`, {
+      title: uniqueTitle('Night'),
+      opensAfterDays: '2',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.opensAfterDays).toBe(2);
+
+    const renamed = await call<AdminClass>(bed.admin, 'PUT', `/api/admin/classes/${created.body.id}`, {
+      title: 'Renamed',
+    });
+    expect(renamed.body).toMatchObject({ title: 'Renamed', opensAfterDays: 2 });
+    const cleared = await call<AdminClass>(bed.admin, 'PUT', `/api/admin/classes/${created.body.id}`, {
+      title: 'Renamed',
+      opensAfterDays: '',
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.opensAfterDays).toBe(0);
+
+    const pathEdit = await call(
+      bed.admin,
+      'PATCH',
+      `/api/admin/programs/${program.id}/phases/${phase.id}/paths/${path.id}`,
+      { opensAfterDays: 5 },
+    );
+    expect(pathEdit.status).toBe(200);
+    expect(pathEdit.body.opensAfterDays).toBe(5);
+  });
+
+  it('refuses a negative, fractional or absurd number of days with 400, naming the field', async () => {
+    const { path } = await createTree(bed.admin, 0);
+    for (const [opensAfterDays, message] of [
+      [-1, 'Opens after cannot be negative'],
+      [1.5, 'Opens after must be a whole number of days'],
+      [100_000, 'Opens after must be at most 3650 days'],
+      ['soon', 'Opens after must be a number of days'],
+    ] as const) {
+      const { status, body } = await call(bed.admin, 'POST', `/api/admin/paths/${path.id}/classes`, {
+        title: uniqueTitle('Night'),
+        opensAfterDays,
+      });
+      expect(status, String(opensAfterDays)).toBe(400);
+      expect(body.error).toBe(message);
+      expect(body.issues[0].path).toEqual(['opensAfterDays']);
+    }
   });
 });

@@ -99,6 +99,52 @@ describe('POST /api/admin/members/{id}/grants', () => {
     ]);
   });
 
+  it('shows a purchase suspended for an unpaid instalment, opens the programme by hand, and a revoke takes both', async () => {
+    const programId = await createProgram(db());
+    const member = await createMember(db());
+    const bought = await purchase(db(), member.id, programId);
+    const failedAt = new Date(Date.now() - 9 * 24 * 60 * 60 * 1000);
+    const graceEndsAt = new Date(failedAt.getTime() + 7 * 24 * 60 * 60 * 1000);
+    await db()('purchases')
+      .where({ id: bought.id })
+      .update({ planStatus: 'cancelled', paymentFailedAt: failedAt, graceEndsAt });
+    expect(await learnerSees(member.id, programId)).toBe(403);
+
+    const detail = await call(bed.admin, 'GET', `/api/admin/members/${member.id}`);
+    expect(detail.body.purchases).toEqual([
+      expect.objectContaining({
+        id: bought.id,
+        status: 'completed',
+        hasAccess: false,
+        plan: {
+          status: 'cancelled',
+          paymentFailedAt: failedAt.toISOString(),
+          accessUntil: graceEndsAt.toISOString(),
+        },
+      }),
+    ]);
+    const revokeSuspended = await call(
+      bed.admin,
+      'DELETE',
+      `/api/admin/members/${member.id}/grants/${programId}`,
+    );
+    expect(revokeSuspended.status).toBe(404);
+
+    const granted = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, { programId });
+    expect(granted.status).toBe(201);
+    expect(await learnerSees(member.id, programId)).toBe(200);
+
+    // Revoking takes the suspended purchase too: paying the instalment later must not bring it back.
+    const revoked = await call(bed.admin, 'DELETE', `/api/admin/members/${member.id}/grants/${programId}`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.purchases.map((row: { status: string }) => row.status)).toEqual([
+      'revoked',
+      'revoked',
+    ]);
+    await db()('purchases').where({ id: bought.id }).update({ paymentFailedAt: null, graceEndsAt: null });
+    expect(await learnerSees(member.id, programId)).toBe(403);
+  });
+
   it('answers 404 for an unknown member or programme, or a deleted programme, and records nothing', async () => {
     const member = await createMember(db());
     const deleted = await createProgram(db(), { deletedAt: new Date() });

@@ -178,6 +178,8 @@ describe('GET /api/admin/members/{id}', () => {
         programId: course.programId,
         programTitle: expect.stringMatching(/^Program /),
         status: 'completed',
+        hasAccess: true,
+        plan: null,
         isManual: false,
         purchasedAt: expect.any(String),
         updatedAt: expect.any(String),

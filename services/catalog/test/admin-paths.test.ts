@@ -39,6 +39,7 @@ describe('POST /api/admin/phases/{phaseId}/paths', () => {
       coverArtUrl: null,
       orderIndex: 0,
       isUnlocked: false,
+      opensAfterDays: 0,
     });
   });
 

@@ -34,6 +34,21 @@ const contentCalls = () => [
   `/api/classes/${course.classId}/details`,
 ];
 
+/** The programme is listed as not owned, is not among the learner's, and its content is refused with 403. */
+async function expectNoAccess(client: Awaited<ReturnType<typeof learner>>) {
+  const programs = (await (await client.request('/api/programs')).json()) as {
+    id: number;
+    isOwned: boolean;
+  }[];
+  expect(programs.find((p) => p.id === course.programId)).toMatchObject({ isOwned: false });
+  expect(await (await client.request('/api/my-programs')).json()).toEqual([]);
+  for (const path of contentCalls()) {
+    const response = await client.request(path);
+    expect(response.status, path).toBe(403);
+    expect(await response.json(), path).toEqual({ error: "You don't have access to this program." });
+  }
+}
+
 describe('learner calls and ownership', () => {
   it('when nobody is signed in, every learner call answers 401 with the JSON error', async () => {
     const client = createClient(service.url);
@@ -46,17 +61,7 @@ describe('learner calls and ownership', () => {
 
   it('a learner without a purchase sees the programme listed as not owned and gets 403 for its content', async () => {
     const client = await learner();
-    const programs = (await (await client.request('/api/programs')).json()) as {
-      id: number;
-      isOwned: boolean;
-    }[];
-    expect(programs.find((p) => p.id === course.programId)).toMatchObject({ isOwned: false });
-    expect(await (await client.request('/api/my-programs')).json()).toEqual([]);
-    for (const path of contentCalls()) {
-      const response = await client.request(path);
-      expect(response.status, path).toBe(403);
-      expect(await response.json(), path).toEqual({ error: "You don't have access to this program." });
-    }
+    await expectNoAccess(client);
   });
 
   it('a learner whose purchase was refunded has lost access: not owned, and 403 for the content', async () => {
@@ -68,6 +73,24 @@ describe('learner calls and ownership', () => {
     expect(programs.find((p) => p.id === course.programId)).toMatchObject({ isOwned: false });
     expect(await (await client.request('/api/my-programs')).json()).toEqual([]);
     for (const path of contentCalls()) expect((await client.request(path)).status, path).toBe(403);
+  });
+
+  it('a purchase suspended for an unpaid instalment whose grace ran out is refused like an unowned one', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const plan = (failedDaysAgo: number) => ({
+      planStatus: 'active',
+      paymentFailedAt: new Date(Date.now() - failedDaysAgo * day),
+      graceEndsAt: new Date(Date.now() + (7 - failedDaysAgo) * day),
+    });
+    const suspended = await createLearner(deps.db);
+    await grant(deps.db, suspended, course.programId, 'completed', plan(8));
+    const client = await clientWithSession(service.url, deps, { userId: suspended });
+    await expectNoAccess(client);
+
+    const inGrace = await createLearner(deps.db);
+    await grant(deps.db, inGrace, course.programId, 'completed', plan(3));
+    const graceClient = await clientWithSession(service.url, deps, { userId: inGrace });
+    for (const path of contentCalls()) expect((await graceClient.request(path)).status, path).toBe(200);
   });
 
   it('a purchase still pending grants nothing', async () => {

@@ -133,6 +133,7 @@ describe('GET /api/programs/{id}/hierarchy', () => {
         description: null,
         cardImageUrl: 'https://img.example/p.jpg',
         isUnlocked: true,
+        opensAt: null,
         classCount: 3,
         completedCount: 1,
       },
@@ -231,6 +232,7 @@ describe('path calls', () => {
       description: 'Class 1',
       durationMinutes: 10,
       isUnlocked: true,
+      opensAt: null,
       progress: null,
     });
   });
@@ -265,7 +267,7 @@ describe('path calls', () => {
 });
 
 describe('GET /api/classes/{id}/details', () => {
-  it('gives the class with the stored video URL, its numeric Vimeo id, its path, phase, programme and progress', async () => {
+  it('gives the class with the stored video URL, its numeric Vimeo id, its audio, its path, phase, programme and progress', async () => {
     const programId = await createProgram(deps.db);
     const phaseId = await createPhase(deps.db, programId, { title: unique('The Ritual') });
     const pathId = await createPath(deps.db, phaseId, { title: unique('Six Nights') });
@@ -273,6 +275,8 @@ describe('GET /api/classes/{id}/details', () => {
       label: 'Night 1',
       description: 'Letting the day go',
       vimeoVideoId: 'https://vimeo.com/123456/abcdef',
+      audioUrl: '/media/demo/night-1.wav',
+      coverArtUrl: 'https://images.example/night-1.jpg',
       additionalContentUrl: 'https://guide.example/night-1.pdf',
       additionalContentButtonLabel: '',
       durationMinutes: 16,
@@ -290,8 +294,11 @@ describe('GET /api/classes/{id}/details', () => {
       label: 'Night 1',
       title: lesson.title,
       description: 'Letting the day go',
+      coverArtUrl: null,
       vimeoVideoId: 'https://vimeo.com/123456/abcdef',
       vimeoId: 123456,
+      audioUrl: '/media/demo/night-1.wav',
+      artworkUrl: 'https://images.example/night-1.jpg',
       additionalContentUrl: 'https://guide.example/night-1.pdf',
       additionalContentButtonLabel: '',
       durationMinutes: 16,
@@ -316,6 +323,18 @@ describe('GET /api/classes/{id}/details', () => {
       durationSeconds: 960,
       percentWatched: 95,
       completed: true,
+    });
+  });
+
+  it("gives audioUrl null for a class with only a video, and the path's card image as artwork when the class has no cover", async () => {
+    const course = await createCourse(deps.db);
+    await deps.db('paths').where({ id: course.pathId }).update({ cardImageUrl: '/images/path-card.jpg' });
+    const client = await owner(course.programId);
+    const details = await getJson(client, `/api/classes/${course.classId}/details`);
+    expect(details).toMatchObject({
+      vimeoId: 76979871,
+      audioUrl: null,
+      artworkUrl: '/images/path-card.jpg',
     });
   });
 

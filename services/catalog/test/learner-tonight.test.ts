@@ -72,6 +72,7 @@ describe('GET /api/my-programs/tonight', () => {
         durationMinutes: 15,
         inProgress: false,
         repeat: false,
+        opensAt: null,
         completedCount: 0,
         classCount: 6,
       },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { forgotPasswordBodySchema } from './auth.ts';
-import { purchaseStatusSchema } from './purchases.ts';
+import { planStatusSchema, purchaseStatusSchema } from './purchases.ts';
 import { PURCHASE_EVENTS } from './webhook.ts';
 
 /**
@@ -92,6 +92,12 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
+/**
+ * The queue view (bull-board, read-only) of the purchases and emails queues: a page of its own, served
+ * by the catalog service behind the admin session, linked from the Orders screen.
+ */
+export const QUEUE_VIEW_PATH = '/api/admin/queues';
+
 /** A queue job id as the webhook receiver makes them (`order.success-123-ab12…`). */
 export const orderJobIdSchema = z
   .string({ error: ADMIN_MEMBER_MESSAGES.orderIdInvalid })
@@ -157,6 +163,18 @@ export const memberPurchaseSchema = z.object({
   programTitle: z.string(),
   /** 'completed' gives access; the others (see purchases.ts) do not. */
   status: purchaseStatusSchema,
+  /** Whether it opens its programme now: completed, and no unpaid instalment whose grace ran out. */
+  hasAccess: z.boolean(),
+  /** The payment plan paying for it (ThriveCart subscription or split payment); null for a one-time payment. */
+  plan: z
+    .object({
+      status: planStatusSchema,
+      /** When the instalment now unpaid first failed; null while every instalment is paid. */
+      paymentFailedAt: timestamp.nullable(),
+      /** The end of that failure's grace: access until then, suspended since then. */
+      accessUntil: timestamp.nullable(),
+    })
+    .nullable(),
   /** Granted by an admin rather than bought. */
   isManual: z.boolean(),
   purchasedAt: timestamp,
@@ -219,6 +237,8 @@ export const orderResultSchema = z.union([
     newPurchases: z.number().int(),
   }),
   z.object({ action: z.literal('refunded'), refunded: z.number().int() }),
+  /** A payment-plan event: how many purchases' plan state it changed. */
+  z.object({ action: z.literal('plan-updated'), changed: z.number().int() }),
 ]);
 
 export const adminOrderSchema = z.object({
@@ -282,6 +302,13 @@ export const reconciliationFindingsSchema = z.object({
   chargesQueued: z.array(z.object({ orderId: z.string(), items: z.array(z.string()), test: z.boolean() })),
   refundsQueued: z.array(z.object({ orderId: z.string(), item: z.string(), test: z.boolean() })),
   cancellationsSeen: z.number().int(),
+  /**
+   * Payment-plan events (a plan cancelled, an instalment paid) not applied here yet, queued for the
+   * worker. Runs recorded before plan events were reconciled have none.
+   */
+  planEventsQueued: z
+    .array(z.object({ orderId: z.string(), event: z.string(), item: z.string(), test: z.boolean() }))
+    .default([]),
   /** Items of a kind that cannot be mapped, as `<order>: <item>`. */
   unrecognized: z.array(z.string()),
 });
@@ -300,7 +327,7 @@ export const reconciliationStateSchema = z.object({
       findings: reconciliationFindingsSchema.nullable(),
     })
     .nullable(),
-  /** Per mode (live, test): the time of the newest transaction looked at. */
+  /** Per mode (live, test): the time up to which every transaction has been looked at. */
   checkpoints: z.record(z.string(), timestamp),
 });
 export type ReconciliationState = z.infer<typeof reconciliationStateSchema>;

@@ -13,13 +13,15 @@ export const TITLE_MAX_LENGTH = 255;
 export const LABEL_MAX_LENGTH = 255;
 export const IMAGE_URL_MAX_LENGTH = 500;
 export const REDIRECT_URL_MAX_LENGTH = 255;
-/** The stored columns of the video and additional-content links are 500 long. */
+/** The stored columns of the video, audio and additional-content links are 500 long. */
 export const LINK_URL_MAX_LENGTH = 500;
 export const PROGRAM_TYPES = ['Full Program', 'Add On'] as const;
 export type ProgramType = (typeof PROGRAM_TYPES)[number];
 export const DEFAULT_PROGRAM_TYPE: ProgramType = 'Full Program';
 export const MIN_PROGRAM_DISPLAY_ORDER = 1;
 export const MIN_CLASS_DURATION_MINUTES = 1;
+/** Drip: a path or class opens at most this many days after the purchase (0 = at once). */
+export const MAX_OPENS_AFTER_DAYS = 3650;
 export const DEFAULT_GUIDE_BUTTON_LABEL = 'Read the Guide';
 /** Recommended image sizes shown beside the image fields. */
 export const RECOMMENDED_IMAGE_SIZES = {
@@ -27,6 +29,8 @@ export const RECOMMENDED_IMAGE_SIZES = {
   programCover: '2688x512',
   pathCard: '400x225',
   pathCover: '2688x512',
+  /** Not in the spec: the class page shows it in the video's 16:9 place when there is no video. */
+  classCover: '1200x675',
 } as const;
 
 // ── Links ───────────────────────────────────────────────────────────────────────────────────────────
@@ -46,6 +50,14 @@ function isSitePath(value: string): boolean {
 }
 
 const isLink = (value: string) => isSitePath(value) || parseHttpUrl(value) !== null;
+
+/**
+ * The learner's browser fetches an audio track itself: an https address (never plain http, which an
+ * https page may not play), or a file of our own media under /media/ (the media store, the demo audio).
+ */
+const isAudioLink = (value: string) =>
+  parseHttpUrl(value)?.protocol === 'https:' ||
+  (isSitePath(value) && /^\/media\/[^/]/.test(value) && !value.split(/[/?#]/).includes('..'));
 
 /** The learner side plays the video `parseVimeoLink` finds; the admin must enter a full link to one video. */
 const isVimeoLink = (value: string) => parseHttpUrl(value) !== null && parseVimeoLink(value) !== null;
@@ -72,30 +84,36 @@ function optionalText(field: string, maxLength?: number) {
   return z.preprocess(blankToNull, limited.nullable()).optional();
 }
 
-function optionalLink(field: string, maxLength: number) {
+/** An optional link of at most `maxLength` characters that `accepts`, refused with `message`. */
+function linkField(field: string, maxLength: number, accepts: (value: string) => boolean, message: string) {
   return z
     .preprocess(
       blankToNull,
       text(field)
         .max(maxLength, `${field} must be at most ${maxLength} characters`)
-        .refine(
-          isLink,
-          `${field} must be a web address starting with https:// or a site path starting with /`,
-        )
+        .refine(accepts, message)
         .nullable(),
     )
     .optional();
 }
 
-const vimeoUrl = z
-  .preprocess(
-    blankToNull,
-    text('Video URL')
-      .max(LINK_URL_MAX_LENGTH, `Video URL must be at most ${LINK_URL_MAX_LENGTH} characters`)
-      .refine(isVimeoLink, VIMEO_LINK_MESSAGE)
-      .nullable(),
-  )
-  .optional();
+function optionalLink(field: string, maxLength: number) {
+  return linkField(
+    field,
+    maxLength,
+    isLink,
+    `${field} must be a web address starting with https:// or a site path starting with /`,
+  );
+}
+
+const vimeoUrl = linkField('Video URL', LINK_URL_MAX_LENGTH, isVimeoLink, VIMEO_LINK_MESSAGE);
+
+const audioUrl = linkField(
+  'Audio URL',
+  LINK_URL_MAX_LENGTH,
+  isAudioLink,
+  'Audio URL must be a web address starting with https:// or a path of our media starting with /media/',
+);
 
 const programType = z.enum(PROGRAM_TYPES, { error: "Type must be 'Full Program' or 'Add On'" });
 
@@ -127,6 +145,21 @@ const durationMinutes = z
       .min(MIN_CLASS_DURATION_MINUTES, `Duration must be at least ${MIN_CLASS_DURATION_MINUTES} minute`)
       .max(24 * 60, 'Duration must be at most 1440 minutes')
       .nullable(),
+  )
+  .optional();
+
+/**
+ * Drip: "opens N days after purchase". Empty or null means at once (0), as does 0 itself; left out of
+ * an edit, the stored value stays.
+ */
+const opensAfterDays = z
+  .preprocess(
+    (value) => (value === undefined ? value : numericText(blankToNull(value) ?? 0)),
+    z
+      .number({ error: 'Opens after must be a number of days' })
+      .int('Opens after must be a whole number of days')
+      .min(0, 'Opens after cannot be negative')
+      .max(MAX_OPENS_AFTER_DAYS, `Opens after must be at most ${MAX_OPENS_AFTER_DAYS} days`),
   )
   .optional();
 
@@ -246,6 +279,7 @@ const pathFields = {
   ...namingFields,
   cardImageUrl: optionalLink('Card image URL', IMAGE_URL_MAX_LENGTH),
   coverArtUrl: optionalLink('Cover art URL', IMAGE_URL_MAX_LENGTH),
+  opensAfterDays,
 };
 
 /** New paths and classes default to order 0 and locked (§4) unless the body says otherwise. */
@@ -273,6 +307,8 @@ export const adminPathSchema = z.object({
   cardImageUrl: storedText,
   coverArtUrl: storedText,
   ...placeColumns,
+  /** Drip: days after the learner's purchase before the path opens (0 = at once). */
+  opensAfterDays: z.number().int(),
 });
 export type AdminPath = z.infer<typeof adminPathSchema>;
 /** A level's live rows in order: its list, and the answer of its reorder call. */
@@ -292,10 +328,13 @@ export type AdminPathDetails = z.infer<typeof adminPathDetailsSchema>;
 
 const classFields = {
   ...namingFields,
+  coverArtUrl: optionalLink('Cover art URL', IMAGE_URL_MAX_LENGTH),
   vimeoVideoId: vimeoUrl,
+  audioUrl,
   additionalContentUrl: optionalLink('Additional content URL', LINK_URL_MAX_LENGTH),
   additionalContentButtonLabel: optionalText('Additional content button label', LABEL_MAX_LENGTH),
   durationMinutes,
+  opensAfterDays,
 };
 
 /** POST /api/admin/paths/{pathId}/classes. */
@@ -315,16 +354,39 @@ export type UpdateClassInput = z.input<typeof updateClassSchema>;
 export const adminClassSchema = z.object({
   ...namingColumns,
   pathId: rowId,
+  coverArtUrl: storedText,
   /** The Vimeo URL as the admin entered it; `parseVimeoLink` (contracts/vimeo) reads it. */
   vimeoVideoId: storedText,
+  /** The audio track of listen mode: an https address or a `/media/...` path. */
+  audioUrl: storedText,
   additionalContentUrl: storedText,
   additionalContentButtonLabel: storedText,
   durationMinutes: z.number().int().nullable(),
   ...placeColumns,
+  /** Drip: days after the learner's purchase before the class opens (0 = at once; the path's count too). */
+  opensAfterDays: z.number().int(),
 });
 export type AdminClass = z.infer<typeof adminClassSchema>;
 /** A level's live rows in order: its list, and the answer of its reorder call. */
 export const adminClassListSchema = z.array(adminClassSchema);
+
+/**
+ * GET /api/admin/vimeo?url=…: what Vimeo's public oEmbed endpoint says of a video, for the class form
+ * to offer. Any of them may be missing (Vimeo leaves out what the owner hides).
+ */
+export const vimeoLookupQuerySchema = z.object({
+  url: z.preprocess((value) => value ?? '', text('Video URL').refine(isVimeoLink, VIMEO_LINK_MESSAGE)),
+});
+export const vimeoDetailsSchema = z.object({
+  title: z.string().nullable(),
+  durationSeconds: z.number().int().nullable(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type VimeoDetails = z.infer<typeof vimeoDetailsSchema>;
+export const VIMEO_LOOKUP_MESSAGES = {
+  unreachable: 'Vimeo could not be reached, so its details were not filled in. The class can still be saved.',
+  notFound: 'Vimeo does not show this video to others (private, or no such video).',
+} as const;
 
 // ── Locks and reordering ────────────────────────────────────────────────────────────────────────────
 

@@ -2,12 +2,23 @@ import { z } from 'zod';
 
 /** Answers of the learner catalogue calls (spec 000 §3 and §7), for the members app to parse. */
 
-/** Why a learner call is refused: 404 (unknown, deleted or inactive), 403 (not owned or locked). */
+/**
+ * Why a learner call is refused: 404 (unknown, deleted or inactive), 403 (not owned, locked, or not
+ * open yet: a class that opens some days after the purchase, whose `opensAt` the path lists show).
+ */
 export const learnerAccessMessages = {
   notFound: (kind: 'program' | 'path' | 'class') => `The requested ${kind} could not be found.`,
   notOwned: "You don't have access to this program.",
   locked: 'This class is not unlocked yet.',
+  notYetOpen: 'This class opens on a later night.',
 } as const;
+
+/**
+ * When something that opens some days after the purchase (drip) opens for this learner: an ISO
+ * instant, set only while it is unlocked but its day has not come; null when it is open or locked by
+ * hand. The screens say "Opens tomorrow" or "Opens on <date>" in the learner's time zone.
+ */
+const opensAt = z.string().nullable();
 
 const text = z.string().nullable();
 
@@ -46,8 +57,9 @@ export const hierarchyPathSchema = z.object({
   title: z.string(),
   description: text,
   cardImageUrl: text,
-  /** False when the path or its phase is locked. */
+  /** False when the path or its phase is locked, or the path opens later (see opensAt). */
   isUnlocked: z.boolean(),
+  opensAt,
   classCount: z.number().int(),
   completedCount: z.number().int(),
 });
@@ -84,8 +96,9 @@ export const pathClassSchema = z.object({
   title: z.string(),
   description: text,
   durationMinutes: z.number().int().nullable(),
-  /** False when the class, its path or its phase is locked. */
+  /** False when the class, its path or its phase is locked, or the class opens later (see opensAt). */
   isUnlocked: z.boolean(),
+  opensAt,
   progress: classProgressSchema,
 });
 export type PathClass = z.infer<typeof pathClassSchema>;
@@ -109,14 +122,22 @@ export const pathDetailsSchema = z.object({
 });
 export type PathDetails = z.infer<typeof pathDetailsSchema>;
 
-/** GET /api/classes/{classId}/details: vimeoVideoId is the stored URL, vimeoId the id to play. */
+/**
+ * GET /api/classes/{classId}/details: vimeoVideoId is the stored URL, vimeoId the id to play; audioUrl
+ * the audio track of listen mode (an https address or a `/media/...` path), null when there is none.
+ */
 export const classDetailsSchema = z.object({
   id: z.number().int(),
   label: text,
   title: z.string(),
   description: text,
+  /** The class's cover image; the class page shows it in the video's place when there is no video. */
+  coverArtUrl: text,
   vimeoVideoId: text,
   vimeoId: z.number().int().nullable(),
+  audioUrl: text,
+  /** The class's picture for listen mode and the lock screen: its cover art, else its path's card image. */
+  artworkUrl: text,
   additionalContentUrl: text,
   additionalContentButtonLabel: text,
   durationMinutes: z.number().int().nullable(),
@@ -130,8 +151,10 @@ export type ClassDetails = z.infer<typeof classDetailsSchema>;
 
 /**
  * GET /api/my-programs/tonight: for each owned programme with a class open to the learner, the class to
- * listen to tonight: the one in progress, else the first not completed in programme order, else the
- * first again (`repeat`). `completedCount` of `classCount` is the learner's progress on that class's path.
+ * listen to tonight: the one in progress, else the first not completed in programme order; when every
+ * open class is completed and the next one opens later, that one with its `opensAt` (it cannot be
+ * played yet); else the first again (`repeat`). `completedCount` of `classCount` is the learner's
+ * progress on that class's path.
  */
 export const tonightSchema = z.object({
   programId: z.number().int(),
@@ -142,6 +165,8 @@ export const tonightSchema = z.object({
   durationMinutes: z.number().int().nullable(),
   inProgress: z.boolean(),
   repeat: z.boolean(),
+  /** Set when the class named opens later (drip): nothing can be played tonight until then. */
+  opensAt,
   completedCount: z.number().int(),
   classCount: z.number().int(),
 });

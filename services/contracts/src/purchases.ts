@@ -10,3 +10,11 @@ import { z } from 'zod';
 export const PURCHASE_STATUSES = ['pending', 'completed', 'refunded', 'revoked'] as const;
 export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
 export type PurchaseStatus = z.infer<typeof purchaseStatusSchema>;
+
+/**
+ * The state of the payment plan (a ThriveCart subscription or split payment) that pays for a purchase;
+ * a purchase paid at once has none. What each means for access is decided in purchase-access.
+ */
+export const PLAN_STATUSES = ['active', 'paused', 'cancelled'] as const;
+export const planStatusSchema = z.enum(PLAN_STATUSES);
+export type PlanStatus = z.infer<typeof planStatusSchema>;

@@ -7,8 +7,25 @@ import { itemKeySchema } from './product-mappings.ts';
  * may be a string. The schema turns it into one plain purchase event, the data of a queued job.
  */
 
+/**
+ * The events of a payment plan (a subscription or split payment): an instalment paid or failed, the plan
+ * cancelled, paused or resumed. What they do to access is the payment-plan policy in purchase-access.
+ */
+export const PLAN_EVENTS = [
+  'order.subscription_payment',
+  'order.rebill_failed',
+  'order.subscription_cancelled',
+  'order.subscription_paused',
+  'order.subscription_resumed',
+] as const;
+export type PlanEventName = (typeof PLAN_EVENTS)[number];
+
+export function isPlanEvent(event: unknown): event is PlanEventName {
+  return typeof event === 'string' && (PLAN_EVENTS as readonly string[]).includes(event);
+}
+
 /** The events that change access (spec §4). Every other event is acknowledged and ignored. */
-export const PURCHASE_EVENTS = ['order.success', 'upsell.accepted', 'order.refund'] as const;
+export const PURCHASE_EVENTS = ['order.success', 'upsell.accepted', 'order.refund', ...PLAN_EVENTS] as const;
 export type PurchaseEventName = (typeof PURCHASE_EVENTS)[number];
 
 export function isPurchaseEvent(event: unknown): event is PurchaseEventName {
@@ -132,6 +149,11 @@ const bodySchema = z.object({
   refund: z
     .looseObject({ type: optionalText(32), id: optionalText(32), reference: optionalText(64), amount: cents })
     .optional(),
+  // Plan events: the item the plan pays for (`subscription[type]` product/upsell/downsell with
+  // `subscription[id]`), and the event's own time when ThriveCart sends one.
+  subscription: z.looseObject({ type: optionalText(32), id: optionalText(32) }).optional(),
+  date_unix: cents,
+  date_iso8601: optionalText(40),
 });
 type WebhookBody = z.infer<typeof bodySchema>;
 
@@ -153,9 +175,19 @@ export type PurchaseEvent = {
   unrecognizedItems?: string[];
   /** order.refund only; absent means the whole order (as jobs queued before per-item refunds). */
   refund?: PurchaseRefund;
+  /** Plan events only. */
+  plan?: PlanChange;
 };
 
+/**
+ * What a plan event is about: the item the plan pays for (`upsell-2`; null when the event names none:
+ * every purchase of the order), ThriveCart's time of the event when it sent one, and when this system
+ * received it (ISO 8601). The event counts as happening at the earlier of the two.
+ */
+export type PlanChange = { item: string | null; at: string | null; receivedAt: string };
+
 export const purchaseEventSchema = bodySchema.transform((body, ctx): PurchaseEvent => {
+  if (isPlanEvent(body.event)) return planEventOf(body, body.event);
   const granting = body.event !== 'order.refund';
   if (granting && !body.customer) {
     ctx.addIssue({ code: 'custom', path: ['customer', 'email'], message: 'customer[email] is required' });
@@ -174,7 +206,7 @@ export const purchaseEventSchema = bodySchema.transform((body, ctx): PurchaseEve
     event: body.event,
     orderId: body.order_id,
     invoiceId: body.invoice_id ?? null,
-    test: body.test === true || body.mode?.toLowerCase() === 'test' || body.mode_int === '1',
+    test: isTestOrder(body),
     customer: body.customer ? customerOf(body.customer) : null,
     items,
     totalCents: body.order?.total ?? null,
@@ -182,6 +214,43 @@ export const purchaseEventSchema = bodySchema.transform((body, ctx): PurchaseEve
     ...(body.event === 'order.refund' ? { refund: refundOf(body) } : {}),
   };
 });
+
+function isTestOrder(body: WebhookBody): boolean {
+  return body.test === true || body.mode?.toLowerCase() === 'test' || body.mode_int === '1';
+}
+
+/** A plan event: no items to provision, only the plan's item and the event's time. */
+function planEventOf(body: WebhookBody, event: PlanEventName): PurchaseEvent {
+  const type = body.subscription?.type?.toLowerCase();
+  const item = itemKeySchema.safeParse(
+    type && body.subscription?.id ? `${type}-${body.subscription.id}` : undefined,
+  );
+  return {
+    event,
+    orderId: body.order_id,
+    invoiceId: body.invoice_id ?? null,
+    test: isTestOrder(body),
+    customer: body.customer ? customerOf(body.customer) : null,
+    items: [],
+    totalCents: null,
+    plan: {
+      item: item.success ? item.data : null,
+      at: eventTime(body),
+      receivedAt: new Date().toISOString(),
+    },
+  };
+}
+
+/** ThriveCart's time of the event (`date_unix` seconds, or `date_iso8601`), when it sent a valid one. */
+function eventTime(body: WebhookBody): string | null {
+  const ms =
+    body.date_unix !== undefined
+      ? body.date_unix * 1000
+      : body.date_iso8601 !== undefined
+        ? Date.parse(body.date_iso8601)
+        : NaN;
+  return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null;
+}
 
 const REFUNDABLE_ITEM_TYPES = ['product', 'bump', 'upsell', 'downsell'];
 

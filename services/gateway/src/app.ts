@@ -5,8 +5,10 @@ import helmet from 'koa-helmet';
 import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
+import { serviceWorkerFile } from '@sleep-ritual/contracts/web-app';
 import { contentSecurityPolicy, securityHeaders } from '@sleep-ritual/platform/http/security-headers';
-import { membersAppAssetsPrefix } from '@sleep-ritual/platform/routes';
+import { mediaPrefix, membersAppAssetsPrefix } from '@sleep-ritual/platform/routes';
+import { sendMedia } from './media-files.ts';
 import { createApiProxy, isApiRequest } from './proxy.ts';
 import { inlineScriptHashes, marketingPage, sendFile } from './static-files.ts';
 
@@ -111,9 +113,19 @@ function staticSide(deps: GatewayDeps, serviceHost: string): Koa {
     await baseHeaders(ctx, async () => {});
     ctx.set('Content-Security-Policy', defaultCsp);
 
+    if (ctx.path.startsWith(mediaPrefix)) {
+      if (refuseUnlessRead(ctx)) return;
+      const relative = decodeURIComponent(ctx.path.slice(mediaPrefix.length));
+      if (await sendMedia(ctx, config.mediaDir, relative)) return;
+      return notFound(ctx);
+    }
     if (ctx.path.startsWith(membersAppAssetsPrefix)) {
       const relative = ctx.path.slice(membersAppAssetsPrefix.length);
-      if (relative && !relative.endsWith('index.html') && (await sendFile(ctx, membersAppDir, relative)))
+      if (
+        relative &&
+        !relative.endsWith('index.html') &&
+        (await sendFile(ctx, membersAppDir, relative, membersAppFileHeaders[relative]))
+      )
         return;
       return notFound(ctx);
     }
@@ -121,11 +133,7 @@ function staticSide(deps: GatewayDeps, serviceHost: string): Koa {
       await sendFile(ctx, membersAppDir, 'index.html');
       return;
     }
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.status = 405;
-      ctx.body = { error: 'Method not allowed' };
-      return;
-    }
+    if (refuseUnlessRead(ctx)) return;
     const page = await marketingPage(marketingDir, ctx.path);
     if (page && page !== '404.html') {
       if (page.endsWith('.html')) {
@@ -154,3 +162,19 @@ function staticSide(deps: GatewayDeps, serviceHost: string): Koa {
 
   return app;
 }
+
+/** Files are only read: anything but GET and HEAD is a 405. */
+function refuseUnlessRead(ctx: Context): boolean {
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') return false;
+  ctx.status = 405;
+  ctx.body = { error: 'Method not allowed' };
+  return true;
+}
+
+/**
+ * The service worker is checked for updates on every visit (never a long cache), and controls the whole
+ * origin although its file is under /app/: the app's routes share no other prefix.
+ */
+const membersAppFileHeaders: Record<string, Record<string, string>> = {
+  [serviceWorkerFile]: { 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' },
+};

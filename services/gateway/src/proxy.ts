@@ -2,9 +2,9 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import type { Config } from '@sleep-ritual/platform/config';
 import { securityHeaderWriter } from '@sleep-ritual/platform/http/security-headers';
 import type { Logger } from '@sleep-ritual/platform/logger';
-import { serviceForPath, type ServiceName } from '@sleep-ritual/platform/routes';
+import { serviceForPath, uploadRoutes, type ServiceName } from '@sleep-ritual/platform/routes';
 
-/** The largest request body the gateway passes on: the services' own limit (BODY_LIMIT, 100 kB). */
+/** The largest request body the gateway passes on (but to uploads): the services' own limit (BODY_LIMIT, 100 kB). */
 export const PROXY_BODY_LIMIT_BYTES = 100 * 1024;
 
 /**
@@ -74,7 +74,13 @@ export function createApiProxy(options: ProxyOptions): (req: IncomingMessage, re
     answer(res, 413, TOO_LARGE, { connection: 'close' });
   }
 
-  function forward(req: IncomingMessage, res: ServerResponse, service: ServiceName, protocol: string) {
+  function forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    service: ServiceName,
+    protocol: string,
+    bodyLimitBytes: number,
+  ) {
     const headers: IncomingHttpHeaders = { ...req.headers };
     for (const name of HOP_BY_HOP) delete headers[name];
     headers['x-forwarded-for'] = req.socket.remoteAddress;
@@ -118,7 +124,7 @@ export function createApiProxy(options: ProxyOptions): (req: IncomingMessage, re
     let received = 0;
     const onData = (chunk: Buffer) => {
       received += chunk.length;
-      if (received > PROXY_BODY_LIMIT_BYTES) {
+      if (received > bodyLimitBytes) {
         req.off('data', onData);
         req.pause();
         upstream.destroy();
@@ -132,7 +138,7 @@ export function createApiProxy(options: ProxyOptions): (req: IncomingMessage, re
     };
     req.on('data', onData);
     req.on('end', () => {
-      if (received <= PROXY_BODY_LIMIT_BYTES) upstream.end();
+      if (received <= bodyLimitBytes) upstream.end();
     });
   }
 
@@ -169,11 +175,13 @@ export function createApiProxy(options: ProxyOptions): (req: IncomingMessage, re
       answer(res, 400, { error: `Please use the secure address of this site: ${config.publicAppUrl}` });
       return;
     }
-    if (Number(req.headers['content-length'] || 0) > PROXY_BODY_LIMIT_BYTES) {
+    // Uploads have limits of their own; every other body the services' one.
+    const bodyLimitBytes = uploadRoutes[path] ?? PROXY_BODY_LIMIT_BYTES;
+    if (Number(req.headers['content-length'] || 0) > bodyLimitBytes) {
       refuseTooLarge(res);
       return;
     }
-    forward(req, res, service, protocol);
+    forward(req, res, service, protocol, bodyLimitBytes);
   };
 }
 

@@ -6,8 +6,16 @@ import send from 'koa-send';
 
 const HASHED_ASSET = /(^|\/)(_astro|assets)\//;
 
-/** Serves a file below `root` (precompressed .br/.gz beside it when the browser takes them). */
-export async function sendFile(ctx: Context, root: string, relative: string): Promise<boolean> {
+/**
+ * Serves a file below `root` (precompressed .br/.gz beside it when the browser takes them). `headers`
+ * are added to the file's answer and win over the defaults (Cache-Control).
+ */
+export async function sendFile(
+  ctx: Context,
+  root: string,
+  relative: string,
+  headers: Record<string, string> = {},
+): Promise<boolean> {
   try {
     const served = await send(ctx, relative, {
       root,
@@ -20,6 +28,7 @@ export async function sendFile(ctx: Context, root: string, relative: string): Pr
       // `file` is what is sent: index.html.br for a browser that takes brotli.
       setHeaders: (res, file) => {
         if (/\.html(\.br|\.gz)?$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       },
     });
     return Boolean(served);

@@ -22,6 +22,14 @@ writeFileSync(
 );
 writeFileSync(path.join(membersAppDir, 'index.html'), '<div id="root"></div>');
 writeFileSync(path.join(membersAppDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+const mediaDir = path.join(root, 'media');
+mkdirSync(path.join(mediaDir, 'demo'), { recursive: true });
+const track = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 256));
+writeFileSync(path.join(mediaDir, 'demo', 'night-1.wav'), track);
+writeFileSync(path.join(mediaDir, 'demo', '.generator-version'), '1');
+writeFileSync(path.join(root, 'secret.wav'), 'outside the media folder');
+writeFileSync(path.join(membersAppDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+writeFileSync(path.join(membersAppDir, 'manifest.webmanifest'), '{"name":"Sleep Ritual"}');
 
 const deps = createTestDeps();
 let auth: Awaited<ReturnType<typeof listen>>;
@@ -30,7 +38,7 @@ let gateway: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
   auth = await listen(createAuthApp({ ...deps, sendEmail: async () => {} }));
   const authPort = new URL(auth.url).port;
-  const config = testConfig({ AUTH_PORT: authPort, CATALOG_PORT: '1' });
+  const config = testConfig({ AUTH_PORT: authPort, CATALOG_PORT: '1', MEDIA_DIR: mediaDir });
   gateway = await listen(createGateway({ config, logger: deps.logger, marketingDir, membersAppDir }));
 });
 afterAll(async () => {
@@ -72,6 +80,24 @@ describe('gateway', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('serves the service worker for the whole origin and never from a long cache', async () => {
+    const response = await fetch(`${gateway.url}/app/sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('service-worker-allowed')).toBe('/');
+  });
+
+  it('serves the web app manifest with its own type, and no other file may claim the origin', async () => {
+    const response = await fetch(`${gateway.url}/app/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(await response.json()).toEqual({ name: 'Sleep Ritual' });
+    expect(response.headers.get('service-worker-allowed')).toBeNull();
+    const asset = await fetch(`${gateway.url}/app/assets/app-abc123.js`);
+    expect(asset.headers.get('service-worker-allowed')).toBeNull();
+  });
+
   it('serves marketing pages, allowing their inline scripts by hash in the CSP', async () => {
     const home = await fetch(`${gateway.url}/`);
     expect(await home.text()).toContain('<h1>Home</h1>');
@@ -92,6 +118,75 @@ describe('gateway', () => {
   it('does not let a path escape the build folder', async () => {
     const response = await fetch(`${gateway.url}/..%2f..%2fetc%2fpasswd`);
     expect(response.status).toBe(404);
+  });
+});
+
+describe('media under /media/ (MEDIA_DIR)', () => {
+  const url = () => `${gateway.url}/media/demo/night-1.wav`;
+
+  it('serves a whole file with its type, its length and the offer of byte ranges', async () => {
+    const response = await fetch(url());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/wav');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('content-length')).toBe('1000');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(track);
+    expectSecurityHeaders(response, 'media');
+  });
+
+  it.each([
+    ['bytes=0-1', 0, 1],
+    ['bytes=100-199', 100, 199],
+    ['bytes=990-', 990, 999],
+    ['bytes=-10', 990, 999],
+    ['bytes=995-5000', 995, 999],
+  ])('answers Range %s with 206 and exactly those bytes', async (range, start, end) => {
+    const response = await fetch(url(), { headers: { Range: range } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/1000`);
+    expect(response.headers.get('content-length')).toBe(String(end - start + 1));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(track.subarray(start, end + 1));
+  });
+
+  it('answers a range past the end with 416 and the length, and several ranges with the whole file', async () => {
+    const past = await fetch(url(), { headers: { Range: 'bytes=1000-' } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe('bytes */1000');
+    const several = await fetch(url(), { headers: { Range: 'bytes=0-1,5-6' } });
+    expect(several.status).toBe(200);
+    expect((await several.arrayBuffer()).byteLength).toBe(1000);
+  });
+
+  it('answers HEAD with the headers alone, and a revalidation with 304', async () => {
+    const head = await fetch(url(), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('1000');
+    // Not fetch: it adds Cache-Control: no-cache to a conditional request, as the fetch standard says.
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      http
+        .get(url(), { headers: { 'If-None-Match': head.headers.get('etag')! } }, (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        })
+        .on('error', reject),
+    );
+    expect(status).toBe(304);
+  });
+
+  it('finds no hidden file, no unknown type and nothing outside the folder, and refuses writes', async () => {
+    for (const route of [
+      '/media/demo/.generator-version',
+      '/media/demo/night-9.wav',
+      '/media/..%2fsecret.wav',
+      '/media/demo/..%2f..%2fsecret.wav',
+      '/media/demo/',
+    ]) {
+      const response = await fetch(`${gateway.url}${route}`);
+      expect(response.status, route).toBe(404);
+      expect(await response.text(), route).toContain('404 - Page Not Found');
+    }
+    const post = await fetch(url(), { method: 'POST' });
+    expect(post.status).toBe(405);
   });
 });
 

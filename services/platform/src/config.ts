@@ -62,8 +62,11 @@ const schema = z.object({
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
     .optional(),
+  PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   THRIVECART_API_KEY: optionalText,
   THRIVECART_API_URL: z.url().default('https://thrivecart.com/api/external'),
+  MEDIA_DIR: z.string().trim().min(1).optional(),
+  VIMEO_OEMBED_URL: z.url().default('https://vimeo.com/api/oembed.json'),
 });
 
 export class ConfigError extends Error {}
@@ -141,6 +144,8 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     checkoutUrl: values.CHECKOUT_URL,
     upgradeCheckoutUrl: values.UPGRADE_CHECKOUT_URL,
     acceptTestOrders: values.ACCEPT_TEST_ORDERS ?? !isProduction,
+    /** Days a purchase keeps access after an instalment of its payment plan failed (0: none). */
+    paymentGraceDays: values.PAYMENT_GRACE_DAYS,
     outboxDir: values.OUTBOX_DIR ?? path.join(repoRoot, 'var', 'outbox'),
     /** Where `npm run db:backup` writes dumps, and how many of the newest it keeps. */
     backupDir: values.BACKUP_DIR ?? path.join(repoRoot, 'var', 'backups'),
@@ -154,6 +159,10 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     /** ThriveCart's API, for reconciliation: unset key = no reconciliation. The URL moves for tests. */
     thrivecartApiKey: values.THRIVECART_API_KEY,
     thrivecartApiUrl: trimSlash(values.THRIVECART_API_URL),
+    /** The media store (uploaded images and audio, the demo's audio), served under /media/. */
+    mediaDir: path.resolve(repoRoot, values.MEDIA_DIR ?? path.join('var', 'media')),
+    /** Vimeo's public oEmbed endpoint, asked for a class video's title, length and thumbnail. */
+    vimeoOembedUrl: values.VIMEO_OEMBED_URL,
   };
 }
 

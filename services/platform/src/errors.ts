@@ -33,6 +33,16 @@ export class ConflictError extends HttpError {
     super(409, message);
   }
 }
+export class PayloadTooLargeError extends HttpError {
+  constructor(message = 'The request body is too large.') {
+    super(413, message);
+  }
+}
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message = 'Unsupported content type.') {
+    super(415, message);
+  }
+}
 export class TooManyRequestsError extends HttpError {
   constructor(
     message = 'Too many attempts. Please wait a few minutes and try again.',

@@ -3,7 +3,14 @@
  * (infra/nginx/routes.conf, generated from this by `npm run infra:nginx`) both follow it.
  */
 
+import { QUEUE_VIEW_PATH } from '@sleep-ritual/contracts/admin-members';
 import { isUnderPrefix } from '@sleep-ritual/contracts/app-routes';
+import {
+  AUDIO_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  MEDIA_CONTENT_TYPES,
+  MEDIA_URL_PREFIX,
+} from '@sleep-ritual/contracts/media';
 
 export type ServiceName = 'auth' | 'catalog' | 'progress' | 'webhooks';
 
@@ -35,13 +42,45 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
     '/api/admin/engagement',
     '/api/admin/exports',
     '/api/admin/audit-log',
+    '/api/admin/media',
+    '/api/admin/vimeo',
+    QUEUE_VIEW_PATH,
   ],
   progress: ['/api/progress'],
   webhooks: ['/api/webhooks'],
 };
 
+/** Room for the multipart envelope around an uploaded file (boundaries, part headers, the file name). */
+const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * The calls whose bodies are files, with the largest body each takes in bytes. Every other call's body
+ * is limited to 100 kB (BODY_LIMIT); the gateway and nginx let these through, streamed, up to their
+ * limit, and the service enforces the file's own limit as the bytes arrive.
+ */
+export const uploadRoutes: Readonly<Record<string, number>> = {
+  '/api/admin/media/images': IMAGE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES,
+  '/api/admin/media/audio': AUDIO_MAX_BYTES + MULTIPART_ENVELOPE_BYTES,
+};
+
 /** Where the members app's built files are served from (Vite's `base`). */
 export const membersAppAssetsPrefix = '/app/';
+
+/** Where the media store (MEDIA_DIR: audio, images) is served from, with byte ranges. */
+export const mediaPrefix = MEDIA_URL_PREFIX;
+
+/**
+ * The only files served from the media store, by extension, and their types: those an upload is stored
+ * as (named after the type sniffed from its bytes), and those placed there otherwise (the demo's audio).
+ */
+export const mediaTypes: Readonly<Record<string, string>> = {
+  ...MEDIA_CONTENT_TYPES,
+  flac: 'audio/flac',
+  webm: 'audio/webm',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
 
 /** The service that owns an API path, by its longest matching prefix. */
 export function serviceForPath(path: string): ServiceName | undefined {

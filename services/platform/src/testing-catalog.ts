@@ -18,8 +18,10 @@ export async function grant(
   userId: number,
   programId: number,
   status: string = ACCESS_STATUS,
+  /** More purchase columns, e.g. a payment plan's state. */
+  fields: Record<string, unknown> = {},
 ): Promise<void> {
-  await db('purchases').insert({ userId, programId, status, thriveOrderId: `T-${randomUUID()}` });
+  await db('purchases').insert({ userId, programId, status, thriveOrderId: `T-${randomUUID()}`, ...fields });
 }
 
 type Fields = Record<string, unknown>;

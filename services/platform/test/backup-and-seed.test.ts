@@ -83,7 +83,8 @@ describe('npm run db:seed', () => {
         cwd: repoRoot,
         env: { ...process.env, SESSION_KEYS: 'k', ADMIN_PASSWORD: 'a', THRIVECART_SECRET: 's', ...env },
         encoding: 'utf8',
-        timeout: 30_000,
+        // --demo also renders the demo nights' audio the first time (seconds; more on a busy machine).
+        timeout: 120_000,
       },
     );
   }
@@ -111,5 +112,5 @@ describe('npm run db:seed', () => {
     const result = seed(['--demo'], { DATABASE_URL: source, NODE_ENV: 'development' });
     expect(result.status).toBe(0);
     expect(await learners(source)).toEqual(['demo@sleepritual.example']);
-  });
+  }, 150_000);
 });

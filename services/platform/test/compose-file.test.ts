@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { testConfig } from '../src/testing.ts';
 import { repoRoot } from '../src/paths.ts';
 
 // Debian's docker-compose (v1) validates the file offline: .ci/run installs it where it is missing.
@@ -46,6 +48,15 @@ describe('docker-compose.yml', () => {
     for (const name of variables) expect(config, name).toContain(`${name}: ${name}-${marker}`);
   });
 
+  it('keeps uploaded media in a named volume the catalog writes and nginx serves read-only', () => {
+    const config = composeConfig();
+    const service = (name: string) =>
+      config.slice(config.indexOf(`\n  ${name}:\n`) + 1).split(/\n {2}\S/)[0]!;
+    expect(service('catalog')).toMatch(/- media:\/app\/var\/media:rw/);
+    expect(service('nginx')).toMatch(/- media:\/srv\/media:ro/);
+    expect(config).toMatch(/\nvolumes:\n[\s\S]*\n {2}media: \{\}/);
+  });
+
   it('takes the PostgreSQL credentials from the environment, with no password of its own', () => {
     const config = composeConfig({
       POSTGRES_USER: 'owner',
@@ -54,5 +65,36 @@ describe('docker-compose.yml', () => {
     });
     expect(config).toContain('DATABASE_URL: postgres://owner:pw-from-env@postgres:5432/ritual');
     expect(composeConfig()).toContain("POSTGRES_PASSWORD: ''");
+  });
+
+  it("runs Prometheus on this host only, scraping each service's and the worker's internal port", () => {
+    const { services } = parse(composeConfig()) as {
+      services: Record<string, { image?: string; ports?: string[]; volumes?: string[] }>;
+    };
+    const prometheus = services.prometheus!;
+    expect(prometheus.image).toMatch(/^prom\/prometheus:v3\./);
+    expect(prometheus.ports).toEqual(['127.0.0.1:9090:9090/tcp']);
+    expect(prometheus.volumes).toContain(
+      `${path.join(repoRoot, 'infra', 'prometheus', 'prometheus.yml')}:/etc/prometheus/prometheus.yml:ro`,
+    );
+
+    const scrape = parse(
+      readFileSync(path.join(repoRoot, 'infra', 'prometheus', 'prometheus.yml'), 'utf8'),
+    ) as {
+      scrape_configs: {
+        job_name: string;
+        dns_sd_configs: { names: string[]; type: string; port: number }[];
+      }[];
+    };
+    const ports = testConfig().servicePorts;
+    expect(
+      Object.fromEntries(scrape.scrape_configs.map((job) => [job.job_name, job.dns_sd_configs])),
+    ).toEqual(
+      Object.fromEntries(
+        Object.entries(ports).map(([name, port]) => [name, [{ names: [name], type: 'A', port }]]),
+      ),
+    );
+    for (const name of Object.keys(ports))
+      expect(services[name], `${name} is a compose service`).toBeDefined();
   });
 });

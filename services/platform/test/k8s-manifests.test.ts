@@ -130,6 +130,21 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  it("asks Prometheus to scrape each service's and the worker's metrics on the port the container serves", () => {
+    for (const name of SERVICES) {
+      const deployment = find(production, 'Deployment', name)!;
+      const template = (
+        deployment.spec as { template: { metadata: { annotations?: Record<string, string> } } }
+      ).template;
+      const [container] = containers([deployment]) as (Container & { ports: { containerPort: number }[] })[];
+      expect(template.metadata.annotations, name).toEqual({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(container!.ports[0]!.containerPort),
+        'prometheus.io/path': '/metrics',
+      });
+    }
+  });
+
   it('references its secrets and never inlines one', () => {
     expect([...base, ...production].filter((object) => object.kind === 'Secret')).toEqual([]);
     const secretRefs = containers(production).flatMap((container) =>
@@ -142,6 +157,19 @@ describe('Kubernetes manifests', () => {
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'SESSION_KEYS', 'ADMIN_PASSWORD', 'THRIVECART_SECRET']) {
       expect(secretNames).toContain(name);
     }
+  });
+
+  it('mounts one shared media volume: writable where the catalog stores uploads, read-only where nginx serves them', () => {
+    const claim = find(production, 'PersistentVolumeClaim', 'media')!.spec as { accessModes: string[] };
+    expect(claim.accessModes).toEqual(['ReadWriteMany']);
+    const mounts = (name: string) =>
+      containers([find(production, 'Deployment', name)!]).flatMap(
+        (container) =>
+          (container as { volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[] })
+            .volumeMounts ?? [],
+      );
+    expect(mounts('catalog')).toEqual([{ name: 'media', mountPath: '/app/var/media' }]);
+    expect(mounts('nginx')).toEqual([{ name: 'media', mountPath: '/srv/media', readOnly: true }]);
   });
 
   it('migrates in a Job that never seeds, and the overlay sets namespace, images and headroom', () => {

@@ -111,7 +111,7 @@ describe('demo seed', () => {
       .join('phases', 'phases.id', 'paths.phaseId')
       .where({ 'phases.programId': 1, 'phases.title': 'The Ritual' })
       .orderBy('classes.orderIndex')
-      .select('classes.label', 'classes.durationMinutes', 'classes.vimeoVideoId');
+      .select('classes.label', 'classes.durationMinutes', 'classes.vimeoVideoId', 'classes.audioUrl');
     expect(nights.map((night) => night.label)).toEqual([
       'Night 1',
       'Night 2',
@@ -125,6 +125,9 @@ describe('demo seed', () => {
       expect(night.durationMinutes).toBeLessThanOrEqual(20);
       expect(night.vimeoVideoId).toMatch(/^https:\/\/vimeo\.com\/\d+$/);
     }
+    expect(nights.map((night) => night.audioUrl)).toEqual(
+      nights.map((_, index) => `/media/demo/night-${index + 1}.wav`),
+    );
     const owned = await db('purchases')
       .join('users', 'users.id', 'purchases.userId')
       .where('users.email', 'demo@sleepritual.example')
@@ -173,6 +176,38 @@ describe('demo seed', () => {
     expect(bonuses[1]!.additionalContentUrl).toBe('/guides/sleep-sanctuary-checklist');
     const phases = await db('phases').where({ programId: 1 }).orderBy('orderIndex').pluck('title');
     expect(phases).toEqual(['The Ritual', 'Your Bonuses']);
+  });
+
+  it("gives the nights of a database seeded before the audio existed their tracks once, keeping admins' edits", async () => {
+    const nightIds = async () =>
+      db('classes')
+        .join('paths', 'paths.id', 'classes.pathId')
+        .join('phases', 'phases.id', 'paths.phaseId')
+        .where({ 'phases.programId': 1, 'phases.title': 'The Ritual' })
+        .orderBy('classes.orderIndex')
+        .pluck('classes.id');
+    const [first, second, ...rest] = await nightIds();
+    await db('classes')
+      .whereIn('id', [first, second, ...rest])
+      .update({ audioUrl: null });
+    // An admin edited night 2 since (its updatedAt moved on).
+    await db('classes')
+      .where({ id: second })
+      .update({ description: 'Edited', updatedAt: db.raw(`"updatedAt" + interval '1 minute'`) });
+
+    await seedDemo(db);
+    const audio = async () =>
+      db('classes')
+        .whereIn('id', [first, second, ...rest])
+        .orderBy('orderIndex')
+        .pluck('audioUrl');
+    expect(await audio()).toEqual([
+      '/media/demo/night-1.wav',
+      null,
+      ...rest.map((_, index) => `/media/demo/night-${index + 3}.wav`),
+    ]);
+    await seedDemo(db);
+    expect((await audio())[1]).toBeNull();
   });
 
   it('gives the programmes display orders from 1, as the admin form requires', async () => {

@@ -13,6 +13,8 @@ import { localNginxArgs, renderLocalNginx } from '../../../scripts/render-nginx.
 // The configuration `npm run start:prod` renders, run by this machine's nginx (.ci/run installs it with
 // its brotli module) over small builds and two replicas of a service that say who answered.
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** A name the upload calls give a stored image. */
+const UPLOADED = `${'0f'.repeat(16)}.webp`;
 
 let dir: string;
 let nginx: ChildProcess;
@@ -72,6 +74,8 @@ beforeAll(async () => {
   await file('marketing/_astro/island.Ab12Cd.js', 'export const island = 1;', ['br', 'gz']);
   await file('members-app/index.html', '<!doctype html><title>Members</title>', ['br', 'gz']);
   await file('members-app/assets/index-Xy34Zw.js', 'console.log("members");', ['br', 'gz']);
+  await file('media/demo/night-1.wav', 'RIFF0123456789');
+  await file(`media/${UPLOADED}`, 'RIFF....WEBPVP8 ');
 
   const [first, second] = [await replica(1), await replica(2)];
   const port = await freePort();
@@ -81,7 +85,11 @@ beforeAll(async () => {
     dir: confDir,
     port,
     upstreamPorts: { auth: [first, second], catalog: [first], progress: [first], webhooks: [first] },
-    roots: { marketing: path.join(dir, 'marketing'), membersApp: path.join(dir, 'members-app') },
+    roots: {
+      marketing: path.join(dir, 'marketing'),
+      membersApp: path.join(dir, 'members-app'),
+      media: path.join(dir, 'media'),
+    },
     ipv6: false,
     brotliModule: existsSync(BROTLI_MODULE) ? BROTLI_MODULE : undefined,
     mimeTypes: '/etc/nginx/mime.types',
@@ -169,6 +177,46 @@ describe('nginx with the configuration npm run start:prod renders', () => {
     expect(seen.every((request) => request.host === new URL(base).host)).toBe(true);
     expect(seen.every((request) => request.forwardedFor === '127.0.0.1')).toBe(true);
     expect(seen.map((request) => request.requestId)).toContain('test-request-0-abcdef');
+  });
+
+  it('serves the media store with its type and byte ranges', async () => {
+    const range = await get('/media/demo/night-1.wav', { range: 'bytes=4-7' });
+    expect(range.status).toBe(206);
+    expect(range.headers['content-type']).toBe('audio/wav');
+    expect(range.headers['content-range']).toBe('bytes 4-7/14');
+    expect(range.body.toString()).toBe('0123');
+  });
+
+  it('keeps an uploaded file for a year, with its type and byte ranges; a missing upload is a 404', async () => {
+    const whole = await get(`/media/${UPLOADED}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['content-type']).toBe('image/webp');
+    expect(whole.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    const range = await get(`/media/${UPLOADED}`, { range: 'bytes=8-11' });
+    expect(range.status).toBe(206);
+    expect(range.body.toString()).toBe('WEBP');
+    expect((await get(`/media/${'1'.repeat(32)}.webp`)).status).toBe(404);
+    // The demo's tracks keep the hour: they are rendered again under the same names.
+    expect((await get('/media/demo/night-1.wav')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('passes an upload far over 100 kB to its service, and refuses such a body anywhere else', async () => {
+    const post = (pathname: string, bytes: number) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(`${base}${pathname}`, {
+          method: 'POST',
+          headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(bytes) },
+        });
+        request.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        request.on('error', reject);
+        request.end(Buffer.alloc(bytes, 120));
+      });
+    expect(await post('/api/admin/media/images', 2 * 1024 * 1024)).toBe(200);
+    expect(await post('/api/admin/members', 2 * 1024 * 1024)).toBe(413);
   });
 
   it('answers an /api path no service owns with the JSON 404', async () => {

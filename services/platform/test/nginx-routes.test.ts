@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
 import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
-import { apiRoutes } from '../src/routes.ts';
+import { uploadRoutes, apiRoutes } from '../src/routes.ts';
 import { renderNginx } from '../../../scripts/render-nginx.ts';
 
 const rendered = renderNginx();
@@ -45,9 +45,69 @@ describe('infra/nginx', () => {
     }
   });
 
+  it('serves the media volume under /media/ with audio types, hiding dot files', () => {
+    const body = locationBody(routesConf, '^~', '/media/');
+    expect(body).toContain('alias /srv/media/;');
+    expect(body).toContain('audio/wav wav;');
+    expect(body).toContain('location ~ /\\. { return 404; }');
+  });
+
+  it('never serves metrics: /metrics is a 404, and no /api location reaches a service outside its prefixes', () => {
+    expect(locationBody(routesConf, '=', '/metrics')).toContain(`return 404 '{"error":"Not found"}'`);
+    for (const line of routesConf.split('\n').filter((text) => text.includes('proxy_pass'))) {
+      // The upload calls alone carry their body limit and streaming before the proxy_pass.
+      const route = /^location = (\S+) \{ client_max_body_size/.exec(line)?.[1];
+      const uploadSettings =
+        route && route in uploadRoutes
+          ? String.raw`client_max_body_size \d+k; proxy_request_buffering off; proxy_read_timeout \d+s; `
+          : '';
+      expect(line).toMatch(
+        new RegExp(
+          String.raw`^location (=|\^~) \/api\/[a-z-]+(\/[a-z-]+)*\/? \{ ${uploadSettings}proxy_pass http:\/\/[a-z]+; \}$`,
+        ),
+      );
+    }
+  });
+
+  it('streams each upload to its service with room for the file and its envelope, and no other body over 100 kB', () => {
+    for (const [route, bytes] of Object.entries(uploadRoutes)) {
+      const body = locationBody(routesConf, '=', route);
+      expect(body, route).toBe(
+        `client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_request_buffering off; proxy_read_timeout 300s; proxy_pass http://catalog;`,
+      );
+      expect(bytes).toBeGreaterThan(10 * 1024 * 1024);
+    }
+    expect(routesConf.match(/client_max_body_size/g)).toHaveLength(Object.keys(uploadRoutes).length);
+  });
+
+  it('keeps an upload, whose random name never gets other bytes, for a year; other media for an hour', () => {
+    const body = locationBody(routesConf, '^~', '/media/')!;
+    expect(body).toContain('set $cache_control "public, max-age=3600";');
+    expect(body).toMatch(
+      /location ~ "\^\/media\/\(\[0-9a-f\]\{32\}\\\.\(\?:webp\|mp3\|m4a\|aac\|ogg\|opus\|wav\)\)\$" \{ alias \/srv\/media\/\$1; set \$cache_control "public, max-age=31536000, immutable"; include static-headers.conf; \}/,
+    );
+  });
+
   it.each(membersAppRoutes)('serves the members app shell on %s and below', (route) => {
     for (const body of [locationBody(routesConf, '=', route), locationBody(routesConf, '^~', `${route}/`)]) {
       expect(body).toContain('root /srv/members-app; try_files /index.html =404;');
     }
+  });
+});
+
+describe('infra/nginx for the installable members app', () => {
+  it('serves the service worker for the whole origin, revalidated on every visit', () => {
+    const body = locationBody(routesConf, '=', '/app/sw.js');
+    expect(body).toContain('alias /srv/members-app/sw.js;');
+    expect(body).toContain('add_header Service-Worker-Allowed "/" always;');
+    // The server's default Cache-Control, no-cache, not the year of the hashed assets.
+    expect(body).not.toContain('$cache_control');
+    expect(body).toContain('include static-headers.conf;');
+  });
+
+  it('serves the web app manifest as application/manifest+json', () => {
+    const body = locationBody(routesConf, '=', '/app/manifest.webmanifest');
+    expect(body).toContain('alias /srv/members-app/manifest.webmanifest;');
+    expect(body).toContain('types { } default_type application/manifest+json;');
   });
 });

@@ -1,7 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { completesClass, completesClassSql, COMPLETION_PERCENT } from '../src/completion.ts';
 import { PURCHASE_STATUSES } from '@sleep-ritual/contracts/purchases';
-import { givesAccess, givesAccessSql, givesNoAccessSql } from '../src/purchase-access.ts';
+import {
+  classOpensAtSql,
+  classOpenSql,
+  givesAccess,
+  givesAccessSql,
+  givesNoAccessSql,
+  pathOpensAtSql,
+  type PlanEvent,
+  type PlanState,
+  purchaseAfterPlanEvent,
+} from '../src/purchase-access.ts';
 import { createTestDeps } from '../src/testing.ts';
 
 const deps = createTestDeps();
@@ -9,18 +19,94 @@ afterAll(() => deps.close());
 
 describe('who may open what', () => {
   it('only a completed purchase gives access; pending, refunded and revoked ones do not', () => {
-    expect(PURCHASE_STATUSES.filter(givesAccess)).toEqual(['completed']);
+    expect(PURCHASE_STATUSES.filter((status) => givesAccess({ status }))).toEqual(['completed']);
   });
 
-  it('the SQL conditions say the same as givesAccess for every status', async () => {
-    for (const status of PURCHASE_STATUSES) {
-      const { rows } = await deps.db.raw<{ rows: { access: boolean; noAccess: boolean }[] }>(
-        `select ${givesAccessSql('p')} as access, ${givesNoAccessSql('p')} as "noAccess"
-           from (select ?::text as status) p`,
-        [status],
+  it('a failed instalment keeps access until its grace ends, then not, in TypeScript and in SQL alike', async () => {
+    const hour = 60 * 60 * 1000;
+    const cases = PURCHASE_STATUSES.flatMap((status) => [null, 1, -1].map((hours) => ({ status, hours })));
+    for (const { status, hours } of cases) {
+      // The grace end is set relative to PostgreSQL's clock, which the SQL form compares it with.
+      const { rows } = await deps.db.raw<{
+        rows: { access: boolean; noAccess: boolean; graceEndsAt: Date | null }[];
+      }>(
+        `select ${givesAccessSql('p')} as access, ${givesNoAccessSql('p')} as "noAccess", p."graceEndsAt"
+           from (select ?::text as status, now() + ?::int * interval '1 hour' as "graceEndsAt") p`,
+        [status, hours],
       );
-      expect(rows[0], status).toEqual({ access: givesAccess(status), noAccess: !givesAccess(status) });
+      const row = rows[0]!;
+      const expected = status === 'completed' && (hours === null || hours > 0);
+      const label = `${status}, grace ends ${hours === null ? 'never' : `in ${hours} h`}`;
+      expect(row.access, label).toBe(expected);
+      expect(row.noAccess, label).toBe(!expected);
+      expect(givesAccess({ status, graceEndsAt: row.graceEndsAt }), label).toBe(expected);
     }
+    const graceEndsAt = new Date('2026-11-10T12:00:00Z');
+    expect(givesAccess({ status: 'completed', graceEndsAt }, new Date(graceEndsAt.getTime() - hour))).toBe(
+      true,
+    );
+    expect(givesAccess({ status: 'completed', graceEndsAt }, graceEndsAt)).toBe(false);
+  });
+});
+
+describe('the payment-plan policy', () => {
+  const none: PlanState = {
+    planStatus: null,
+    paymentFailedAt: null,
+    graceEndsAt: null,
+    paymentEventAt: null,
+    planEventAt: null,
+  };
+  const day = (n: number) => new Date(Date.UTC(2026, 10, n));
+  const apply = (state: PlanState, name: PlanEvent['name'], on: number) =>
+    purchaseAfterPlanEvent(state, { name, at: day(on) }, { graceDays: 7 }).plan;
+
+  it('a failed instalment gives 7 days from its first failure; a retry failing again does not extend them', () => {
+    const failed = apply(none, 'order.rebill_failed', 1);
+    expect(failed).toMatchObject({ planStatus: 'active', paymentFailedAt: day(1), graceEndsAt: day(8) });
+    expect(apply(failed, 'order.rebill_failed', 4)).toMatchObject({
+      paymentFailedAt: day(1),
+      graceEndsAt: day(8),
+    });
+  });
+
+  it('a payment or a resumed plan ends the failure; a cancelled or paused plan does not', () => {
+    const failed = apply(none, 'order.rebill_failed', 1);
+    expect(apply(failed, 'order.subscription_payment', 10)).toMatchObject({
+      paymentFailedAt: null,
+      graceEndsAt: null,
+    });
+    expect(apply(failed, 'order.subscription_resumed', 10)).toMatchObject({
+      planStatus: 'active',
+      graceEndsAt: null,
+    });
+    expect(apply(failed, 'order.subscription_cancelled', 3)).toMatchObject({
+      planStatus: 'cancelled',
+      graceEndsAt: day(8),
+    });
+    expect(apply(failed, 'order.subscription_paused', 3)).toMatchObject({
+      planStatus: 'paused',
+      graceEndsAt: day(8),
+    });
+  });
+
+  it('an event older than the newest one applied of its kind changes nothing', () => {
+    const paid = apply(apply(none, 'order.rebill_failed', 1), 'order.subscription_payment', 3);
+    expect(
+      purchaseAfterPlanEvent(paid, { name: 'order.rebill_failed', at: day(1) }, { graceDays: 7 }).changed,
+    ).toBe(false);
+    const cancelled = apply(none, 'order.subscription_cancelled', 5);
+    expect(apply(cancelled, 'order.subscription_paused', 4).planStatus).toBe('cancelled');
+    // …but a late payment still counts, since payments and plan statuses are ordered apart.
+    const failedThenCancelled = apply(
+      apply(none, 'order.rebill_failed', 1),
+      'order.subscription_cancelled',
+      5,
+    );
+    expect(apply(failedThenCancelled, 'order.subscription_payment', 3)).toMatchObject({
+      planStatus: 'cancelled',
+      graceEndsAt: null,
+    });
   });
 });
 
@@ -40,5 +126,88 @@ describe('completing a class', () => {
     }
     expect(completesClass({ ended: false, percentWatched: COMPLETION_PERCENT - 1 })).toBe(false);
     expect(completesClass({ ended: false, percentWatched: COMPLETION_PERCENT })).toBe(true);
+  });
+});
+
+describe('drip: a class opens some days after the first purchase that gives access', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const now = new Date('2026-11-25T21:30:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  /** The fragments on one made-up class `c` in path `pa` and phase `ph`. */
+  async function drip(row: {
+    since: Date | null;
+    classDays?: number;
+    pathDays?: number;
+    classUnlocked?: boolean;
+    pathUnlocked?: boolean;
+  }) {
+    const { rows } = await deps.db.raw<{
+      rows: { open: boolean; opensAt: Date | null; pathOpensAt: Date | null }[];
+    }>(
+      `select ${classOpenSql('own.since', 'own.now')} as open,
+              ${classOpensAtSql('own.since', 'own.now')} as "opensAt",
+              ${pathOpensAtSql('own.since', 'own.now')} as "pathOpensAt"
+         from (select ?::boolean as "isUnlocked", ?::int as "opensAfterDays") c,
+              (select ?::boolean as "isUnlocked", ?::int as "opensAfterDays") pa,
+              (select true as "isUnlocked") ph,
+              (select ?::timestamptz as since, ?::timestamptz as now) own`,
+      [
+        row.classUnlocked ?? true,
+        row.classDays ?? 0,
+        row.pathUnlocked ?? true,
+        row.pathDays ?? 0,
+        row.since,
+        now,
+      ],
+    );
+    const [result] = rows;
+    return {
+      open: result!.open,
+      opensAt: result!.opensAt?.getTime() ?? null,
+      pathOpensAt: result!.pathOpensAt?.getTime() ?? null,
+    };
+  }
+
+  it('opens at once with no days, and never for a learner who does not own the programme', async () => {
+    expect(await drip({ since: now })).toEqual({ open: true, opensAt: null, pathOpensAt: null });
+    expect(await drip({ since: null })).toEqual({ open: false, opensAt: null, pathOpensAt: null });
+  });
+
+  it('waits whole days of 24 hours from the purchase, and opens on the dot', async () => {
+    const since = ago(DAY - 60_000);
+    expect(await drip({ since, classDays: 1 })).toEqual({
+      open: false,
+      opensAt: since.getTime() + DAY,
+      pathOpensAt: null,
+    });
+    expect(await drip({ since: ago(DAY), classDays: 1 })).toMatchObject({ open: true, opensAt: null });
+  });
+
+  it("takes the longer of the class's and the path's days; they do not add up", async () => {
+    const since = ago(2 * DAY);
+    expect(await drip({ since, classDays: 1, pathDays: 3 })).toEqual({
+      open: false,
+      opensAt: since.getTime() + 3 * DAY,
+      pathOpensAt: since.getTime() + 3 * DAY,
+    });
+    expect(await drip({ since, classDays: 2, pathDays: 1 })).toEqual({
+      open: true,
+      opensAt: null,
+      pathOpensAt: null,
+    });
+  });
+
+  it('a class locked by hand is closed with no date, whatever the days', async () => {
+    expect(await drip({ since: ago(10 * DAY), classUnlocked: false })).toEqual({
+      open: false,
+      opensAt: null,
+      pathOpensAt: null,
+    });
+    expect(await drip({ since: now, classDays: 1, pathUnlocked: false })).toEqual({
+      open: false,
+      opensAt: null,
+      pathOpensAt: null,
+    });
   });
 });

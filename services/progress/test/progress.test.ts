@@ -269,6 +269,34 @@ describe('who may record progress', () => {
     expect(await deps.db('user_progress').where({ userId: w.userId })).toEqual([]);
   });
 
+  it('a class that opens days after the purchase refuses events and completions until its day has come', async () => {
+    const w = await watcher();
+    const dripClass = await createClass(deps.db, w.pathId, { isUnlocked: true, opensAfterDays: 2 });
+    const dripPath = await createPath(deps.db, w.phaseId, { isUnlocked: true, opensAfterDays: 3 });
+    const inDripPath = await createClass(deps.db, dripPath, { isUnlocked: true });
+    for (const classId of [dripClass, inDripPath]) {
+      const response = await w.client.request(`/api/progress/${classId}`, { method: 'PUT', json: body });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: learnerAccessMessages.notYetOpen });
+      const completion = await w.client.request(`/api/progress/${classId}/completion`, {
+        method: 'PUT',
+        json: { completed: true },
+      });
+      expect(completion.status).toBe(403);
+    }
+    expect(await deps.db('user_progress').where({ userId: w.userId })).toEqual([]);
+
+    // Two days and a minute after the purchase: the class is open, the path (three days) is not yet.
+    await deps
+      .db('purchases')
+      .where({ userId: w.userId })
+      .update({ purchasedAt: deps.db.raw(`now() - interval '2 days 1 minute'`) });
+    const open = await w.client.request(`/api/progress/${dripClass}`, { method: 'PUT', json: body });
+    expect(open.status).toBe(200);
+    const still = await w.client.request(`/api/progress/${inDripPath}`, { method: 'PUT', json: body });
+    expect(still.status).toBe(403);
+  });
+
   it('a soft-deleted class, or one under a deleted path, phase or programme, answers 404', async () => {
     for (const table of ['classes', 'paths', 'phases', 'programs'] as const) {
       const w = await watcher();

@@ -1,11 +1,16 @@
 import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
+import { queueDepthMetrics } from '@sleep-ritual/worker/queue-metrics';
 import type { WebhookDeps } from './deps.ts';
 import { thrivecartRoutes } from './http/thrivecart-routes.ts';
 
 export function createApp(deps: WebhookDeps) {
   // What buyers type reaches us through ThriveCart, which cannot correct it: the receiver cleans text
-  // PostgreSQL cannot store rather than refusing the order.
-  const app = createServiceApp(deps, { acceptsUnstorableText: true });
+  // PostgreSQL cannot store rather than refusing the order. Its metrics include the purchases queue's
+  // depth, so orders piling up show even while no worker is there to report them.
+  const app = createServiceApp(deps, {
+    acceptsUnstorableText: true,
+    metrics: (registry) => queueDepthMetrics(registry, [deps.purchasesQueue]),
+  });
   app.use(notFoundFallback());
   for (const router of [thrivecartRoutes(deps)]) {
     app.use(router.routes());

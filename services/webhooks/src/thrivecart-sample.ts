@@ -91,3 +91,63 @@ export function thrivecartOrderFields(order: SampleOrder): Record<string, string
 export function formBody(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
+
+export type SamplePlanEvent = {
+  secret: string;
+  /** The order the plan was bought with. */
+  orderId: string;
+  email: string;
+  event:
+    | 'order.subscription_payment'
+    | 'order.rebill_failed'
+    | 'order.subscription_cancelled'
+    | 'order.subscription_paused'
+    | 'order.subscription_resumed';
+  /** The item the plan pays for, as the purchase map names it. Default: product-1. */
+  item?: string;
+  /** The instalment's invoice. Default: the order's invoice with `-2`, the first rebill. */
+  invoiceId?: string;
+  /** ThriveCart's time of the event. Default: now. */
+  at?: Date;
+  test?: boolean;
+};
+
+/**
+ * A payment-plan event as ThriveCart's webhook sends it: the order it belongs to, the customer, the plan's
+ * item (`subscription[type]` product/upsell/downsell and `subscription[id]`), the instalment and the
+ * event's time (`date_unix`, `date_iso8601`); the original order's own date is carried as well.
+ */
+export function thrivecartPlanEventFields(plan: SamplePlanEvent): Record<string, string> {
+  const [type, id] = (plan.item ?? 'product-1').split('-');
+  const at = plan.at ?? new Date();
+  const orderInvoice = plan.orderId.replace(/\D/g, '').slice(-9).padStart(9, '0');
+  const amount = PRICES[type ?? ''] ?? 1000;
+  return {
+    event: plan.event,
+    mode: plan.test ? 'test' : 'live',
+    mode_int: plan.test ? '1' : '2',
+    thrivecart_account: 'sleepritual',
+    thrivecart_secret: plan.secret,
+    base_product: type === 'product' ? (id ?? '1') : '1',
+    base_product_name: 'The 6-Night Sleep Meditation Ritual',
+    order_id: plan.orderId,
+    invoice_id: plan.invoiceId ?? `${orderInvoice}-2`,
+    order_date: '2026-10-01 20:00:00',
+    order_timestamp: String(Date.UTC(2026, 9, 1, 20) / 1000),
+    date_unix: String(Math.floor(at.getTime() / 1000)),
+    date_iso8601: at.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+    currency: 'USD',
+    customer_id: '7001',
+    'customer[id]': '7001',
+    'customer[email]': plan.email,
+    'customer[first_name]': 'Sam',
+    'customer[last_name]': 'Buyer',
+    'customer[name]': 'Sam Buyer',
+    'subscription[type]': type ?? 'product',
+    'subscription[id]': id ?? '1',
+    'subscription[amount]': String(amount),
+    'subscription[frequency]': 'month',
+    'order[id]': plan.orderId,
+    'order[total]': String(amount),
+  };
+}

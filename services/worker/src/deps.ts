@@ -8,8 +8,11 @@ import type { EmailsQueue } from './queues.ts';
 /** What the worker process runs on (consumers.ts builds the rest from it). */
 export type WorkerDeps = { config: Config; logger: Logger; db: Knex; redis: Redis };
 
-/** What turning a purchase event into access needs: the database, and the queue of the e-mail it sends. */
-export type PurchaseDeps = { db: Knex; emails: EmailsQueue };
+/**
+ * What turning a purchase event into access needs: the database, the queue of the e-mail it sends, and
+ * the days of grace a failed instalment gives (PAYMENT_GRACE_DAYS).
+ */
+export type PurchaseDeps = { db: Knex; emails: EmailsQueue; paymentGraceDays: number };
 
 /** What sending one e-mail needs: the database to build it from, the links' settings and the mailer. */
 export type EmailDeps = {

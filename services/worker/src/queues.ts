@@ -152,10 +152,22 @@ export function requestReconciliation(queue: ReconcileQueue): Promise<string> {
 export function purchaseJobId(job: PurchaseJob): string {
   const refunded = job.refund?.scope === 'item' ? `|refund:${job.refund.item}` : '';
   const digest = createHash('sha256')
-    .update([...job.items].sort().join(',') + refunded)
+    .update([...job.items].sort().join(',') + refunded + (job.plan ? planEventKey(job) : ''))
     .digest('hex')
     .slice(0, 12);
   return `${job.event}-${job.orderId}-${digest}`;
+}
+
+/**
+ * What tells one plan event from another of the same kind and order: the plan's item, the instalment
+ * (invoice id) and ThriveCart's time of the event. Without either of the last two, the day it arrived
+ * stands in, so a redelivery that day is the same job while next month's instalment is not; applying an
+ * event twice changes nothing anyway (purchase-access orders them by time).
+ */
+function planEventKey(job: PurchaseJob): string {
+  const plan = job.plan!;
+  const when = plan.at ?? (job.invoiceId ? '' : plan.receivedAt.slice(0, 10));
+  return `|plan:${plan.item ?? 'order'}|${job.invoiceId ?? ''}|${when}`;
 }
 
 /**

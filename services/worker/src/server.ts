@@ -5,6 +5,7 @@ import { loadConfigOrExit } from '@sleep-ritual/platform/config';
 import { createDb } from '@sleep-ritual/platform/db';
 import { healthRoutes } from '@sleep-ritual/platform/http/service-app';
 import { createLogger } from '@sleep-ritual/platform/logger';
+import { createMetricsRegistry, metricsEndpoint } from '@sleep-ritual/platform/metrics';
 import { createRedis } from '@sleep-ritual/platform/redis';
 import { onShutdown } from '@sleep-ritual/platform/run-service';
 import { startConsumers } from './consumers.ts';
@@ -26,18 +27,20 @@ const db = createDb(config.databaseUrl, { min: 0, max: 14 });
 const redis = createRedis(config.redisUrl);
 redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
 
-const consumers = startConsumers({ config, logger, db, redis });
+const registry = createMetricsRegistry({ db });
+const consumers = startConsumers({ config, logger, db, redis }, { registry });
 logger.info(
   { prefix: config.queuePrefix, smtp: Boolean(config.smtpUrl) },
   'worker consuming purchases and emails',
 );
 
-// Apart from the queues, the worker answers only health probes.
+// Apart from the queues, the worker answers only health probes and Prometheus's scrapes.
 const health = new Koa();
 health.use(healthRoutes(db, redis));
+health.use(metricsEndpoint(registry));
 const server = http.createServer(health.callback());
 server.listen(config.servicePorts.worker, config.bindHost, () =>
-  logger.info({ port: config.servicePorts.worker }, 'worker listening for health probes'),
+  logger.info({ port: config.servicePorts.worker }, 'worker listening for health probes and metrics'),
 );
 
 onShutdown(logger, async () => {

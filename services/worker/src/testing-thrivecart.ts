@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for ThriveCart's API (`GET /transactions`), answering the way its published examples
  * do: Bearer token required, `X-TC-Mode` choosing live or test, newest first, `page`/`perPage` paging and
- * `meta.total`. It records every request, so tests can check headers, paging and pacing.
+ * `meta.total`. It records every request, so tests can check headers, paging and pacing; `onRequest`,
+ * when set, sees each request before it is answered (to make a transaction happen in the middle of a run).
  */
 export type FakeTransaction = {
   mode: 'live' | 'test';
@@ -31,6 +32,7 @@ export type FakeRequest = {
 export async function startFakeThrivecartApi(apiKey: string) {
   const transactions: FakeTransaction[] = [];
   const requests: FakeRequest[] = [];
+  const hooks: { onRequest?: (request: FakeRequest) => void } = {};
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const auth = req.headers.authorization ?? null;
@@ -38,7 +40,9 @@ export async function startFakeThrivecartApi(apiKey: string) {
     const type = url.searchParams.get('transactionType');
     const page = Number(url.searchParams.get('page') ?? '1');
     const perPage = Math.min(Number(url.searchParams.get('perPage') ?? '10'), 100);
-    requests.push({ at: Date.now(), mode, type, page, auth });
+    const request = { at: Date.now(), mode, type, page, auth };
+    requests.push(request);
+    hooks.onRequest?.(request);
     const send = (status: number, body: unknown) => {
       res.writeHead(status, {
         'content-type': 'application/json',
@@ -69,6 +73,7 @@ export async function startFakeThrivecartApi(apiKey: string) {
     url: `http://127.0.0.1:${port}`,
     transactions,
     requests,
+    hooks,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

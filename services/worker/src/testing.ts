@@ -50,7 +50,7 @@ export async function openTestQueues(redisUrl: string, prefix: string) {
 
 /**
  * The worker as its real process (`node --import tsx services/worker/src/server.ts`) on the given
- * database, queue prefix and outbox; answers once its health probe does.
+ * database, queue prefix and outbox; answers once its health probe does. `url` is its WORKER_PORT.
  */
 export async function startWorkerProcess(config: Config, options: { outboxDir: string; logLevel?: string }) {
   const port = await freePort();
@@ -90,5 +90,5 @@ export async function startWorkerProcess(config: Config, options: { outboxDir: s
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${output}`);
   });
-  return { child, exited, output: () => output };
+  return { child, exited, output: () => output, url: `http://127.0.0.1:${port}` };
 }

@@ -52,16 +52,20 @@ async function buyer(options: { password?: string; emailVerified?: boolean; stat
   return { userId: user.id as number, email, orderId };
 }
 
+/** The e-mail a purchase sends to this buyer, as it lands in the outbox. */
+async function orderMail(options: Parameters<typeof buyer>[0] = {}) {
+  const { userId, email, orderId } = await buyer(options);
+  await sendEmailJob(
+    { ...deps, mailer: outboxMailer() },
+    { template: 'create-account', userId, orderId },
+    deps.logger,
+  );
+  return { email, orderId, mail: await waitForMailTo(outboxDir, email) };
+}
+
 describe('the create-account e-mail', () => {
   it('arrives in the outbox from MAIL_FROM with plain text, HTML, the support address and a working link', async () => {
-    const { userId, email, orderId } = await buyer();
-    await sendEmailJob(
-      { ...deps, mailer: outboxMailer() },
-      { template: 'create-account', userId, orderId },
-      deps.logger,
-    );
-
-    const mail = await waitForMailTo(outboxDir, email);
+    const { email, orderId, mail } = await orderMail();
     expect(mail).toMatchObject({
       to: email,
       from: 'Sleep Ritual <hello@sleepritual.example>',
@@ -80,31 +84,38 @@ describe('the create-account e-mail', () => {
     expect(mail.html).toContain(link.toString().replace(/&/g, '&amp;'));
   });
 
-  it('tells a buyer who already has an account that the programme is in it, with a sign-in link', async () => {
-    const { userId, email, orderId } = await buyer({ password: 'already-set-hash', emailVerified: true });
-    await sendEmailJob(
-      { ...deps, mailer: outboxMailer() },
-      { template: 'create-account', userId, orderId },
-      deps.logger,
+  it('says what was bought and where to sign in from then on, under a preheader and the logo', async () => {
+    const { mail } = await orderMail();
+    expect(mail.text).toContain('What you bought:\n- The 6-Night Sleep Meditation Ritual');
+    const signIn = `${deps.config.publicAppUrl}/sign-in`;
+    expect(mail.text).toContain(
+      `From then on, sign in at ${signIn} with this e-mail address and the password you choose.`,
     );
-    const mail = await waitForMailTo(outboxDir, email);
+    expect(linkIn(mail, '/sign-in')?.toString()).toBe(signIn);
+    expect(mail.html).toContain(`<a href="${signIn}"`);
+    // The preheader: the first thing in the body, hidden, shown by the inbox beside the subject.
+    expect(mail.html).toMatch(
+      /<body[^>]*>\s*<div style="display:none[^"]*">The 6-Night Sleep Meditation Ritual is ready\. Create your account and press play tonight\./,
+    );
+    expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(mail.html).toContain('<meta name="color-scheme" content="light dark">');
+    expect(mail.html).toContain(`<img src="${deps.config.publicAppUrl}/app/icons/icon-192.png"`);
+  });
+
+  it('tells a buyer who already has an account that the programme is in it, with a sign-in link', async () => {
+    const { mail } = await orderMail({ password: 'already-set-hash', emailVerified: true });
     expect(mail.subject).toBe('New in your Sleep Ritual account');
+    expect(mail.text).toContain('What you bought:\n- The 6-Night Sleep Meditation Ritual');
     expect(linkIn(mail, '/sign-in')?.toString()).toBe(`${deps.config.publicAppUrl}/sign-in`);
     expect(linkIn(mail, '/create-account')).toBeUndefined();
   });
 
   it('sends the create-account link when the password was set without proof of the address', async () => {
     // Someone may have set it through a checkout redirect with this address: its owner takes it back.
-    const { userId, email, orderId } = await buyer({
+    const { email, orderId, mail } = await orderMail({
       password: 'set-by-redirect-hash',
       emailVerified: false,
     });
-    await sendEmailJob(
-      { ...deps, mailer: outboxMailer() },
-      { template: 'create-account', userId, orderId },
-      deps.logger,
-    );
-    const mail = await waitForMailTo(outboxDir, email);
     expect(mail.subject).toBe('Your Sleep Ritual is ready: create your account');
     const link = linkIn(mail, '/create-account')!;
     expect(verifyCreateAccountToken(deps.config, orderId, email, link.searchParams.get('token')!)).toBe(true);

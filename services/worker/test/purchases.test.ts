@@ -35,7 +35,12 @@ function order(overrides: Partial<PurchaseJob> = {}): PurchaseJob {
   };
 }
 
-const run = (job: PurchaseJob) => processPurchase({ db: deps.db, emails: queues.emails }, job, deps.logger);
+const run = (job: PurchaseJob) =>
+  processPurchase(
+    { db: deps.db, emails: queues.emails, paymentGraceDays: deps.config.paymentGraceDays },
+    job,
+    deps.logger,
+  );
 
 const purchasesOf = (orderId: string) =>
   deps

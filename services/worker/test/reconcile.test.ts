@@ -4,9 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { ownsProgramSql } from '@sleep-ritual/platform/purchase-access';
 import { startConsumers } from '../src/consumers.ts';
 import { processPurchase } from '../src/domain/purchases.processor.ts';
-import { createReconcileQueue, requestReconciliation, type ReconcileQueue } from '../src/queues.ts';
+import {
+  createReconcileQueue,
+  requestReconciliation,
+  type PurchaseJob,
+  type ReconcileQueue,
+} from '../src/queues.ts';
 import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
 import { startFakeThrivecartApi, type FakeTransaction } from '../src/testing-thrivecart.ts';
 
@@ -36,6 +42,9 @@ beforeAll(async () => {
   reconcileQueue = createReconcileQueue(queues.connection, deps.config.queuePrefix);
   consumers = startConsumers(deps, { reconcileRate: RATE });
   await consumers.scheduled;
+  // The schedule runs once at start-up: that run must be over before the tests add transactions, or it
+  // could take them (and move the checkpoint) instead of the run a test asks for.
+  await startupRun(reconcileQueue);
   ritual = await createMappedProgram(deps.db);
   bump = await createMappedProgram(deps.db, { kind: 'bump' });
 });
@@ -50,15 +59,19 @@ afterAll(async () => {
 });
 
 let counter = 0;
+/** ThriveCart's time of the latest fake transaction: each new one is later than all before, as real ones are. */
+let latest = 0;
 function transaction(fields: Partial<FakeTransaction> & Pick<FakeTransaction, 'order_id'>): FakeTransaction {
   counter += 1;
+  const timestamp = fields.timestamp ?? Math.max(latest + 1, Math.floor(Date.now() / 1000));
+  latest = Math.max(latest, timestamp);
   const [itemType, itemId] = (fields.item_type ? `${fields.item_type}-${fields.item_id}` : ritual.item).split(
     '-',
   );
   return {
     mode: 'live',
     event_id: String(1000 + counter),
-    timestamp: Math.floor(Date.now() / 1000) - 60 + counter,
+    timestamp,
     transaction_type: 'charge',
     item_type: itemType!,
     item_id: Number(itemId),
@@ -70,15 +83,26 @@ function transaction(fields: Partial<FakeTransaction> & Pick<FakeTransaction, 'o
 }
 const split = (item: string) => ({ item_type: item.split('-')[0]!, item_id: Number(item.split('-')[1]) });
 
-async function runNow() {
-  const id = await requestReconciliation(reconcileQueue);
+/** A run's job once it has finished, read after it finished (so that it holds the run's outcome). */
+function finished(id: string, queue = reconcileQueue) {
   return eventually(
     async () => {
-      const job = await reconcileQueue.getJob(id);
-      const state = await job?.getState();
-      return state === 'completed' || state === 'failed' ? job : undefined;
+      const state = await queue.getJobState(id);
+      return state === 'completed' || state === 'failed' ? queue.getJob(id) : undefined;
     },
     { timeoutMs: 20_000, what: 'the reconciliation run to finish' },
+  );
+}
+
+async function runNow() {
+  return finished(await requestReconciliation(reconcileQueue));
+}
+
+/** The run an `every` schedule starts at once, when it has finished. */
+function startupRun(queue: ReconcileQueue) {
+  return eventually(
+    async () => (await queue.getJobs(['completed', 'failed'])).find((job) => job.data.reason === 'schedule'),
+    { timeoutMs: 20_000, what: 'the scheduled run at start-up to finish' },
   );
 }
 
@@ -105,7 +129,7 @@ describe('reconciliation with ThriveCart', () => {
     const refunded = `${Date.now()}2`;
     const other = uniqueEmail('refunded');
     await processPurchase(
-      { db: deps.db, emails: queues.emails },
+      { db: deps.db, emails: queues.emails, paymentGraceDays: deps.config.paymentGraceDays },
       {
         event: 'order.success',
         orderId: refunded,
@@ -134,7 +158,11 @@ describe('reconciliation with ThriveCart', () => {
     const sent = fake.requests.slice(requestsBefore);
     expect(sent.every((request) => request.auth === `Bearer ${API_KEY}`)).toBe(true);
     expect(new Set(sent.map((request) => `${request.mode}/${request.type}`))).toEqual(
-      new Set(['live/charge', 'live/refund', 'live/cancel', 'test/charge', 'test/refund', 'test/cancel']),
+      new Set(
+        ['live', 'test'].flatMap((mode) =>
+          ['charge', 'refund', 'cancel', 'rebill'].map((type) => `${mode}/${type}`),
+        ),
+      ),
     );
 
     await eventually(async () => (await statusesOf(lost)).length === 2, {
@@ -170,6 +198,121 @@ describe('reconciliation with ThriveCart', () => {
     await eventually(async () => (await statusesOf(fresh)).length === 1, {
       what: 'the new order provisioned',
     });
+  });
+
+  it('applies a missed instalment payment and a missed cancellation through the processor', async () => {
+    const orderId = `${Date.now()}4`;
+    const email = uniqueEmail('plan');
+    const process = (job: Omit<PurchaseJob, 'invoiceId' | 'test' | 'totalCents'>) =>
+      processPurchase(
+        { db: deps.db, emails: queues.emails, paymentGraceDays: 7 },
+        { invoiceId: null, test: false, totalCents: null, ...job },
+        deps.logger,
+      );
+    await process({
+      event: 'order.success',
+      orderId,
+      customer: { email, firstName: null, lastName: null },
+      items: [ritual.item],
+    });
+    // Its instalment failed 10 days ago (the grace ran out), then the payment's webhook was lost.
+    const failedAt = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000).toISOString();
+    await process({
+      event: 'order.rebill_failed',
+      orderId,
+      customer: null,
+      items: [],
+      plan: { item: ritual.item, at: failedAt, receivedAt: failedAt },
+    });
+    const { userId } = await deps.db('purchases').where({ thriveOrderId: orderId }).first('userId');
+    const owns = async () =>
+      (await deps.db.raw(`select ${ownsProgramSql('?', '?')} as owns`, [userId, ritual.programId])).rows[0]
+        .owns as boolean;
+    expect(await owns()).toBe(false);
+
+    const customer = { name: 'Pat Plan', email };
+    fake.transactions.push(
+      transaction({ order_id: orderId, customer, transaction_type: 'rebill' }),
+      transaction({ order_id: orderId, customer, transaction_type: 'cancel' }),
+    );
+    const run = await runNow();
+    expect(run.returnvalue.planEventsQueued).toEqual([
+      { orderId, event: 'order.subscription_payment', item: ritual.item, test: false },
+      { orderId, event: 'order.subscription_cancelled', item: ritual.item, test: false },
+    ]);
+    await eventually(
+      async () =>
+        (await deps.db('purchases').where({ thriveOrderId: orderId }).first('planStatus')).planStatus ===
+        'cancelled',
+      { what: 'the missed cancellation applied' },
+    );
+    await eventually(owns, { what: 'access restored by the missed payment' });
+    expect(await deps.db('purchases').where({ thriveOrderId: orderId }).first('paymentFailedAt')).toEqual({
+      paymentFailedAt: null,
+    });
+  });
+
+  it('never skips a charge made during a run, after the charges were listed, older than what the run saw next', async () => {
+    const during = `${Date.now()}5`;
+    let made = false;
+    // The charge is made while the run lists cancellations, a moment before a cancellation it lists.
+    fake.hooks.onRequest = (request) => {
+      if (made || request.mode !== 'live' || request.type !== 'cancel') return;
+      made = true;
+      fake.transactions.push(
+        transaction({ order_id: during }),
+        transaction({ order_id: `${Date.now()}6`, transaction_type: 'cancel' }),
+      );
+    };
+    let first: Awaited<ReturnType<typeof runNow>>;
+    try {
+      first = await runNow();
+    } finally {
+      fake.hooks.onRequest = undefined;
+    }
+    expect(made).toBe(true);
+    expect(first.returnvalue.chargesQueued).toEqual([]);
+    const next = await runNow();
+    expect(next.returnvalue.chargesQueued).toEqual([{ orderId: during, items: [ritual.item], test: false }]);
+    await eventually(async () => (await statusesOf(during)).length === 1, {
+      what: 'the charge made during a run provisioned',
+    });
+  });
+
+  it('runs a scheduled run and a "Check now" that meet one after the other, even with two workers taking them', async () => {
+    const other = startConsumers(deps, { reconcileRate: RATE });
+    try {
+      await other.scheduled;
+      const orderId = `${Date.now()}7`;
+      fake.transactions.push(transaction({ order_id: orderId }));
+      const from = fake.requests.length;
+      const ids = await Promise.all([
+        reconcileQueue.add('reconcile', { reason: 'schedule' }).then((job) => job.id!),
+        requestReconciliation(reconcileQueue),
+      ]);
+      const runs = await Promise.all(ids.map((id) => finished(id)));
+      expect(await Promise.all(runs.map((run) => run.getState()))).toEqual(['completed', 'completed']);
+      const [earlier, later] = [...runs].sort((a, b) => a.processedOn! - b.processedOn!);
+      expect(later!.processedOn).toBeGreaterThanOrEqual(earlier!.finishedOn!);
+      // ThriveCart sees all of one run's requests, then all of the other's.
+      const oneRun = ['live', 'test'].flatMap((mode) =>
+        ['charge', 'refund', 'rebill', 'cancel'].map((type) => `${mode}/${type}`),
+      );
+      expect(fake.requests.slice(from).map((request) => `${request.mode}/${request.type}`)).toEqual([
+        ...oneRun,
+        ...oneRun,
+      ]);
+      expect(earlier!.returnvalue.chargesQueued).toEqual([{ orderId, items: [ritual.item], test: false }]);
+      await eventually(async () => (await statusesOf(orderId)).length === 1, {
+        what: 'the order both runs saw provisioned',
+      });
+      expect(await deps.db('thrivecart_reconciliation').first()).toMatchObject({
+        outcome: 'succeeded',
+        error: null,
+      });
+    } finally {
+      await other.close();
+    }
   });
 
   it('pages through many transactions within the rate it is given', async () => {
@@ -210,14 +353,12 @@ describe('reconciliation with ThriveCart', () => {
     );
     const queue = createReconcileQueue(queues.connection, `${deps.config.queuePrefix}-denied`);
     try {
+      await worker.scheduled;
+      // Its schedule's run at start-up fails the same way; the run asked for comes after it.
+      expect(await (await startupRun(queue)).getState()).toBe('failed');
       const id = await requestReconciliation(queue);
-      const failed = await eventually(
-        async () => {
-          const job = await queue.getJob(id);
-          return (await job?.getState()) === 'failed' ? job : undefined;
-        },
-        { what: 'the run to fail' },
-      );
+      const failed = await finished(id, queue);
+      expect(await failed.getState()).toBe('failed');
       expect(failed.failedReason).toBe(
         "ThriveCart's API answered 401 to GET /transactions (check THRIVECART_API_KEY)",
       );

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { accessAddedEmail, createAccountEmail, passwordResetEmail } from '../src/mail/templates.ts';
+import {
+  accessAddedEmail,
+  createAccountEmail,
+  passwordResetEmail,
+  signInLinkEmail,
+  unmappedItemEmail,
+} from '../src/mail/templates.ts';
 
 const common = { supportEmail: 'support@sleepritual.example' };
+const signInUrl = 'https://app.example/sign-in';
 
 describe('e-mail templates', () => {
   it('name every programme of the order, with the verb that fits', () => {
@@ -10,6 +17,7 @@ describe('e-mail templates', () => {
       firstName: 'Maya',
       programTitles: ['A'],
       link: 'https://app.example/x',
+      signInUrl,
     });
     expect(one.text).toContain('Thank you for your order. A is waiting for you.');
     const three = accessAddedEmail({
@@ -28,6 +36,7 @@ describe('e-mail templates', () => {
       firstName: '<b>Eve</b>',
       programTitles: ['Rest & "Reset"'],
       link: 'https://app.example/create-account?order_id=1&token=t',
+      signInUrl,
     });
     expect(mail.html).toContain('Hi &lt;b&gt;Eve&lt;/b&gt;,');
     expect(mail.html).not.toContain('<b>Eve</b>');
@@ -50,5 +59,108 @@ describe('e-mail templates', () => {
     );
     expect(mail.text).toContain('support@sleepritual.example');
     expect(mail.html).toContain('mailto:support@sleepritual.example');
+  });
+
+  it('say what was bought and, when creating the account, where to sign in from then on', () => {
+    const mail = createAccountEmail({
+      ...common,
+      firstName: 'Maya',
+      programTitles: ['The 6-Night Sleep Meditation Ritual', 'The Full Transformation Program'],
+      link: 'https://app.example/create-account?order_id=1&token=t',
+      signInUrl,
+    });
+    expect(mail.text).toContain(
+      'What you bought:\n- The 6-Night Sleep Meditation Ritual\n- The Full Transformation Program',
+    );
+    expect(mail.text).toContain(
+      'From then on, sign in at https://app.example/sign-in with this e-mail address and the password you choose.',
+    );
+    expect(mail.html).toContain('What you bought');
+    expect(mail.html).toContain('<p style="margin:0">The Full Transformation Program</p>');
+    expect(mail.html).toMatch(
+      /sign in at <a href="https:\/\/app\.example\/sign-in"[^>]*>https:\/\/app\.example\/sign-in<\/a>/,
+    );
+  });
+});
+
+/** The text an inbox shows beside the subject: the hidden block that opens the body. */
+function preheaderOf(html: string): string | undefined {
+  return /<body[^>]*>\s*<div style="display:none[^"]*">([^&<]*)/.exec(html)?.[1];
+}
+
+describe('the e-mail layout', () => {
+  const titles = ['The 6-Night Sleep Meditation Ritual'];
+  const mails = {
+    'create-account': createAccountEmail({
+      ...common,
+      firstName: null,
+      programTitles: titles,
+      link: 'https://app.example/c',
+      signInUrl,
+    }),
+    'access-added': accessAddedEmail({ ...common, firstName: null, programTitles: titles, signInUrl }),
+    'password-reset': passwordResetEmail({
+      ...common,
+      firstName: null,
+      link: 'https://app.example/r',
+      validMinutes: 60,
+    }),
+    'sign-in-link': signInLinkEmail({
+      ...common,
+      firstName: null,
+      link: 'https://app.example/s',
+      validMinutes: 15,
+    }),
+    'unmapped-item': unmappedItemEmail({
+      ...common,
+      orderId: '77',
+      items: ['bump-9'],
+      buyerEmail: null,
+      productsUrl: 'https://app.example/admin/products',
+      ordersUrl: 'https://app.example/admin/orders',
+    }),
+  };
+
+  it.each(Object.entries(mails))(
+    'fits a phone and says it reads in light and dark clients (%s)',
+    (_name, mail) => {
+      expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+      expect(mail.html).toContain('<meta name="color-scheme" content="light dark">');
+      expect(mail.html).toContain('<meta name="supported-color-schemes" content="light dark">');
+      expect(mail.html).toContain('@media (prefers-color-scheme: dark)');
+      expect(mail.html).toContain('>Sleep Ritual</span>');
+      expect(preheaderOf(mail.html)?.length).toBeGreaterThan(20);
+    },
+  );
+
+  it('opens with a preheader of its own for each e-mail, which the plain text does not repeat', () => {
+    expect(preheaderOf(mails['create-account'].html)).toBe(
+      'The 6-Night Sleep Meditation Ritual is ready. Create your account and press play tonight.',
+    );
+    expect(preheaderOf(mails['access-added'].html)).toBe(
+      'The 6-Night Sleep Meditation Ritual is now in your account. Sign in to start.',
+    );
+    expect(preheaderOf(mails['password-reset'].html)).toBe(
+      'Choose a new password. The link works once, for the next 60 minutes.',
+    );
+    expect(preheaderOf(mails['sign-in-link'].html)).toBe(
+      'Sign in without a password. The link works once, for the next 15 minutes.',
+    );
+    expect(mails['create-account'].text).not.toContain(preheaderOf(mails['create-account'].html));
+    expect(mails['create-account'].text.startsWith('Hello,')).toBe(true);
+  });
+
+  it("shows the app's icon as the logo when it knows the app's address, and the name alone otherwise", () => {
+    const withLogo = passwordResetEmail({
+      ...common,
+      firstName: null,
+      link: 'https://app.example/r',
+      validMinutes: 60,
+      appUrl: 'https://members.example',
+    });
+    expect(withLogo.html).toMatch(
+      /<img src="https:\/\/members\.example\/app\/icons\/icon-192\.png" width="40" height="40" alt=""/,
+    );
+    expect(mails['password-reset'].html).not.toContain('<img');
   });
 });

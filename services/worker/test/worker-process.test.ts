@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { scrape, valueOf } from '@sleep-ritual/platform/testing-metrics';
 import { enqueuePurchase, type PurchaseJob } from '../src/queues.ts';
 import {
   createMappedProgram,
@@ -131,5 +132,37 @@ describe('the worker process', () => {
     );
     expect(completed).toHaveLength(done);
     expect(done + (await queues.purchases.getWaitingCount())).toBe(100);
+  }, 60_000);
+
+  it('serves Prometheus metrics on WORKER_PORT: the jobs it completed, the queues by state, its database pool', async () => {
+    const run = `metrics${Date.now()}`;
+    const worker = await startWorker();
+    await enqueueBurst(orders(run, 10));
+    // Jobs an earlier test left waiting are taken as well: wait for the queue to be drained.
+    await eventually(
+      async () =>
+        (await provisioned(run)).orders === 10 &&
+        (await queues.purchases.getWaitingCount()) + (await queues.purchases.getActiveCount()) === 0,
+      { timeoutMs: 45_000, what: 'the purchases queue to be drained' },
+    );
+    const samples = await eventually(
+      async () => {
+        const now = await scrape(worker.url);
+        return (valueOf(now, 'queue_jobs_completed_total', { queue: 'purchases' }) ?? 0) >= 10
+          ? now
+          : undefined;
+      },
+      { what: 'the worker to report the completed purchases' },
+    );
+    for (const state of ['waiting', 'active', 'failed']) {
+      expect(valueOf(samples, 'queue_jobs', { queue: 'purchases', state }), state).toBe(0);
+    }
+    expect(valueOf(samples, 'emails_sent_total', { template: 'create-account' })).toBeGreaterThanOrEqual(10);
+    expect(valueOf(samples, 'db_pool_max_connections')).toBe(14);
+    expect(valueOf(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    const proxied = await fetch(`${worker.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(proxied.status).toBe(404);
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
   }, 60_000);
 });

@@ -40,12 +40,14 @@ export const MESSAGES = {
     deleted: 'Class deleted successfully',
     orderSaved: 'Classes reordered successfully',
     lockSaved: 'Class lock status updated successfully',
+    duplicated: 'Class duplicated successfully',
     createFailed: 'Failed to create class',
     updateFailed: 'Failed to update class',
     // These three are shown under the title "Error" (§8).
     deleteFailed: 'Failed to delete class',
     orderFailed: 'Failed to reorder classes',
     lockFailed: 'Failed to update class lock status',
+    duplicateFailed: 'Failed to duplicate class',
   },
 } as const;
 

@@ -1,3 +1,5 @@
+import { QUEUE_VIEW_PATH } from '@sleep-ritual/contracts/admin-members';
+
 /** The admin screens' addresses (spec 001 §2). */
 export type Ids = { programId: number; phaseId: number; pathId: number };
 
@@ -27,6 +29,9 @@ export const exportUrls = {
   members: '/api/admin/exports/members.csv',
   progress: '/api/admin/exports/progress.csv',
 };
+
+/** The queue view (bull-board over the purchases and emails queues): a page of the catalog service. */
+export const queueViewUrl = QUEUE_VIEW_PATH;
 
 export type Crumb = { label: string; to: string };
 

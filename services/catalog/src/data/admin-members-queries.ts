@@ -1,5 +1,5 @@
 import type { Knex } from '@sleep-ritual/platform/db';
-import { givesAccessSql, type PurchaseStatus } from '@sleep-ritual/platform/purchase-access';
+import { givesAccessSql, type PlanStatus, type PurchaseStatus } from '@sleep-ritual/platform/purchase-access';
 
 /**
  * The searchable text of a member. It must stay exactly the expression of the users_search_trgm index
@@ -126,6 +126,10 @@ export type PurchaseRow = {
   programId: number;
   programTitle: string;
   status: PurchaseStatus;
+  hasAccess: boolean;
+  planStatus: PlanStatus | null;
+  paymentFailedAt: Date | null;
+  graceEndsAt: Date | null;
   isManual: boolean;
   purchasedAt: Date;
   updatedAt: Date;
@@ -137,7 +141,8 @@ export const IS_MANUAL_GRANT = `(pu."externalProductId" is null and pu."thriveOr
 export async function purchaseRows(db: Knex, memberId: number): Promise<PurchaseRow[]> {
   const { rows } = await db.raw<{ rows: PurchaseRow[] }>(
     `select pu.id, pu."thriveOrderId" as "orderId", pu."externalProductId" as product, pu."programId",
-            pr.title as "programTitle", pu.status, ${IS_MANUAL_GRANT} as "isManual", pu."purchasedAt", pu."updatedAt"
+            pr.title as "programTitle", pu.status, ${givesAccessSql('pu')} as "hasAccess", pu."planStatus",
+            pu."paymentFailedAt", pu."graceEndsAt", ${IS_MANUAL_GRANT} as "isManual", pu."purchasedAt", pu."updatedAt"
        from purchases pu join programs pr on pr.id = pu."programId"
       where pu."userId" = ?
       order by pu."purchasedAt" desc, pu.id desc`,

@@ -17,7 +17,12 @@ export async function findProgram(
   return query.first('id', 'title');
 }
 
-export type ProgramPurchase = { id: number; orderId: string | null; status: PurchaseStatus };
+export type ProgramPurchase = {
+  id: number;
+  orderId: string | null;
+  status: PurchaseStatus;
+  graceEndsAt: Date | null;
+};
 
 export async function purchasesOfProgram(
   db: Knex,
@@ -27,11 +32,15 @@ export async function purchasesOfProgram(
   return db('purchases')
     .where({ userId: memberId, programId })
     .orderBy('id')
-    .select('id', 'thriveOrderId as orderId', 'status');
+    .select('id', 'thriveOrderId as orderId', 'status', 'graceEndsAt');
 }
 
+/** Sets the status; an admin's grant also forgives an unpaid instalment, so the access it gives is real. */
 export async function setPurchaseStatus(db: Knex, ids: number[], status: PurchaseStatus): Promise<void> {
-  await db('purchases').whereIn('id', ids).update({ status, updatedAt: db.fn.now() });
+  const forgiven = status === ACCESS_STATUS ? { paymentFailedAt: null, graceEndsAt: null } : {};
+  await db('purchases')
+    .whereIn('id', ids)
+    .update({ status, ...forgiven, updatedAt: db.fn.now() });
 }
 
 /**
@@ -53,7 +62,7 @@ export async function insertManualGrant(
       externalProductId: null,
       status: ACCESS_STATUS,
     })
-    .returning(['id', 'thriveOrderId as orderId', 'status']);
+    .returning(['id', 'thriveOrderId as orderId', 'status', 'graceEndsAt']);
   return row;
 }
 

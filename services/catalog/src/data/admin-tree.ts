@@ -126,6 +126,43 @@ export async function insertRow<L extends Level>(
   return row;
 }
 
+/** Columns a copy never takes from its original: its identity, its history and its deletion. */
+const NOT_COPIED = new Set(['id', 'createdAt', 'updatedAt', 'deletedAt']);
+
+/**
+ * Inserts a copy of a row with `changes` applied: every other column, including any added later,
+ * comes from the original, so a copy keeps its media and links.
+ */
+export async function insertCopy<L extends Level>(
+  trx: Knex.Transaction,
+  level: L,
+  id: number,
+  changes: Record<string, unknown>,
+): Promise<RowOf<L>> {
+  const { table, columns } = LEVELS[level];
+  const original: Record<string, unknown> = await trx(table).where({ id }).first();
+  const copied = Object.fromEntries(Object.entries(original).filter(([column]) => !NOT_COPIED.has(column)));
+  const [row] = await trx(table)
+    .insert({ ...copied, ...changes })
+    .returning(columns);
+  return row;
+}
+
+/** The position after a parent's last live child (0 for none). */
+export async function nextChildPosition(
+  trx: Knex.Transaction,
+  level: Level,
+  parentId: number,
+): Promise<number> {
+  const parent = LEVELS[level].parent!;
+  const row = await liveRows(trx, level)
+    .clearSelect()
+    .where(`row.${parent.column}`, parentId)
+    .max({ last: 'row.orderIndex' })
+    .first();
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+}
+
 /** Changes the fields given (undefined ones are left alone); undefined when the row is gone. */
 export async function updateLive<L extends Level>(
   db: Knex,

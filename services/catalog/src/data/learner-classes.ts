@@ -1,8 +1,9 @@
 import type { Knex } from '@sleep-ritual/platform/db';
 import { createBatcher } from '@sleep-ritual/platform/http/request-batcher';
 import {
+  accessSinceSql,
   CLASS_UNLOCKED,
-  ownsProgramSql,
+  classOpensAtSql,
   VISIBLE_PATH_ANCESTORS,
 } from '@sleep-ritual/platform/purchase-access';
 import { joinProgress, PROGRESS_COLUMNS, type ProgressColumns } from './learner-visibility.ts';
@@ -12,12 +13,17 @@ export type ClassRow = ProgressColumns & {
   label: string | null;
   title: string;
   description: string | null;
+  coverArtUrl: string | null;
   vimeoVideoId: string | null;
+  audioUrl: string | null;
+  artworkUrl: string | null;
   additionalContentUrl: string | null;
   additionalContentButtonLabel: string | null;
   durationMinutes: number | null;
   /** The class, its path and its phase are all unlocked. */
   isUnlocked: boolean;
+  /** Unlocked, but opens on a later day for this learner (drip): when. */
+  opensAt: Date | null;
   pathId: number;
   pathTitle: string;
   phaseId: number;
@@ -36,15 +42,17 @@ export type ClassLookup = { classId: number; userId: number };
 export async function findClasses(db: Knex, lookups: ClassLookup[]): Promise<(ClassRow | undefined)[]> {
   const { rows } = await db
     .raw<{ rows: (ClassRow & { lookup: number })[] }>(
-      `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."vimeoVideoId",
+      `select q.lookup::int as lookup, c.id, c.label, c.title, c.description, c."coverArtUrl", c."vimeoVideoId", c."audioUrl",
+            coalesce(c."coverArtUrl", pa."cardImageUrl") as "artworkUrl",
             c."additionalContentUrl", c."additionalContentButtonLabel", c."durationMinutes",
-            ${CLASS_UNLOCKED} as "isUnlocked",
+            ${CLASS_UNLOCKED} as "isUnlocked", ${classOpensAtSql('own.since')} as "opensAt",
             pa.id as "pathId", pa.title as "pathTitle", ph.id as "phaseId", ph.title as "phaseTitle",
-            pr.id as "programId", ${ownsProgramSql('q."userId"')} as "isOwned", ${PROGRESS_COLUMNS}
+            pr.id as "programId", own.since is not null as "isOwned", ${PROGRESS_COLUMNS}
        from unnest(?::int[], ?::int[]) with ordinality as q("classId", "userId", lookup)
        join classes c on c.id = q."classId" and c."deletedAt" is null
        join paths pa on pa.id = c."pathId" and pa."deletedAt" is null
        ${VISIBLE_PATH_ANCESTORS}
+       cross join lateral (select ${accessSinceSql('q."userId"')} as since) own
        ${joinProgress('q."userId"')}`,
       [lookups.map((lookup) => lookup.classId), lookups.map((lookup) => lookup.userId)],
     )

@@ -1,6 +1,11 @@
 import type { Knex } from '@sleep-ritual/platform/db';
-import { VISIBLE_PATH_ANCESTORS } from '@sleep-ritual/platform/purchase-access';
-import { JOIN_PROGRESS, OWNS_PROGRAM, PROGRESS_COLUMNS, type ProgressColumns } from './learner-visibility.ts';
+import {
+  accessSinceSql,
+  classOpensAtSql,
+  pathOpensAtSql,
+  VISIBLE_PATH_ANCESTORS,
+} from '@sleep-ritual/platform/purchase-access';
+import { JOIN_PROGRESS, PROGRESS_COLUMNS, type ProgressColumns } from './learner-visibility.ts';
 
 export type PathRow = {
   id: number;
@@ -10,6 +15,8 @@ export type PathRow = {
   coverArtUrl: string | null;
   /** The path and its phase are both unlocked. */
   isUnlocked: boolean;
+  /** Unlocked, but the path opens on a later day for this learner (drip): when. */
+  opensAt: Date | null;
   phaseId: number;
   phaseTitle: string;
   programId: number;
@@ -21,10 +28,11 @@ export async function findPath(db: Knex, pathId: number, userId: number): Promis
   const { rows } = await db
     .raw<{ rows: PathRow[] }>(
       `select pa.id, pa.label, pa.title, pa.description, pa."coverArtUrl",
-            (pa."isUnlocked" and ph."isUnlocked") as "isUnlocked",
+            (pa."isUnlocked" and ph."isUnlocked") as "isUnlocked", ${pathOpensAtSql('own.since')} as "opensAt",
             ph.id as "phaseId", ph.title as "phaseTitle", pr.id as "programId",
-            ${OWNS_PROGRAM} as "isOwned"
+            own.since is not null as "isOwned"
        from paths pa ${VISIBLE_PATH_ANCESTORS}
+       cross join lateral (select ${accessSinceSql('?')} as since) own
       where pa.id = ? and pa."deletedAt" is null`,
       [userId, pathId],
     )
@@ -38,18 +46,26 @@ export type PathClassRow = ProgressColumns & {
   title: string;
   description: string | null;
   durationMinutes: number | null;
+  /** The class itself is unlocked (its path's lock is the path row's). */
   isUnlocked: boolean;
+  /** Unlocked (with its path and phase), but opens on a later day for this learner (drip): when. */
+  opensAt: Date | null;
 };
 
 /** The visible classes of a path in order, each with the learner's progress columns (null if none). */
 export async function listPathClasses(db: Knex, pathId: number, userId: number): Promise<PathClassRow[]> {
   const { rows } = await db
     .raw<{ rows: PathClassRow[] }>(
-      `select c.id, c.label, c.title, c.description, c."durationMinutes", c."isUnlocked", ${PROGRESS_COLUMNS}
-       from classes c ${JOIN_PROGRESS}
+      `select c.id, c.label, c.title, c.description, c."durationMinutes", c."isUnlocked",
+            ${classOpensAtSql('own.since')} as "opensAt", ${PROGRESS_COLUMNS}
+       from classes c
+       join paths pa on pa.id = c."pathId"
+       join phases ph on ph.id = pa."phaseId"
+       cross join lateral (select ${accessSinceSql('?', 'ph."programId"')} as since) own
+       ${JOIN_PROGRESS}
       where c."pathId" = ? and c."deletedAt" is null
       order by c."orderIndex", c.id`,
-      [userId, pathId],
+      [userId, userId, pathId],
     )
     .options({ name: 'learner-path-classes' });
   return rows;

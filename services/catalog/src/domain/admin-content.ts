@@ -1,11 +1,14 @@
-import type { AdminPathDetails } from '@sleep-ritual/contracts/admin';
+import { TITLE_MAX_LENGTH, type AdminClass, type AdminPathDetails } from '@sleep-ritual/contracts/admin';
 import { BadRequestError, NotFoundError } from '@sleep-ritual/platform/errors';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
 import {
   LEVELS,
   findLive,
+  insertCopy,
   insertRow,
   listLive,
+  lockLiveChildren,
+  nextChildPosition,
   nextProgramPosition,
   softDeleteSubtree,
   updateLive,
@@ -72,6 +75,26 @@ export async function updateRow<L extends Level>(
   const row = await updateLive(deps.db, level, id, fields);
   if (!row) throw notFound(level);
   return row;
+}
+
+const COPY_SUFFIX = ' (copy)';
+
+/**
+ * "Duplicate" on a class card: a copy titled "… (copy)" (the original's title shortened to fit), locked,
+ * after the last class of its path, with everything else of the original (its media included).
+ */
+export async function duplicateClass({ db }: Deps, id: number): Promise<AdminClass> {
+  return db.transaction(async (trx) => {
+    const original = await getLive({ db: trx }, 'class', id);
+    // Locking the path's classes keeps two duplicates from taking the same place.
+    await lockLiveChildren(trx, 'class', original.pathId);
+    const title = `${original.title.slice(0, TITLE_MAX_LENGTH - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+    return insertCopy(trx, 'class', id, {
+      title,
+      isUnlocked: false,
+      orderIndex: await nextChildPosition(trx, 'class', original.pathId),
+    });
+  });
 }
 
 /** Soft delete: the row and everything under it are hidden from learners and admin lists, and kept. */

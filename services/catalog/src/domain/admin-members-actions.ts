@@ -61,7 +61,7 @@ export async function grantProgram(
     const program = await findProgram(trx, programId, { liveOnly: true });
     if (!program) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.programNotFound);
     const purchases = await purchasesOfProgram(trx, memberId, programId);
-    if (purchases.some((purchase) => givesAccess(purchase.status))) {
+    if (purchases.some((purchase) => givesAccess(purchase))) {
       throw new ConflictError(ADMIN_MEMBER_MESSAGES.alreadyHasAccess);
     }
     const revoked = purchases.filter((purchase) => purchase.status === PURCHASE_STATUS.revoked);
@@ -99,10 +99,12 @@ export async function revokeProgram(
   await memberAction(deps, actor, memberId, 'revoke-program', async (trx) => {
     const program = await findProgram(trx, programId, { liveOnly: false });
     if (!program) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.programNotFound);
-    const active = (await purchasesOfProgram(trx, memberId, programId)).filter((purchase) =>
-      givesAccess(purchase.status),
-    );
-    if (active.length === 0) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.noAccessToRevoke);
+    const purchases = await purchasesOfProgram(trx, memberId, programId);
+    if (!purchases.some((purchase) => givesAccess(purchase)))
+      throw new NotFoundError(ADMIN_MEMBER_MESSAGES.noAccessToRevoke);
+    // Purchases suspended for an unpaid instalment too, so that paying it later does not bring back
+    // what an admin took away.
+    const active = purchases.filter((purchase) => purchase.status === ACCESS_STATUS);
     await setPurchaseStatus(
       trx,
       active.map((purchase) => purchase.id),

@@ -62,8 +62,15 @@ export async function getMemberDetail(db: Knex, id: number): Promise<MemberDetai
       updatedAt: iso(member.updatedAt),
       lastSignInAt: isoOrNull(member.lastSignInAt),
     },
-    purchases: purchases.map((row) => ({
+    purchases: purchases.map(({ planStatus, paymentFailedAt, graceEndsAt, ...row }) => ({
       ...row,
+      plan: planStatus
+        ? {
+            status: planStatus,
+            paymentFailedAt: isoOrNull(paymentFailedAt),
+            accessUntil: isoOrNull(graceEndsAt),
+          }
+        : null,
       purchasedAt: iso(row.purchasedAt),
       updatedAt: iso(row.updatedAt),
     })),

@@ -41,7 +41,8 @@ function toOrder(job: PurchaseJobRecord, state: string): AdminOrder {
     event: job.data.event,
     orderId: job.data.orderId,
     email: job.data.customer?.email ?? null,
-    products: job.data.items,
+    // A plan event names no items to provision, only the item its plan pays for.
+    products: job.data.plan?.item ? [job.data.plan.item] : job.data.items,
     test: job.data.test,
     receivedAt: new Date(job.timestamp).toISOString(),
     processedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,

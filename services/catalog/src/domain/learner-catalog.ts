@@ -12,17 +12,22 @@ import { findClass } from '../data/learner-classes.ts';
 import { firstPhasePaths, listPhasesWithPaths } from '../data/learner-hierarchy.ts';
 import { findPath, listPathClasses } from '../data/learner-paths.ts';
 import { findProgram, listProgramCards } from '../data/learner-programs.ts';
-import { requireOwned, requireUnlocked } from './learner-access.ts';
-import { nextClass } from './learner-journey.ts';
-import { toClassProgress, toPathClass } from './learner-serializers.ts';
+import { nextClass } from '@sleep-ritual/platform/learner-journey';
+import { requireOpen, requireOwned } from './learner-access.ts';
+import { toClassProgress, toOpensAt, toPathClass } from './learner-serializers.ts';
 
 type Deps = { db: Knex };
 
-export function listPrograms({ db }: Deps, userId: number): Promise<ProgramCard[]> {
-  return listProgramCards(db, userId);
+/** An admin's preview owns every programme: every card is opened as an owner's. */
+const ownedByPreview = (cards: ProgramCard[]) => cards.map((card) => ({ ...card, isOwned: true }));
+
+export async function listPrograms({ db }: Deps, userId: number, preview = false): Promise<ProgramCard[]> {
+  const cards = await listProgramCards(db, userId);
+  return preview ? ownedByPreview(cards) : cards;
 }
 
-export function listMyPrograms({ db }: Deps, userId: number): Promise<ProgramCard[]> {
+export async function listMyPrograms({ db }: Deps, userId: number, preview = false): Promise<ProgramCard[]> {
+  if (preview) return ownedByPreview(await listProgramCards(db, userId));
   return listProgramCards(db, userId, { ownedOnly: true });
 }
 
@@ -30,8 +35,9 @@ export async function getProgramHierarchy(
   { db }: Deps,
   userId: number,
   programId: number,
+  preview = false,
 ): Promise<ProgramHierarchy> {
-  const program = requireOwned(await findProgram(db, programId, userId), 'program');
+  const program = requireOwned(await findProgram(db, programId, userId), 'program', preview);
   const rows = await listPhasesWithPaths(db, programId, userId);
   const phases: ProgramHierarchy['phases'] = [];
   for (const row of rows) {
@@ -54,7 +60,8 @@ export async function getProgramHierarchy(
       title: row.pathTitle ?? '',
       description: row.pathDescription,
       cardImageUrl: row.pathCardImageUrl,
-      isUnlocked: row.phaseUnlocked && row.pathUnlocked === true,
+      isUnlocked: row.phaseUnlocked && row.pathUnlocked === true && row.pathOpensAt === null,
+      opensAt: toOpensAt(row.pathOpensAt),
       classCount: row.classCount,
       completedCount: row.completedCount,
     });
@@ -73,8 +80,9 @@ export async function checkNavigation(
   { db }: Deps,
   userId: number,
   programId: number,
+  preview = false,
 ): Promise<NavigationCheck> {
-  requireOwned(await findProgram(db, programId, userId), 'program');
+  requireOwned(await findProgram(db, programId, userId), 'program', preview);
   const pairs = await firstPhasePaths(db, programId);
   const only = pairs.length === 1 ? pairs[0] : undefined;
   return only?.pathId
@@ -82,14 +90,24 @@ export async function checkNavigation(
     : { shouldSkipToPath: false, pathId: null };
 }
 
-export async function getPathClasses({ db }: Deps, userId: number, pathId: number): Promise<PathClass[]> {
-  const path = requireOwned(await findPath(db, pathId, userId), 'path');
+export async function getPathClasses(
+  { db }: Deps,
+  userId: number,
+  pathId: number,
+  preview = false,
+): Promise<PathClass[]> {
+  const path = requireOwned(await findPath(db, pathId, userId), 'path', preview);
   const rows = await listPathClasses(db, pathId, userId);
   return rows.map((row) => toPathClass(row, path.isUnlocked));
 }
 
-export async function getPathDetails({ db }: Deps, userId: number, pathId: number): Promise<PathDetails> {
-  const path = requireOwned(await findPath(db, pathId, userId), 'path');
+export async function getPathDetails(
+  { db }: Deps,
+  userId: number,
+  pathId: number,
+  preview = false,
+): Promise<PathDetails> {
+  const path = requireOwned(await findPath(db, pathId, userId), 'path', preview);
   const rows = await listPathClasses(db, pathId, userId);
   const classes = rows.map((row) => toPathClass(row, path.isUnlocked));
   return {
@@ -98,23 +116,31 @@ export async function getPathDetails({ db }: Deps, userId: number, pathId: numbe
     title: path.title,
     description: path.description,
     coverArtUrl: path.coverArtUrl,
-    isUnlocked: path.isUnlocked,
+    isUnlocked: path.isUnlocked && path.opensAt === null,
     programId: path.programId,
     phase: { id: path.phaseId, title: path.phaseTitle },
     classes,
-    nextClassId: nextClass(classes)?.item.id ?? null,
+    nextClassId: openNext(classes),
   };
 }
 
-export async function getClassDetails({ db }: Deps, userId: number, classId: number): Promise<ClassDetails> {
-  const row = requireUnlocked(requireOwned(await findClass(db, classId, userId), 'class'));
+export async function getClassDetails(
+  { db }: Deps,
+  userId: number,
+  classId: number,
+  preview = false,
+): Promise<ClassDetails> {
+  const row = requireOpen(requireOwned(await findClass(db, classId, userId), 'class', preview), preview);
   return {
     id: row.id,
     label: row.label,
     title: row.title,
     description: row.description,
+    coverArtUrl: row.coverArtUrl,
     vimeoVideoId: row.vimeoVideoId,
     vimeoId: extractVimeoId(row.vimeoVideoId),
+    audioUrl: row.audioUrl,
+    artworkUrl: row.artworkUrl,
     additionalContentUrl: row.additionalContentUrl,
     additionalContentButtonLabel: row.additionalContentButtonLabel,
     durationMinutes: row.durationMinutes,
@@ -124,4 +150,10 @@ export async function getClassDetails({ db }: Deps, userId: number, classId: num
     path: { id: row.pathId, title: row.pathTitle },
     progress: toClassProgress(row),
   };
+}
+
+/** The path's class to listen to next, if it can be played now (not one that opens later). */
+function openNext(classes: PathClass[]): number | null {
+  const next = nextClass(classes);
+  return next && !next.upcoming ? next.item.id : null;
 }

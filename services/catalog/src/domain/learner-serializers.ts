@@ -12,7 +12,10 @@ export function toClassProgress(row: ProgressColumns): ClassProgress {
   };
 }
 
-/** A class as listed on a path; it can be opened only when it and its path (and phase) are unlocked. */
+/**
+ * A class as listed on a path; it can be opened only when it and its path (and phase) are unlocked and
+ * its drip day has come (otherwise `opensAt` says when it will).
+ */
 export function toPathClass(row: PathClassRow, pathUnlocked: boolean): PathClass {
   return {
     id: row.id,
@@ -20,7 +23,13 @@ export function toPathClass(row: PathClassRow, pathUnlocked: boolean): PathClass
     title: row.title,
     description: row.description,
     durationMinutes: row.durationMinutes,
-    isUnlocked: pathUnlocked && row.isUnlocked,
+    isUnlocked: pathUnlocked && row.isUnlocked && row.opensAt === null,
+    opensAt: toOpensAt(row.opensAt),
     progress: toClassProgress(row),
   };
+}
+
+/** An opening moment as the contracts carry it (an ISO instant), or null. */
+export function toOpensAt(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
 }

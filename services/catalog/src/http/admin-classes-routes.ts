@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { createClassSchema, reorderClassesSchema, updateClassSchema } from '@sleep-ritual/contracts/admin';
 import type { CatalogDeps } from '../deps.ts';
+import { duplicateClass } from '../domain/admin-content.ts';
 import { reorderChildren } from '../domain/admin-reorder.ts';
 import { childrenRoutes, idParam, lockRoute, rowRoutes } from './admin-content-http.ts';
 import { adminRouter } from './admin-router.ts';
@@ -18,6 +19,11 @@ export function adminClassesRoutes(deps: CatalogDeps): Router {
   // DELETE is soft here too: see README.md ("Deleting a class").
   rowRoutes(router, deps, 'class', '/classes/:id', 'put', updateClassSchema);
   lockRoute(router, deps, 'class', '/classes/:id/lock');
+
+  router.post('/classes/:id/duplicate', async (ctx) => {
+    ctx.body = await duplicateClass(deps, idParam(ctx, 'id'));
+    ctx.status = 201;
+  });
 
   return router;
 }

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { idParamSchema } from '@sleep-ritual/contracts/errors';
-import { currentUserId, requireUser } from '@sleep-ritual/platform/http/guards';
+import type { Context } from 'koa';
+import { currentUserId, isAdminPreview, requireUserOrPreview } from '@sleep-ritual/platform/http/guards';
 import type { CatalogDeps } from '../deps.ts';
 import {
   checkNavigation,
@@ -13,34 +14,57 @@ import {
 } from '../domain/learner-catalog.ts';
 import { listTonight } from '../domain/learner-journey.ts';
 
-/** The learner's catalogue calls (spec 000 §7): signed-in learners only; content needs ownership. */
+/** No learner has this id: an admin's preview owns nothing and has no progress of its own. */
+const NO_LEARNER = 0;
+
+/**
+ * Whom a learner call answers for: the signed-in learner, or an admin's "View as learner" tab, which
+ * sees every visible programme as an owner would, and locked classes too.
+ */
+function viewer(ctx: Context): [userId: number, preview: boolean] {
+  return isAdminPreview(ctx) ? [NO_LEARNER, true] : [currentUserId(ctx), false];
+}
+
+/**
+ * The learner's catalogue calls (spec 000 §7): signed-in learners only, content needs ownership; and
+ * an admin's preview of the learner pages (see contracts/admin-preview).
+ */
 export function learnerRoutes(deps: CatalogDeps): Router {
   const router = new Router({ prefix: '/api' });
+  router.use(requireUserOrPreview);
   const id = (value: string | undefined) => idParamSchema.parse(value);
 
-  router.get('/programs', requireUser, async (ctx) => {
-    ctx.body = await listPrograms(deps, currentUserId(ctx));
+  router.get('/programs', async (ctx) => {
+    const [userId, preview] = viewer(ctx);
+    ctx.body = await listPrograms(deps, userId, preview);
   });
-  router.get('/my-programs', requireUser, async (ctx) => {
-    ctx.body = await listMyPrograms(deps, currentUserId(ctx));
+  router.get('/my-programs', async (ctx) => {
+    const [userId, preview] = viewer(ctx);
+    ctx.body = await listMyPrograms(deps, userId, preview);
   });
-  router.get('/my-programs/tonight', requireUser, async (ctx) => {
-    ctx.body = await listTonight(deps, currentUserId(ctx));
+  router.get('/my-programs/tonight', async (ctx) => {
+    const [userId, preview] = viewer(ctx);
+    ctx.body = preview ? [] : await listTonight(deps, userId);
   });
-  router.get('/programs/:programId/hierarchy', requireUser, async (ctx) => {
-    ctx.body = await getProgramHierarchy(deps, currentUserId(ctx), id(ctx.params.programId));
+  router.get('/programs/:programId/hierarchy', async (ctx) => {
+    const [userId, preview] = viewer(ctx);
+    ctx.body = await getProgramHierarchy(deps, userId, id(ctx.params.programId), preview);
   });
-  router.get('/programs/:programId/navigation-check', requireUser, async (ctx) => {
-    ctx.body = await checkNavigation(deps, currentUserId(ctx), id(ctx.params.programId));
+  router.get('/programs/:programId/navigation-check', async (ctx) => {
+    const [userId, preview] = viewer(ctx);
+    ctx.body = await checkNavigation(deps, userId, id(ctx.params.programId), preview);
   });
-  router.get('/paths/:pathId/classes', requireUser, async (ctx) => {
-    ctx.body = await getPathClasses(deps, currentUserId(ctx), id(ctx.params.pathId));
+  router.get('/paths/:pathId/classes', async (ctx) => {
+    const [userId, preview] = viewer(ctx);
+    ctx.body = await getPathClasses(deps, userId, id(ctx.params.pathId), preview);
   });
-  router.get('/paths/:pathId/details', requireUser, async (ctx) => {
-    ctx.body = await getPathDetails(deps, currentUserId(ctx), id(ctx.params.pathId));
+  router.get('/paths/:pathId/details', async (ctx) => {
+    const [userId, preview] = viewer(ctx);
+    ctx.body = await getPathDetails(deps, userId, id(ctx.params.pathId), preview);
   });
-  router.get('/classes/:classId/details', requireUser, async (ctx) => {
-    ctx.body = await getClassDetails(deps, currentUserId(ctx), id(ctx.params.classId));
+  router.get('/classes/:classId/details', async (ctx) => {
+    const [userId, preview] = viewer(ctx);
+    ctx.body = await getClassDetails(deps, userId, id(ctx.params.classId), preview);
   });
 
   return router;

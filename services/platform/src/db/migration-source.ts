@@ -5,6 +5,10 @@ import * as signInTokens from './migrations/20261124120000_sign_in_tokens.ts';
 import * as purchaseItems from './migrations/20261124130000_purchase_items.ts';
 import * as ordersAwaitingMapping from './migrations/20261124130100_orders_awaiting_mapping.ts';
 import * as thrivecartReconciliation from './migrations/20261124130200_thrivecart_reconciliation.ts';
+import * as classAudioUrl from './migrations/20261125020000_class_audio_url.ts';
+import * as dripDays from './migrations/20261125030000_drip_days.ts';
+import * as purchasePlans from './migrations/20261125010000_purchase_plans.ts';
+import * as mediaFiles from './migrations/20261125050000_media_files.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under tsx, vitest and any
@@ -17,6 +21,10 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124130000_purchase_items.ts': purchaseItems,
   '20261124130100_orders_awaiting_mapping.ts': ordersAwaitingMapping,
   '20261124130200_thrivecart_reconciliation.ts': thrivecartReconciliation,
+  '20261125020000_class_audio_url.ts': classAudioUrl,
+  '20261125030000_drip_days.ts': dripDays,
+  '20261125010000_purchase_plans.ts': purchasePlans,
+  '20261125050000_media_files.ts': mediaFiles,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -21,7 +21,10 @@ export async function seedDemo(db: Knex): Promise<void> {
     for (const program of demoPrograms) {
       const exists = await trx('programs').where({ id: program.id }).first('id');
       if (!exists) await insertProgram(trx, program);
-      else await addLaterPhases(trx, program);
+      else {
+        await addLaterPhases(trx, program);
+        await addLaterAudio(trx, program);
+      }
     }
     await trx.raw(
       `select setval(pg_get_serial_sequence('programs', 'id'), greatest((select max(id) from programs), 1))`,
@@ -62,6 +65,27 @@ async function addLaterPhases(trx: Knex.Transaction, program: SeedProgram): Prom
     if (!phase.addToExisting) continue;
     const present = await trx('phases').where({ programId: program.id, title: phase.title }).first('id');
     if (!present) await insertPhase(trx, program.id, phase, phaseIndex);
+  }
+}
+
+/**
+ * The nights' audio came after the first demo databases were seeded: a class gets its track once, when
+ * it has none and no admin has ever changed it (its updatedAt is still its createdAt), so an admin's
+ * edit, a cleared audio link included, stays.
+ */
+async function addLaterAudio(trx: Knex.Transaction, program: SeedProgram): Promise<void> {
+  const programPaths = trx('paths')
+    .join('phases', 'phases.id', 'paths.phaseId')
+    .where('phases.programId', program.id)
+    .select('paths.id');
+  for (const lesson of program.phases.flatMap((phase) => phase.paths.flatMap((path) => path.classes))) {
+    if (!lesson.audioUrl) continue;
+    await trx('classes')
+      .where({ label: lesson.label, title: lesson.title })
+      .whereIn('pathId', programPaths.clone())
+      .whereNull('audioUrl')
+      .whereRaw('"createdAt" = "updatedAt"')
+      .update({ audioUrl: lesson.audioUrl });
   }
 }
 

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { NotFoundError } from '../errors.ts';
+import { createMetricsRegistry, metricsEndpoint, requestMetrics, type Registry } from '../metrics.ts';
 import { errorHandler } from './error-handler.ts';
 import { requestLog } from './request-log.ts';
 import { originCheck } from './origin-check.ts';
@@ -29,10 +30,10 @@ declare module 'koa' {
 export const BODY_LIMIT = '100kb';
 
 /**
- * The chain every HTTP service shares: request id and access log, the error mapping, security
- * headers, health probes, the shared Redis session, the origin check, body parsing and the refusal of
- * text PostgreSQL cannot store (NUL characters, in any body field or query parameter). The service
- * then mounts its own routers on the returned app.
+ * The chain every HTTP service shares: request metrics, request id and access log, the error mapping,
+ * security headers, health probes and `GET /metrics`, the shared Redis session, the origin check, body
+ * parsing and the refusal of text PostgreSQL cannot store (NUL characters, in any body field or query
+ * parameter). The service then mounts its own routers on the returned app.
  */
 export function createServiceApp(
   deps: ServiceDeps,
@@ -40,19 +41,25 @@ export function createServiceApp(
     originExempt?: string[];
     /** A service that cleans such text itself, because refusing it would lose data (the webhook receiver). */
     acceptsUnstorableText?: boolean;
+    /** Adds the service's own series (its queues, say) to the registry served at `GET /metrics`. */
+    metrics?: (registry: Registry) => void;
   } = {},
 ): Koa {
   const { config, logger, db, redis } = deps;
   const app = new Koa({ proxy: true });
+  const registry = createMetricsRegistry({ db });
+  options.metrics?.(registry);
 
   app.on('error', (error: unknown, ctx?: Context) => {
     (ctx?.log ?? logger).error({ err: error }, 'request failed');
   });
 
+  app.use(requestMetrics(registry));
   app.use(requestLog(app, logger));
   app.use(errorHandler);
   app.use(securityHeaders(config));
   app.use(healthRoutes(db, redis));
+  app.use(metricsEndpoint(registry));
   app.use(sessionMiddleware(app, redis, config));
   app.use(originCheck(config, options.originExempt));
   app.use(

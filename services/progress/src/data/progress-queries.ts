@@ -1,7 +1,13 @@
 import type { ProgressRecord } from '@sleep-ritual/contracts/progress';
 import { completesClassSql } from '@sleep-ritual/platform/completion';
 import type { Knex } from '@sleep-ritual/platform/db';
-import { CLASS_UNLOCKED, ownsProgramSql, VISIBLE_CLASS } from '@sleep-ritual/platform/purchase-access';
+import {
+  accessSinceSql,
+  CLASS_UNLOCKED,
+  classOpensAtSql,
+  classOpenSql,
+  VISIBLE_CLASS,
+} from '@sleep-ritual/platform/purchase-access';
 
 /** The one-event values of a fresh row; an existing row merges them (see recordProgress). */
 export type ProgressValues = {
@@ -56,7 +62,7 @@ export async function upsertProgressIfAllowed(
             unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::boolean[])
               as e("userId", "classId", "positionSec", "durationSec", percent, plays, completed),
             ${VISIBLE_CLASS}
-      where c.id = e."classId" and c."deletedAt" is null and ${CLASS_UNLOCKED} and ${ownsProgramSql('e."userId"')}
+      where c.id = e."classId" and c."deletedAt" is null and ${classOpenSql(accessSinceSql('e."userId"'))}
       order by e."userId", e."classId"
      on conflict ("userId", "classId") do update set
        "maxPositionSec" = greatest(user_progress."maxPositionSec", excluded."maxPositionSec"),
@@ -100,7 +106,7 @@ export async function setCompletionIfAllowed(
        ("userId", "classId", "sessionId", "maxPositionSec", "percentWatched", "totalPlays", completed, "completedAt")
      select ?::int, c.id, c.id, 0, 0, 0, ?::boolean, case when ?::boolean then now() end
        from ${VISIBLE_CLASS}
-      where ${CLASS_ID_IS} and ${CLASS_UNLOCKED} and ${ownsProgramSql('?')}
+      where ${CLASS_ID_IS} and ${classOpenSql(accessSinceSql('?'))}
      on conflict ("userId", "classId") do update set
        completed = excluded.completed,
        "completedAt" = case when excluded.completed then coalesce(user_progress."completedAt", now()) end,
@@ -120,10 +126,14 @@ export async function findClassAccess(
   db: Knex,
   classId: number,
   userId: number,
-): Promise<{ isOwned: boolean; isUnlocked: boolean } | undefined> {
+): Promise<{ isOwned: boolean; isUnlocked: boolean; opensAt: Date | null } | undefined> {
   const { rows } = await db
-    .raw<{ rows: { isOwned: boolean; isUnlocked: boolean }[] }>(
-      `select ${ownsProgramSql('?')} as "isOwned", ${CLASS_UNLOCKED} as "isUnlocked" from ${VISIBLE_CLASS} where ${CLASS_ID_IS}`,
+    .raw<{ rows: { isOwned: boolean; isUnlocked: boolean; opensAt: Date | null }[] }>(
+      `select own.since is not null as "isOwned", ${CLASS_UNLOCKED} as "isUnlocked",
+              ${classOpensAtSql('own.since')} as "opensAt"
+         from ${VISIBLE_CLASS}
+         cross join lateral (select ${accessSinceSql('?')} as since) own
+        where ${CLASS_ID_IS}`,
       [userId, classId],
     )
     .options({ name: 'progress-class-access' });

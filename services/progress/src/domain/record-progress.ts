@@ -61,6 +61,7 @@ async function refuse({ db }: Deps, userId: number, classId: number): Promise<ne
   const access = await findClassAccess(db, classId, userId);
   if (!access) throw new NotFoundError(learnerAccessMessages.notFound('class'));
   if (!access.isOwned) throw new ForbiddenError(learnerAccessMessages.notOwned);
+  if (access.isUnlocked && access.opensAt) throw new ForbiddenError(learnerAccessMessages.notYetOpen);
   throw new ForbiddenError(learnerAccessMessages.locked);
 }
 

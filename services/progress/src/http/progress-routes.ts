@@ -1,33 +1,44 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { ADMIN_PREVIEW_MESSAGES } from '@sleep-ritual/contracts/admin-preview';
 import { idParamSchema } from '@sleep-ritual/contracts/errors';
-import { currentUserId, requireUser } from '@sleep-ritual/platform/http/guards';
+import { ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
+import { currentUserId, isAdminPreview, requireUserOrPreview } from '@sleep-ritual/platform/http/guards';
 import type { ProgressDeps } from '../deps.ts';
 import { progressCompletionSchema } from '@sleep-ritual/contracts/progress';
 import { readProgress, recordProgress, setCompletion } from '../domain/record-progress.ts';
 import { parseEventBody } from './event-body.ts';
 
+/** An admin's "View as learner" tab records nothing, whoever else the session is signed in as. */
+function refusePreview(ctx: Context): void {
+  if (isAdminPreview(ctx)) throw new ForbiddenError(ADMIN_PREVIEW_MESSAGES.notRecorded);
+}
+
 /** Watch progress (spec 000 §4, §5, §7): the tracker's events, and the learner's record per class. */
 export function progressRoutes(deps: ProgressDeps): Router {
   const router = new Router({ prefix: '/api' });
+  router.use(requireUserOrPreview);
 
   const record = async (ctx: Context) => {
+    refusePreview(ctx);
     const userId = currentUserId(ctx);
     const classId = idParamSchema.parse(ctx.params.classId);
     const event = parseEventBody(ctx.request.body);
     ctx.body = await recordProgress(deps, userId, classId, event);
   };
-  router.put('/progress/:classId', requireUser, record);
+  router.put('/progress/:classId', record);
   // The exit event comes by navigator.sendBeacon, which can only POST.
-  router.post('/progress/:classId', requireUser, record);
+  router.post('/progress/:classId', record);
 
-  router.put('/progress/:classId/completion', requireUser, async (ctx) => {
+  router.put('/progress/:classId/completion', async (ctx) => {
+    refusePreview(ctx);
     const classId = idParamSchema.parse(ctx.params.classId);
     const body = progressCompletionSchema.parse(ctx.request.body ?? {});
     ctx.body = await setCompletion(deps, currentUserId(ctx), classId, body);
   });
 
-  router.get('/progress/:classId', requireUser, async (ctx) => {
+  router.get('/progress/:classId', async (ctx) => {
+    if (isAdminPreview(ctx)) throw new NotFoundError(ADMIN_PREVIEW_MESSAGES.notRecorded);
     ctx.body = await readProgress(deps, currentUserId(ctx), idParamSchema.parse(ctx.params.classId));
   });
 

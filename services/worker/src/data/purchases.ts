@@ -3,8 +3,12 @@ import type { PurchaseRefund } from '@sleep-ritual/contracts/webhook';
 import {
   ACCESS_STATUS,
   givesAccessSql,
+  planEventConcerns,
+  purchaseAfterPlanEvent,
   purchaseAfterRefund,
   refundConcerns,
+  type PlanEvent,
+  type PlanState,
 } from '@sleep-ritual/platform/purchase-access';
 
 /** item (`product-12`, `bump-3`, …) → programme id, for the items that have a mapping. */
@@ -84,6 +88,49 @@ export async function refundOrder(
         .update({ status: after.status, refundedItems: after.refundedItems, updatedAt: trx.fn.now() });
     }
     return { refunded, concerned, total: rows.length };
+  });
+}
+
+/**
+ * Applies a plan event to the order's purchases that `item` opens (null: all of them) under a row lock,
+ * as purchase-access decides it: answers how many rows changed, how many the event concerned, and how
+ * many the order has.
+ */
+export async function applyPlanEvent(
+  db: Knex,
+  orderId: string,
+  item: string | null,
+  event: PlanEvent,
+  policy: { graceDays: number },
+): Promise<{ changed: number; concerned: number; total: number }> {
+  return db.transaction(async (trx) => {
+    const rows: (PlanState & { id: number; grantingItems: string[]; externalProductId: string | null })[] =
+      await trx('purchases')
+        .where({ thriveOrderId: orderId })
+        .forUpdate()
+        .select(
+          'id',
+          'grantingItems',
+          'externalProductId',
+          'planStatus',
+          'paymentFailedAt',
+          'graceEndsAt',
+          'paymentEventAt',
+          'planEventAt',
+        );
+    let changed = 0;
+    let concerned = 0;
+    for (const row of rows) {
+      if (!planEventConcerns(row, item)) continue;
+      concerned += 1;
+      const after = purchaseAfterPlanEvent(row, event, policy);
+      if (!after.changed) continue;
+      changed += 1;
+      await trx('purchases')
+        .where({ id: row.id })
+        .update({ ...after.plan, updatedAt: trx.fn.now() });
+    }
+    return { changed, concerned, total: rows.length };
   });
 }
 

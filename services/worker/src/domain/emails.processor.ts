@@ -27,6 +27,7 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger):
       productsUrl: new URL('/admin/products', publicAppUrl).toString(),
       ordersUrl: new URL('/admin/orders', publicAppUrl).toString(),
       supportEmail,
+      appUrl: publicAppUrl,
     });
     await deps.mailer.send({ to: supportEmail, ...content });
     return { sent: job.template, to: supportEmail };
@@ -48,8 +49,7 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger):
     message = {
       to: user.email,
       ...signInLinkEmail({
-        firstName: user.firstName,
-        supportEmail: deps.config.supportEmail,
+        ...common(deps, user),
         link: signInLinkUrl(deps.config, token),
         validMinutes: Math.round(SIGN_IN_TOKEN_TTL_MS / 60_000),
       }),
@@ -60,8 +60,7 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger):
     message = {
       to: user.email,
       ...passwordResetEmail({
-        firstName: user.firstName,
-        supportEmail: deps.config.supportEmail,
+        ...common(deps, user),
         link: resetPasswordUrl(deps.config, token),
         validMinutes: Math.round(RESET_TOKEN_TTL_MS / 60_000),
       }),
@@ -84,9 +83,22 @@ async function orderEmail(
 ): Promise<MailMessage | undefined> {
   const programTitles = await orderProgramTitles(deps.db, orderId, user.id);
   if (programTitles.length === 0) return undefined;
-  const common = { firstName: user.firstName, supportEmail: deps.config.supportEmail, programTitles };
+  const order = { ...common(deps, user), programTitles, signInUrl: signInUrl(deps) };
   const content = user.hasVerifiedPassword
-    ? accessAddedEmail({ ...common, signInUrl: new URL('/sign-in', deps.config.publicAppUrl).toString() })
-    : createAccountEmail({ ...common, link: createAccountUrl(deps.config, orderId, user.email) });
+    ? accessAddedEmail(order)
+    : createAccountEmail({ ...order, link: createAccountUrl(deps.config, orderId, user.email) });
   return { to: user.email, ...content };
+}
+
+/** What every e-mail to a learner shows: their name, the support address and the app's logo. */
+function common(deps: EmailDeps, user: Recipient) {
+  return {
+    firstName: user.firstName,
+    supportEmail: deps.config.supportEmail,
+    appUrl: deps.config.publicAppUrl,
+  };
+}
+
+function signInUrl(deps: EmailDeps): string {
+  return new URL('/sign-in', deps.config.publicAppUrl).toString();
 }

@@ -1,7 +1,9 @@
 import { UnrecoverableError } from 'bullmq';
+import { isPlanEvent, type PlanEventName } from '@sleep-ritual/contracts/webhook';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { findOrCreateBuyer } from '../data/buyers.ts';
 import {
+  applyPlanEvent,
   clearAwaitingMapping,
   insertCompletedPurchases,
   programsForItems,
@@ -13,7 +15,8 @@ import { enqueueEmail, type PurchaseJob } from '../queues.ts';
 
 export type PurchaseOutcome =
   | { action: 'provisioned'; userId: number; programIds: number[]; newPurchases: number }
-  | { action: 'refunded'; refunded: number };
+  | { action: 'refunded'; refunded: number }
+  | { action: 'plan-updated'; changed: number };
 
 /**
  * What a purchase event does to access. Idempotent: running it again for the same event (a retry, a
@@ -24,6 +27,7 @@ export async function processPurchase(
   job: PurchaseJob,
   log: Logger,
 ): Promise<PurchaseOutcome> {
+  if (job.plan && isPlanEvent(job.event)) return planEvent(deps, job, job.event, job.plan, log);
   return job.event === 'order.refund' ? refund(deps, job, log) : provision(deps, job, log);
 }
 
@@ -116,4 +120,40 @@ async function refund(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promis
         : 'item refunded: no programme lost access (none mapped, or another item of the order still opens it)',
   );
   return { action: 'refunded', refunded };
+}
+
+/**
+ * A payment-plan event (instalment paid or failed, plan cancelled, paused or resumed), applied to the
+ * purchases the plan's item opens as purchase-access's policy says. Like a refund, it waits (retrying with
+ * backoff) while the order itself is not provisioned yet.
+ */
+async function planEvent(
+  deps: PurchaseDeps,
+  job: PurchaseJob,
+  event: PlanEventName,
+  plan: NonNullable<PurchaseJob['plan']>,
+  log: Logger,
+): Promise<PurchaseOutcome> {
+  const receivedAt = new Date(plan.receivedAt);
+  const sent = plan.at ? new Date(plan.at) : receivedAt;
+  // A time ahead of our own clock when it arrived is the sender's clock, not the event's.
+  const at = sent.getTime() > receivedAt.getTime() ? receivedAt : sent;
+  const { changed, concerned, total } = await applyPlanEvent(
+    deps.db,
+    job.orderId,
+    plan.item,
+    { name: event, at },
+    { graceDays: deps.paymentGraceDays },
+  );
+  if (total === 0)
+    throw new Error(`No purchases recorded for order ${job.orderId} yet; the ${job.event} will be retried`);
+  log.info(
+    { item: plan.item, at: at.toISOString(), changed, concerned },
+    concerned === 0
+      ? 'plan event names an item that opened nothing here: nothing to do'
+      : changed === 0
+        ? 'plan event changed nothing (already applied, or older than the state it found)'
+        : 'plan event applied',
+  );
+  return { action: 'plan-updated', changed };
 }

@@ -4,13 +4,14 @@ import { itemKeySchema } from '@sleep-ritual/contracts/product-mappings';
 import { storableText, type PurchaseCustomer } from '@sleep-ritual/contracts/webhook';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import {
-  orderKnowledge,
+  ordersKnowledge,
+  planKnowledge,
   readCheckpoints,
   recordRunFinished,
   recordRunStarted,
   type Checkpoints,
 } from '../data/reconciliation.ts';
-import { enqueuePurchase, type PurchasesQueue } from '../queues.ts';
+import { enqueuePurchase, type PurchaseJob, type PurchasesQueue } from '../queues.ts';
 import {
   PER_PAGE,
   type ThrivecartApi,
@@ -22,10 +23,21 @@ import {
 /**
  * Reconciliation: ThriveCart documents no retry of a webhook it could not deliver, so an order lost to an
  * outage, a rotated secret or a deploy gap is found here instead. Each run pages through ThriveCart's
- * transactions (charges, refunds, cancellations; live, and test while test orders are accepted), newest
- * first, back to the checkpoint of the previous run, and queues every charge or refund this system has
- * not processed through the same idempotent purchase processor as the webhook. The checkpoint moves only
+ * transactions (charges, refunds, cancellations, instalments paid; live, and test while test orders are
+ * accepted), newest first, back to the checkpoint of the previous run, and queues every charge, refund or
+ * payment-plan event this system has not processed through the same idempotent purchase processor as the
+ * webhook. A failed instalment is no transaction, so reconciliation only ever finds what keeps or
+ * restores access (a plan cancelled keeps it, an instalment paid restores it), or a refund. The checkpoint moves only
  * when a run succeeds, so a failed run is simply done again by the next one.
+ *
+ * Each kind of transaction is listed at its own moment, one after the other. A charge made after the
+ * charges were listed can be older than a refund or cancellation the later listings show, so the newest
+ * transaction of any kind is no safe checkpoint: the next run would start past that charge and never see
+ * it. The checkpoint is the newest transaction of the first listing (charges) instead: ThriveCart's clock
+ * had reached it when it was listed, so every later listing of the run shows all of its kind up to that
+ * time. What is newer is looked at again by the next run, harmlessly (what is processed is not queued
+ * again). Runs do not overlap (the worker takes one at a time across processes); if they ever did, each
+ * run's checkpoint still covers only what that run queued, and the stored one never moves back.
  */
 
 export type ReconcileDeps = {
@@ -41,6 +53,8 @@ export type ReconcileDeps = {
 const FIRST_RUN_LOOKBACK_SECONDS = 7 * 24 * 60 * 60;
 /** Findings lists are capped: the back office shows the run, not an export. */
 const LISTED = 50;
+/** The kinds of transaction a run lists, in this order; the first one sets the checkpoint. */
+const LISTED_KINDS = ['charge', 'refund', 'rebill', 'cancel'] as const satisfies readonly TransactionType[];
 
 export async function reconcile(deps: ReconcileDeps, log: Logger): Promise<ReconciliationFindings> {
   const now = deps.now?.() ?? Math.floor(Date.now() / 1000);
@@ -51,6 +65,7 @@ export async function reconcile(deps: ReconcileDeps, log: Logger): Promise<Recon
     chargesQueued: [],
     refundsQueued: [],
     cancellationsSeen: 0,
+    planEventsQueued: [],
     unrecognized: [],
   };
   await recordRunStarted(deps.db);
@@ -60,16 +75,19 @@ export async function reconcile(deps: ReconcileDeps, log: Logger): Promise<Recon
     const modes: ThrivecartMode[] = deps.acceptTestOrders ? ['live', 'test'] : ['live'];
     for (const mode of modes) {
       const since = checkpoints[mode] ?? now - FIRST_RUN_LOOKBACK_SECONDS;
-      let newest = since;
-      for (const type of ['charge', 'refund', 'cancel'] as const) {
+      let checkpoint = since;
+      for (const type of LISTED_KINDS) {
         const transactions = await transactionsSince(deps.api, mode, type, since);
         findings.transactionsSeen += transactions.length;
-        for (const transaction of transactions) newest = Math.max(newest, transaction.timestamp);
+        if (type === LISTED_KINDS[0])
+          for (const transaction of transactions) checkpoint = Math.max(checkpoint, transaction.timestamp);
         if (type === 'charge') await queueCharges(deps, mode, transactions, findings);
         if (type === 'refund') await queueRefunds(deps, mode, transactions, findings);
         if (type === 'cancel') findings.cancellationsSeen += transactions.length;
+        if (type === 'cancel' || type === 'rebill')
+          await queuePlanEvents(deps, mode, type, transactions, findings);
       }
-      next[mode] = newest;
+      next[mode] = checkpoint;
     }
     findings.requests = deps.api.requests();
     await recordRunFinished(deps.db, { findings, error: null, checkpoints: next });
@@ -124,14 +142,25 @@ function byOrder(transactions: Transaction[]): Map<string, Transaction[]> {
   return orders;
 }
 
+/** How many purchase jobs a run hands Redis at once (a large backlog is queued in batches of this size). */
+const ENQUEUED_AT_ONCE = 10;
+
+async function enqueueAll(queue: PurchasesQueue, jobs: PurchaseJob[]): Promise<void> {
+  for (let start = 0; start < jobs.length; start += ENQUEUED_AT_ONCE)
+    await Promise.all(jobs.slice(start, start + ENQUEUED_AT_ONCE).map((job) => enqueuePurchase(queue, job)));
+}
+
 async function queueCharges(
   deps: ReconcileDeps,
   mode: ThrivecartMode,
   transactions: Transaction[],
   findings: ReconciliationFindings,
 ): Promise<void> {
-  for (const [orderId, charges] of byOrder(transactions)) {
-    const known = await orderKnowledge(deps.db, orderId);
+  const orders = byOrder(transactions);
+  const knowledge = await ordersKnowledge(deps.db, [...orders.keys()]);
+  const jobs: PurchaseJob[] = [];
+  for (const [orderId, charges] of orders) {
+    const known = knowledge.get(orderId)!;
     const missing = new Set<string>();
     // Oldest first, so the main product comes before its bump and upsells, as in the webhook.
     for (const charge of [...charges].sort((a, b) => a.timestamp - b.timestamp)) {
@@ -146,19 +175,20 @@ async function queueCharges(
     }
     const customer = charges.map(customerOf).find(Boolean) ?? null;
     if (missing.size === 0 || !customer) continue;
-    const items = [...missing];
-    await enqueuePurchase(deps.purchases, {
+    jobs.push({
       event: 'order.success',
       orderId,
       invoiceId: charges.find((charge) => charge.invoice_id)?.invoice_id ?? null,
       test: mode === 'test',
       customer,
-      items,
+      items: [...missing],
       totalCents: null,
     });
+  }
+  await enqueueAll(deps.purchases, jobs);
+  for (const { orderId, items } of jobs)
     if (findings.chargesQueued.length < LISTED)
       findings.chargesQueued.push({ orderId, items, test: mode === 'test' });
-  }
 }
 
 async function queueRefunds(
@@ -167,8 +197,11 @@ async function queueRefunds(
   transactions: Transaction[],
   findings: ReconciliationFindings,
 ): Promise<void> {
-  for (const [orderId, refunds] of byOrder(transactions)) {
-    const known = await orderKnowledge(deps.db, orderId);
+  const orders = byOrder(transactions);
+  const knowledge = await ordersKnowledge(deps.db, [...orders.keys()]);
+  const jobs: (PurchaseJob & { refund: { scope: 'item'; item: string } })[] = [];
+  for (const [orderId, refunds] of orders) {
+    const known = knowledge.get(orderId)!;
     for (const refund of refunds) {
       const item = itemOf(refund);
       // Nothing to take back: the item opened nothing here, or its refund is already applied.
@@ -176,7 +209,7 @@ async function queueRefunds(
         findings.alreadyProcessed += 1;
         continue;
       }
-      await enqueuePurchase(deps.purchases, {
+      jobs.push({
         event: 'order.refund',
         orderId,
         invoiceId: refund.invoice_id ?? null,
@@ -186,8 +219,53 @@ async function queueRefunds(
         totalCents: null,
         refund: { scope: 'item', item },
       });
-      if (findings.refundsQueued.length < LISTED)
-        findings.refundsQueued.push({ orderId, item, test: mode === 'test' });
     }
+  }
+  await enqueueAll(deps.purchases, jobs);
+  for (const { orderId, refund } of jobs)
+    if (findings.refundsQueued.length < LISTED)
+      findings.refundsQueued.push({ orderId, item: refund.item, test: mode === 'test' });
+}
+
+/**
+ * Cancellations and paid instalments of payment plans whose webhook never arrived, as the plan events
+ * `order.subscription_cancelled` and `order.subscription_payment` at ThriveCart's time of the transaction:
+ * a buyer whose instalment was paid must not stay suspended because the payment's webhook was lost. Only
+ * for items that opened a purchase here (a plan of an order this system never provisioned has nothing to
+ * apply to; its charge is reconciled first), and only when no newer event of the kind is applied yet.
+ */
+async function queuePlanEvents(
+  deps: ReconcileDeps,
+  mode: ThrivecartMode,
+  type: 'cancel' | 'rebill',
+  transactions: Transaction[],
+  findings: ReconciliationFindings,
+): Promise<void> {
+  const event = type === 'cancel' ? 'order.subscription_cancelled' : 'order.subscription_payment';
+  for (const transaction of [...transactions].sort((a, b) => a.timestamp - b.timestamp)) {
+    const item = itemOf(transaction);
+    if (!item) continue;
+    const known = await planKnowledge(deps.db, transaction.order_id, item);
+    if (!known) continue;
+    const at = new Date(transaction.timestamp * 1000);
+    const newest = type === 'cancel' ? known.planEventAt : known.paymentEventAt;
+    const applied =
+      newest !== null && newest.getTime() >= at.getTime() && (type !== 'cancel' || known.cancelled);
+    if (applied) {
+      findings.alreadyProcessed += 1;
+      continue;
+    }
+    await enqueuePurchase(deps.purchases, {
+      event,
+      orderId: transaction.order_id,
+      invoiceId: transaction.invoice_id ?? null,
+      test: mode === 'test',
+      customer: customerOf(transaction),
+      items: [],
+      totalCents: null,
+      plan: { item, at: at.toISOString(), receivedAt: new Date().toISOString() },
+    });
+    if (findings.planEventsQueued.length < LISTED)
+      findings.planEventsQueued.push({ orderId: transaction.order_id, event, item, test: mode === 'test' });
   }
 }

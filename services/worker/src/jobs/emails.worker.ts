@@ -9,6 +9,15 @@ export function startEmailsWorker(deps: WorkerConnection & EmailDeps) {
   return startWorker<EmailJob, EmailOutcome>(
     EMAILS_QUEUE,
     { ...deps, concurrency: CONCURRENCY },
-    (data, log) => sendEmailJob(deps, data, log),
+    async (data, log) => {
+      try {
+        const outcome = await sendEmailJob(deps, data, log);
+        if ('sent' in outcome) deps.metrics.emailsSent.inc({ template: outcome.sent });
+        return outcome;
+      } catch (error) {
+        deps.metrics.emailsFailed.inc({ template: data.template });
+        throw error;
+      }
+    },
   );
 }

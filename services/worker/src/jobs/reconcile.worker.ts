@@ -7,7 +7,8 @@ import { createPacer, thrivecartApi, THRIVECART_RATE } from '../thrivecart/api-c
 import { startWorker, type WorkerConnection } from './start-worker.ts';
 
 /**
- * One run at a time. The pacer lives as long as the worker, so back-to-back runs (a scheduled one, then
+ * One run at a time (here, and across worker processes by the queue's global concurrency, which
+ * startConsumers sets). The pacer lives as long as the worker, so back-to-back runs (a scheduled one, then
  * "Check now") share ThriveCart's 60 requests a minute; tests pass a faster rate.
  */
 export function startReconcileWorker(

@@ -1,9 +1,10 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@sleep-ritual/platform/logger';
+import type { JobMetrics } from '../queue-metrics.ts';
 import { retryDelayMs, type RetryPolicy } from '../queues.ts';
 
-export type WorkerConnection = { connection: Redis; prefix: string; logger: Logger };
+export type WorkerConnection = { connection: Redis; prefix: string; logger: Logger; metrics: JobMetrics };
 
 /**
  * A queue consumer with the settings both queues share. A job whose worker dies (SIGKILL, crash) keeps
@@ -18,7 +19,7 @@ export function startWorker<Data, Result>(
   options: WorkerConnection & { concurrency: number; retry?: RetryPolicy },
   process: (data: Data, log: Logger, job: Job<Data, Result>) => Promise<Result>,
 ): Worker<Data, Result> {
-  const { connection, prefix, logger, concurrency, retry } = options;
+  const { connection, prefix, logger, metrics, concurrency, retry } = options;
   const worker = new Worker<Data, Result>(
     queueName,
     (job) =>
@@ -41,9 +42,11 @@ export function startWorker<Data, Result>(
         : {}),
     },
   );
+  worker.on('completed', () => metrics.completed.inc({ queue: queueName }));
   worker.on('failed', (job, error) => {
     const final = !job || error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
     const details = { queue: queueName, jobId: job?.id, attemptsMade: job?.attemptsMade, err: error.message };
+    (final ? metrics.failed : metrics.retried).inc({ queue: queueName });
     if (final) logger.error(details, 'job failed and is kept in the failed list for inspection');
     else logger.warn(details, 'job failed and will be retried');
   });

@@ -1,25 +1,39 @@
 /**
  * Every e-mail of the product: short, warm, plain text plus HTML, each naming the support address.
- * Templates are pure functions of what they show, so they are easy to read and to test.
+ * Templates are pure functions of what they show, so they are easy to read and to test; the look is
+ * the one layout of ./layout.ts.
  */
+import { compose, type MailContent } from './layout.ts';
 
-export type MailContent = { subject: string; text: string; html: string };
+export type { MailContent };
 
-type Common = { firstName: string | null; supportEmail: string };
+/** `appUrl`, the members app's origin, puts the app's icon in the e-mail's header. */
+type Common = { firstName: string | null; supportEmail: string; appUrl?: string };
 
-const SIGN_OFF = 'Sleep well,\nThe Sleep Ritual team';
-
-export function createAccountEmail(input: Common & { programTitles: string[]; link: string }): MailContent {
+/**
+ * After a purchase, to a buyer without an account: what they bought, the link that creates the
+ * account, and where to sign in from then on.
+ */
+export function createAccountEmail(
+  input: Common & { programTitles: string[]; link: string; signInUrl: string },
+): MailContent {
   return compose({
     subject: 'Your Sleep Ritual is ready: create your account',
+    preheader: `${programmesAre(input.programTitles)} ready. Create your account and press play tonight.`,
     greeting: greeting(input.firstName),
     paragraphs: [
       `Thank you for your order. ${programmesAre(input.programTitles)} waiting for you.`,
       'Create your account to begin: it takes a minute, and you can press play tonight.',
     ],
+    summary: whatYouBought(input.programTitles),
     button: { label: 'Create My Account', url: input.link },
-    after: ['This link belongs to your order, so please keep it to yourself.'],
+    after: [
+      'This link belongs to your order, so please keep it to yourself.',
+      `From then on, sign in at ${input.signInUrl} with this e-mail address and the password you choose.`,
+      'On your phone, add that page to your home screen: your nights open like an app, one tap from bed.',
+    ],
     supportEmail: input.supportEmail,
+    appUrl: input.appUrl,
   });
 }
 
@@ -28,20 +42,24 @@ export function accessAddedEmail(
 ): MailContent {
   return compose({
     subject: 'New in your Sleep Ritual account',
+    preheader: `${programmesAre(input.programTitles)} now in your account. Sign in to start.`,
     greeting: greeting(input.firstName),
     paragraphs: [
       `Thank you for your order. ${programmesAre(input.programTitles)} now in your account.`,
       'Sign in with your usual e-mail and password to start.',
     ],
+    summary: whatYouBought(input.programTitles),
     button: { label: 'Sign In', url: input.signInUrl },
     after: [],
     supportEmail: input.supportEmail,
+    appUrl: input.appUrl,
   });
 }
 
 export function passwordResetEmail(input: Common & { link: string; validMinutes: number }): MailContent {
   return compose({
     subject: 'Reset your Sleep Ritual password',
+    preheader: `Choose a new password. The link works once, for the next ${input.validMinutes} minutes.`,
     greeting: greeting(input.firstName),
     paragraphs: ['We received a request to reset your password. You can choose a new one now.'],
     button: { label: 'Reset My Password', url: input.link },
@@ -50,12 +68,14 @@ export function passwordResetEmail(input: Common & { link: string; validMinutes:
       "If you didn't ask for this, you can ignore this e-mail: your password stays as it is.",
     ],
     supportEmail: input.supportEmail,
+    appUrl: input.appUrl,
   });
 }
 
 export function signInLinkEmail(input: Common & { link: string; validMinutes: number }): MailContent {
   return compose({
     subject: 'Your Sleep Ritual sign-in link',
+    preheader: `Sign in without a password. The link works once, for the next ${input.validMinutes} minutes.`,
     greeting: greeting(input.firstName),
     paragraphs: ['Here is the link you asked for. It signs you in without a password.'],
     button: { label: 'Sign In', url: input.link },
@@ -64,6 +84,7 @@ export function signInLinkEmail(input: Common & { link: string; validMinutes: nu
       "If you didn't ask for this, you can ignore this e-mail: nobody can sign in without it.",
     ],
     supportEmail: input.supportEmail,
+    appUrl: input.appUrl,
   });
 }
 
@@ -75,10 +96,12 @@ export function unmappedItemEmail(input: {
   productsUrl: string;
   ordersUrl: string;
   supportEmail: string;
+  appUrl?: string;
 }): MailContent {
   const items = input.items.join(', ');
   return compose({
     subject: `Order ${input.orderId} waits on a product mapping: ${items}`,
+    preheader: `The buyer has no access to ${items} yet: map it to a programme, then retry the order.`,
     greeting: 'Hello,',
     paragraphs: [
       `ThriveCart order ${input.orderId}${input.buyerEmail ? ` (buyer ${input.buyerEmail})` : ''} contains ${items}, which no programme is mapped to. The buyer has not received access to ${input.items.length > 1 ? 'these items' : 'this item'} yet.`,
@@ -87,63 +110,20 @@ export function unmappedItemEmail(input: {
     button: { label: 'Open Products', url: input.productsUrl },
     after: [],
     supportEmail: input.supportEmail,
+    appUrl: input.appUrl,
   });
-}
-
-function compose(mail: {
-  subject: string;
-  greeting: string;
-  paragraphs: string[];
-  button: { label: string; url: string };
-  after: string[];
-  supportEmail: string;
-}): MailContent {
-  const help = `Need a hand? Write to us at ${mail.supportEmail} and we'll help.`;
-  const text = [
-    mail.greeting,
-    ...mail.paragraphs,
-    `${mail.button.label}: ${mail.button.url}`,
-    ...mail.after,
-    help,
-    SIGN_OFF,
-  ].join('\n\n');
-
-  const p = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
-  const support = `<a href="mailto:${escape(mail.supportEmail)}" style="color:#4b3f8f">${escape(mail.supportEmail)}</a>`;
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escape(mail.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f2fb;font-family:Georgia,serif;color:#1f1b3a;font-size:16px;line-height:1.6">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-${p(escape(mail.greeting))}
-${mail.paragraphs.map((paragraph) => p(escape(paragraph))).join('\n')}
-<p style="margin:24px 0"><a href="${escape(mail.button.url)}" style="display:inline-block;background:#4b3f8f;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-weight:bold">${escape(mail.button.label)}</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:#5a5670">If the button does not work, copy this link into your browser:<br><a href="${escape(mail.button.url)}" style="color:#4b3f8f;word-break:break-all">${escape(mail.button.url)}</a></p>
-${mail.after.map((paragraph) => p(escape(paragraph))).join('\n')}
-${p(`Need a hand? Write to us at ${support} and we'll help.`)}
-${p(SIGN_OFF.split('\n').map(escape).join('<br>'))}
-</div>
-</body>
-</html>
-`;
-  return { subject: mail.subject, text, html };
 }
 
 function greeting(firstName: string | null): string {
   return firstName ? `Hi ${firstName},` : 'Hello,';
 }
 
+function whatYouBought(programTitles: string[]) {
+  return { heading: 'What you bought', lines: programTitles };
+}
+
 /** ["A"] → "A is"; ["A", "B"] → "A and B are"; ["A", "B", "C"] → "A, B and C are". */
 function programmesAre(titles: string[]): string {
   if (titles.length <= 1) return `${titles[0] ?? 'Your programme'} is`;
   return `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)} are`;
-}
-
-function escape(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

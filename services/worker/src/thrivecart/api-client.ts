@@ -2,12 +2,12 @@ import { z } from 'zod';
 
 /**
  * ThriveCart's API, as much of it as reconciliation reads: `GET /transactions` (Bearer token, `X-TC-Mode`
- * live or test, `transactionType` charge/refund/cancel, `page`/`perPage` up to 100, newest first). ThriveCart
+ * live or test, `transactionType` charge/refund/cancel/rebill, `page`/`perPage` up to 100, newest first). ThriveCart
  * allows 60 requests a minute per account; every call waits for the pacer first.
  */
 
 export type ThrivecartMode = 'live' | 'test';
-export type TransactionType = 'charge' | 'refund' | 'cancel';
+export type TransactionType = 'charge' | 'refund' | 'cancel' | 'rebill';
 
 const text = z.union([z.string(), z.number()]).transform(String);
 
@@ -37,22 +37,38 @@ export const PER_PAGE = 100;
 export class ThrivecartApiError extends Error {}
 
 /**
- * Keeps calls within `requests` per `perMs` (a sliding window), waiting as long as needed. The window is
- * counted 5% longer than the limit's, because ThriveCart counts requests when they arrive, and network
- * delays can bring two of ours closer together than we sent them.
+ * Runs calls within `requests` per `perMs` (a sliding window), waiting as long as needed. ThriveCart
+ * counts a request when it arrives, which is some time between sending it and its answer; network delays
+ * can bring two requests closer together than they were sent. So a call holds its place in the window
+ * from when it is sent until `perMs` after its answer: however late one arrives, no window of arrivals
+ * holds more than `requests`.
  */
 export function createPacer(limit: { requests: number; perMs: number }) {
-  const windowMs = Math.ceil(limit.perMs * 1.05);
-  const sent: number[] = [];
-  return async function pace(): Promise<void> {
+  /** Per call in the window, when its place frees up (Infinity while it waits for its answer). */
+  const places: { until: number }[] = [];
+  /** Waiters for the next answer, when every place is taken by a call still waiting for its own. */
+  let onAnswer: (() => void)[] = [];
+  return async function paced<T>(call: () => Promise<T>): Promise<T> {
     for (;;) {
       const now = Date.now();
-      while (sent.length > 0 && sent[0]! <= now - windowMs) sent.shift();
-      if (sent.length < limit.requests) {
-        sent.push(now);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, sent[0]! + windowMs - now + 1));
+      for (let index = places.length - 1; index >= 0; index -= 1)
+        if (places[index]!.until <= now) places.splice(index, 1);
+      if (places.length < limit.requests) break;
+      const soonest = Math.min(...places.map((place) => place.until));
+      await new Promise<void>((resolve) => {
+        if (soonest === Infinity) onAnswer.push(resolve);
+        else setTimeout(resolve, soonest - now);
+      });
+    }
+    const place = { until: Infinity };
+    places.push(place);
+    try {
+      return await call();
+    } finally {
+      place.until = Date.now() + limit.perMs;
+      const waiting = onAnswer;
+      onAnswer = [];
+      for (const wake of waiting) wake();
     }
   };
 }
@@ -66,7 +82,6 @@ export function thrivecartApi(options: { baseUrl: string; apiKey: string; pace: 
   return {
     requests: () => requests,
     async transactions(mode: ThrivecartMode, type: TransactionType, page: number) {
-      await options.pace();
       requests += 1;
       const url = new URL(`${options.baseUrl}/transactions`);
       const query = {
@@ -79,14 +94,16 @@ export function thrivecartApi(options: { baseUrl: string; apiKey: string; pace: 
       for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
       let response: Response;
       try {
-        response = await fetch(url, {
-          headers: {
-            authorization: `Bearer ${options.apiKey}`,
-            'x-tc-mode': mode,
-            accept: 'application/json',
-          },
-          signal: AbortSignal.timeout(30_000),
-        });
+        response = await options.pace(() =>
+          fetch(url, {
+            headers: {
+              authorization: `Bearer ${options.apiKey}`,
+              'x-tc-mode': mode,
+              accept: 'application/json',
+            },
+            signal: AbortSignal.timeout(30_000),
+          }),
+        );
       } catch (error) {
         throw new ThrivecartApiError(`ThriveCart's API could not be reached: ${(error as Error).message}`);
       }

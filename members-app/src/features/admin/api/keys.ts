@@ -41,4 +41,6 @@ export const adminKeys = {
   /** GET /api/admin/engagement?programId=: detail(0) is the first programme's, the server's default. */
   engagement: family('engagement'),
   auditLog: filtered<'audit-log', AuditFilters>('audit-log'),
+  /** GET /api/admin/vimeo?url=: what Vimeo says of a video link, by the link. */
+  vimeo: (url: string) => ['admin', 'vimeo', url] as const,
 };

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/Button.tsx';
+import { endAdminPreview } from '../../../lib/admin-preview.ts';
 import { useAdminLogout } from '../api/admin-logout.ts';
 import { useAdminToasts } from '../use-admin-toasts.ts';
 import { adminUrls } from '../urls.ts';
@@ -21,6 +23,8 @@ export function AdminLayout() {
   const logout = useAdminLogout();
   const toasts = useAdminToasts();
   const inContent = isContentSection(pathname);
+  // A "View as learner" tab that comes to the admin area is an ordinary tab again.
+  useEffect(() => endAdminPreview(), []);
 
   return (
     <div className="admin-shell">

@@ -1,6 +1,7 @@
 import {
   createClassSchema,
   DEFAULT_GUIDE_BUTTON_LABEL,
+  RECOMMENDED_IMAGE_SIZES,
   updateClassSchema,
   type AdminClass,
 } from '@sleep-ritual/contracts/admin';
@@ -9,14 +10,18 @@ import { useUpdateClass } from '../api/update-class.ts';
 import { MESSAGES } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import { useDialogSave } from '../use-dialog-save.ts';
-import { CheckboxInput, NamingInputs, TextInput } from './Fields.tsx';
+import { CheckboxInput, NamingInputs, OpensAfterInput, opensAfterValue, TextInput } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
+import { ImageField } from './MediaField.tsx';
+import { VimeoDetails } from './VimeoDetails.tsx';
 
 type Props = { pathId: number; lesson?: AdminClass; onClose: () => void };
 
 /**
  * The class create dialog (order 0 and locked unless changed, §4) and edit dialog. The video field takes
- * the Vimeo link; it is stored as entered and the learner's player uses the number in it.
+ * the Vimeo link; it is stored as entered and the learner's player uses the number in it. Vimeo's title,
+ * length and thumbnail for it are offered beneath; the cover can be uploaded. Beside it, the audio
+ * track of listen mode.
  */
 export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
   const create = useCreateClass();
@@ -25,12 +30,15 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
     title: lesson?.title ?? '',
     label: lesson?.label ?? '',
     description: lesson?.description ?? '',
+    coverArtUrl: lesson?.coverArtUrl ?? '',
     vimeoVideoId: lesson?.vimeoVideoId ?? '',
+    audioUrl: lesson?.audioUrl ?? '',
     additionalContentUrl: lesson?.additionalContentUrl ?? '',
     additionalContentButtonLabel: lesson?.additionalContentButtonLabel ?? '',
     durationMinutes: lesson?.durationMinutes == null ? '' : String(lesson.durationMinutes),
     orderIndex: String(lesson?.orderIndex ?? 0),
     isUnlocked: lesson?.isUnlocked ?? false,
+    opensAfterDays: opensAfterValue(lesson?.opensAfterDays),
   });
   const save = useDialogSave(form, onClose, MESSAGES.class);
 
@@ -59,7 +67,23 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
         label="Vimeo Video URL"
         type="url"
         placeholder="https://vimeo.com/123456789"
-        hint="The link to the video on Vimeo, with its number."
+        hint="The link to the video on Vimeo, with its number. Its title, length and thumbnail are looked up to offer them."
+      />
+      <VimeoDetails form={form} />
+      <ImageField
+        form={form}
+        name="coverArtUrl"
+        label="Cover Art URL"
+        purpose="class-cover"
+        hint={`Recommended size: ${RECOMMENDED_IMAGE_SIZES.classCover}. Shown in place of the video when the class has none.`}
+      />
+      <TextInput
+        form={form}
+        name="audioUrl"
+        label="Audio URL"
+        type="url"
+        placeholder="https://… or /media/…"
+        hint="An audio track for listen mode: an https address, or a path of our media starting with /media/. With one, learners are offered Listen first."
       />
       <TextInput form={form} name="additionalContentUrl" label="Additional Content URL" type="url" />
       <TextInput
@@ -88,6 +112,7 @@ export function ClassFormDialog({ pathId, lesson, onClose }: Props) {
             : 'New classes start locked: learners see them listed but cannot open them until you unlock them.'
         }
       />
+      <OpensAfterInput form={form} what="class" />
     </FormDialog>
   );
 }

@@ -21,7 +21,7 @@ function renderClasses(answers: Parameters<typeof stubApi>[0]) {
 }
 
 describe('classes list', () => {
-  it('shows the breadcrumb, the path title and each card with its label, video and lock state', async () => {
+  it('shows the breadcrumb, the path title and each card with its label, video, audio and lock state', async () => {
     renderClasses({
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
       'GET /api/admin/paths/10/classes': {
@@ -31,6 +31,7 @@ describe('classes list', () => {
             label: 'Night 1',
             description: 'Letting the day go',
             vimeoVideoId: 'https://vimeo.com/76979871',
+            audioUrl: '/media/demo/night-1.wav',
             isUnlocked: true,
           }),
           rows.lesson(2),
@@ -65,7 +66,9 @@ describe('classes list', () => {
     expect(within(first!).getByText('Night 1', { selector: '.badge' })).toBeTruthy();
     expect(within(first!).getByText('Has Video')).toBeTruthy();
     expect(within(first!).getByText('Unlocked')).toBeTruthy();
+    expect(within(first!).getByText('Has Audio')).toBeTruthy();
     expect(within(second!).queryByText('Has Video')).toBeNull();
+    expect(within(second!).queryByText('Has Audio')).toBeNull();
     expect(within(second!).getByText('Locked')).toBeTruthy();
     expect(within(second!).getByRole('button', { name: 'Drag to reorder Night 2' })).toBeTruthy();
   });
@@ -119,7 +122,7 @@ describe('classes list', () => {
     expect(described(dialog.getByLabelText('Duration (minutes)'))).toContain("learners see '0 Minutes'");
   });
 
-  it('refuses a class without title, with a non-Vimeo link or 0 minutes in the contract words, and sends nothing', async () => {
+  it('refuses a class without title, with a non-Vimeo link, a plain-http audio link or 0 minutes in the contract words, and sends nothing', async () => {
     const { calls } = renderClasses({
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
       'GET /api/admin/paths/10/classes': { status: 200, body: [] },
@@ -129,9 +132,17 @@ describe('classes list', () => {
     fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), {
       target: { value: 'https://youtube.com/watch?v=1' },
     });
+    fireEvent.change(dialog.getByLabelText('Audio URL'), {
+      target: { value: 'http://cdn.example.com/night-1.mp3' },
+    });
     fireEvent.change(dialog.getByLabelText('Duration (minutes)'), { target: { value: '0' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Create Class' }));
     expect(dialog.getByText('Title is required')).toBeTruthy();
+    expect(
+      dialog.getByText(
+        'Audio URL must be a web address starting with https:// or a path of our media starting with /media/',
+      ),
+    ).toBeTruthy();
     expect(
       dialog.getByText(
         'Video URL must be a link to one Vimeo video, like https://vimeo.com/123456789 (a showcase, channel or profile link names no single video)',
@@ -162,7 +173,7 @@ describe('classes list', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
-  it('creates a class locked at order 0 with the Vimeo link as typed, then lists it', async () => {
+  it('creates a class locked at order 0 with the Vimeo and audio links as typed, then lists it', async () => {
     const answers = {
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
       'GET /api/admin/paths/10/classes': { status: 200, body: [] as unknown[] },
@@ -175,6 +186,9 @@ describe('classes list', () => {
     fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), {
       target: { value: 'https://vimeo.com/76979871' },
     });
+    fireEvent.change(dialog.getByLabelText('Audio URL'), {
+      target: { value: ' /media/demo/night-3.wav ' },
+    });
     fireEvent.change(dialog.getByLabelText('Duration (minutes)'), { target: { value: '16' } });
     answers['GET /api/admin/paths/10/classes'].body = [rows.lesson(3, { title: 'Night 3' })];
     fireEvent.click(dialog.getByRole('button', { name: 'Create Class' }));
@@ -186,13 +200,42 @@ describe('classes list', () => {
       title: 'Night 3',
       label: null,
       description: null,
+      coverArtUrl: null,
       vimeoVideoId: 'https://vimeo.com/76979871',
+      audioUrl: '/media/demo/night-3.wav',
       additionalContentUrl: null,
       additionalContentButtonLabel: null,
       durationMinutes: 16,
       orderIndex: 0,
       isUnlocked: false,
+      opensAfterDays: 0,
       pathId: 10,
+    });
+  });
+
+  it('edits after how many days a class opens: shows the stored days, refuses a negative number, sends the new one', async () => {
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(2, { opensAfterDays: 2 })] },
+      'PUT /api/admin/classes/2': { status: 200, body: rows.lesson(2, { opensAfterDays: 1 }) },
+    };
+    const { calls } = renderClasses(answers);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Night 2' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Class' }));
+    const days = dialog.getByLabelText('Opens after (days)') as HTMLInputElement;
+    expect(days.value).toBe('2');
+
+    fireEvent.change(days, { target: { value: '-1' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await dialog.findByText('Opens after cannot be negative')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    fireEvent.change(days, { target: { value: '1' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Class updated successfully')).toBeTruthy();
+    expect(JSON.parse(calls.find((call) => call.method === 'PUT')!.body!)).toMatchObject({
+      title: 'Night 2',
+      opensAfterDays: 1,
     });
   });
 
@@ -292,5 +335,114 @@ describe('classes list', () => {
     expect(within(failure).getByText('Failed to reorder classes')).toBeTruthy();
     const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(titles).toEqual(['Night 1', 'Night 2']);
+  });
+
+  it('duplicates a class: the locked copy the server made joins the end of the list', async () => {
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': {
+        status: 200,
+        body: [rows.lesson(1, { isUnlocked: true })] as unknown[],
+      },
+      'POST /api/admin/classes/1/duplicate': {
+        status: 201,
+        body: rows.lesson(7, { title: 'Night 1 (copy)', orderIndex: 1 }),
+      },
+    };
+    const { requested } = renderClasses(answers);
+    fireEvent.click(await screen.findByRole('button', { name: 'Duplicate Night 1' }));
+    answers['GET /api/admin/paths/10/classes'].body = [
+      rows.lesson(1, { isUnlocked: true }),
+      rows.lesson(7, { title: 'Night 1 (copy)', orderIndex: 1 }),
+    ];
+    expect(await screen.findByText('Class duplicated successfully')).toBeTruthy();
+    expect(requested()).toContain('POST /api/admin/classes/1/duplicate');
+    expect(await screen.findByRole('heading', { name: 'Night 1 (copy)' })).toBeTruthy();
+    const copy = screen.getByRole('switch', { name: /Night 1 \(copy\)/ }) as HTMLInputElement;
+    expect(copy.getAttribute('aria-checked') ?? String(copy.checked)).toBe('false');
+  });
+
+  it('says so when the duplicate is refused', async () => {
+    renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1)] },
+      'POST /api/admin/classes/1/duplicate': { status: 404, body: { error: 'Class not found' } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Duplicate Night 1' }));
+    const failure = await screen.findByRole('alert');
+    expect(within(failure).getByText('Failed to duplicate class')).toBeTruthy();
+    expect(within(failure).getByText('Class not found')).toBeTruthy();
+  });
+
+  it('opens each class as the learner sees it in a new tab', async () => {
+    renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1)] },
+    });
+    const link = await screen.findByRole('link', { name: 'View Night 1 as learner (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('/program/1/path/10/class/1?preview');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
+  });
+
+  it('offers what Vimeo says of the video in the class form, and fills a field only when asked', async () => {
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [] as unknown[] },
+      'GET /api/admin/vimeo': {
+        status: 200,
+        body: {
+          title: 'Night 1: Arriving',
+          durationSeconds: 962,
+          thumbnailUrl: 'https://i.vimeocdn.com/video/1_640.jpg',
+        } as unknown,
+      },
+    };
+    const { requested } = renderClasses(answers);
+    fireEvent.click(await screen.findByRole('button', { name: /Create New Class/ }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), {
+      target: { value: 'https://vimeo.com/76979871' },
+    });
+    fireEvent.click(await dialog.findByRole('button', { name: 'Use the title “Night 1: Arriving”' }));
+    expect((dialog.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Night 1: Arriving');
+    expect((dialog.getByLabelText('Duration (minutes)') as HTMLInputElement).value).toBe('');
+    fireEvent.click(dialog.getByRole('button', { name: 'Use 16 minutes as the duration' }));
+    expect((dialog.getByLabelText('Duration (minutes)') as HTMLInputElement).value).toBe('16');
+    fireEvent.click(dialog.getByRole('button', { name: 'Use the thumbnail as the cover' }));
+    expect((dialog.getByLabelText('Cover Art URL') as HTMLInputElement).value).toBe(
+      'https://i.vimeocdn.com/video/1_640.jpg',
+    );
+    expect(requested()).toContain(
+      `GET /api/admin/vimeo?url=${encodeURIComponent('https://vimeo.com/76979871')}`,
+    );
+  });
+
+  it('says Vimeo could not be reached, and still saves the class', async () => {
+    renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [] },
+      'GET /api/admin/vimeo': {
+        status: 503,
+        body: {
+          error:
+            'Vimeo could not be reached, so its details were not filled in. The class can still be saved.',
+        },
+      },
+      'POST /api/admin/paths/10/classes': { status: 201, body: rows.lesson(3, { title: 'Night 3' }) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Create New Class/ }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Night 3' } });
+    fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), {
+      target: { value: 'https://vimeo.com/76979871' },
+    });
+    expect(
+      await dialog.findByText(
+        'Vimeo could not be reached, so its details were not filled in. The class can still be saved.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Create Class' }));
+    expect(await screen.findByText('Class created successfully')).toBeTruthy();
   });
 });

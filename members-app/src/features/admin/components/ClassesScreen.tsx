@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { AdminClass } from '@sleep-ritual/contracts/admin';
 import { Button } from '../../../components/Button.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { classRoute } from '../../../lib/learner-urls.ts';
 import { useDeleteClass } from '../api/delete-class.ts';
+import { useDuplicateClass } from '../api/duplicate-class.ts';
 import { useClasses } from '../api/get-classes.ts';
 import { usePathCrumbs } from '../api/get-path-crumbs.ts';
 import { useReorderClasses } from '../api/reorder-classes.ts';
@@ -17,6 +19,7 @@ import { ConfirmDialog } from './Modal.tsx';
 import { LoadFailed, useIds } from './ScreenStates.tsx';
 import { ScreenHeader } from './ScreenHeader.tsx';
 import { SortableList } from './SortableList.tsx';
+import { ViewAsLearner } from './ViewAsLearner.tsx';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; lesson: AdminClass } | null;
 
@@ -27,6 +30,7 @@ export function ClassesScreen() {
   const classes = useClasses(ids.pathId);
   const reorder = useReorderClasses();
   const remove = useDeleteClass();
+  const duplicate = useDuplicateClass();
   const lock = useLockToggle('class');
   const toasts = useAdminToasts();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -55,6 +59,14 @@ export function ClassesScreen() {
       onSuccess: () => toasts.success(MESSAGES.class.deleted),
       onError: () => toasts.classFailure(MESSAGES.class.deleteFailed),
       onSettled: () => setDialog(null),
+    });
+  }
+
+  /** The copy is locked and goes to the end of the list (the server decides both). */
+  function duplicateClass(lesson: AdminClass) {
+    duplicate.mutate(lesson.id, {
+      onSuccess: () => toasts.success(MESSAGES.class.duplicated),
+      onError: (error) => toasts.failure(MESSAGES.class.duplicateFailed, error),
     });
   }
 
@@ -93,6 +105,7 @@ export function ClassesScreen() {
                 <p className="admin-badges">
                   {lesson.label && <span className="badge">{lesson.label}</span>}
                   {lesson.vimeoVideoId && <span className="badge badge-video">Has Video</span>}
+                  {lesson.audioUrl && <span className="badge badge-video">Has Audio</span>}
                 </p>
               </div>
               <div className="admin-row-side">
@@ -110,6 +123,15 @@ export function ClassesScreen() {
                   >
                     Edit
                   </Button>
+                  <Button
+                    variant="secondary"
+                    disabled={duplicate.isPending}
+                    onClick={() => duplicateClass(lesson)}
+                    aria-label={`Duplicate ${lesson.title}`}
+                  >
+                    Duplicate
+                  </Button>
+                  <ViewAsLearner to={classRoute(ids.programId, ids.pathId, lesson.id)} title={lesson.title} />
                   <Button
                     variant="danger"
                     onClick={() => setDialog({ kind: 'delete', lesson })}

@@ -4,7 +4,7 @@ import type { Form } from '../use-form.ts';
 type Common = { form: Form; name: string; label: string; hint?: ReactNode };
 
 /** The ids tying a control to its hint and error, so screen readers read both with it. */
-function useDescriptions(form: Form, name: string, hint?: ReactNode) {
+export function useDescriptions(form: Form, name: string, hint?: ReactNode) {
   const id = useId();
   const error = form.errors[name];
   const hintId = hint ? `${id}-hint` : undefined;
@@ -130,35 +130,30 @@ export function CheckboxInput({ form, name, label, hint }: Common) {
   );
 }
 
-/** The card and cover image addresses of a programme or path, each with its recommended size (§3). */
-export function ImageUrlInputs({
-  form,
-  cardSize,
-  coverSize,
-}: {
-  form: Form;
-  cardSize: string;
-  coverSize: string;
-}) {
+/**
+ * Drip: "opens N days after purchase" of a path or class, beside its lock. Empty or 0 opens at once;
+ * a class waits for its own days or its path's, whichever is longer.
+ */
+export function OpensAfterInput({ form, what }: { form: Form; what: 'path' | 'class' }) {
   return (
-    <>
-      <TextInput
-        form={form}
-        name="cardImageUrl"
-        label="Card Image URL"
-        type="url"
-        hint={`Recommended size: ${cardSize}`}
-      />
-      <TextInput
-        form={form}
-        name="coverArtUrl"
-        label="Cover Art URL"
-        type="url"
-        hint={`Recommended size: ${coverSize}`}
-      />
-    </>
+    <TextInput
+      form={form}
+      name="opensAfterDays"
+      label="Opens after (days)"
+      type="number"
+      min={0}
+      placeholder="0"
+      hint={
+        what === 'path'
+          ? "Days after the learner's purchase before this path opens. Empty or 0: at once."
+          : "Days after the learner's purchase before this class opens (its path's days count too). Empty or 0: at once."
+      }
+    />
   );
 }
+
+/** The form value of a stored drip delay: empty for "at once". */
+export const opensAfterValue = (days: number | undefined) => (days ? String(days) : '');
 
 /** Title, label and description: every level of the tree has them (§3); a programme's title is its name (§5). */
 export function NamingInputs({

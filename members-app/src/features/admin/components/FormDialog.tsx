@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../../components/Button.tsx';
+import { UploadsProvider, useUploadsInProgress } from '../uploads-in-progress.tsx';
 import { Modal } from './Modal.tsx';
 
 type Props = {
@@ -11,22 +12,26 @@ type Props = {
   children: ReactNode;
 };
 
-/** A create or edit form in a modal: its fields, Cancel and the submit button. */
+/**
+ * A create or edit form in a modal: its fields, Cancel and the submit button, which waits while an
+ * upload field's file is still on its way.
+ */
 export function FormDialog({ title, submitLabel, pending, onSubmit, onClose, children }: Props) {
+  const { uploading, report } = useUploadsInProgress();
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSubmit();
+    if (!uploading) onSubmit();
   }
   return (
     <Modal title={title} onClose={onClose}>
       <form className="admin-form" onSubmit={submit} noValidate>
-        {children}
+        <UploadsProvider report={report}>{children}</UploadsProvider>
         <div className="admin-dialog-actions">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving...' : submitLabel}
+          <Button type="submit" disabled={pending || uploading}>
+            {pending ? 'Saving...' : uploading ? 'Uploading...' : submitLabel}
           </Button>
         </div>
       </form>

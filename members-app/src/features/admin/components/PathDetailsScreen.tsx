@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
+import { pathRoute } from '../../../lib/learner-urls.ts';
 import { useDeletePath } from '../api/delete-path.ts';
 import { usePath } from '../api/get-path.ts';
 import { usePathCrumbs } from '../api/get-path-crumbs.ts';
@@ -10,6 +11,7 @@ import { DeleteAction } from './DeleteAction.tsx';
 import { PathFormDialog } from './PathFormDialog.tsx';
 import { LoadFailed, useIds } from './ScreenStates.tsx';
 import { DetailsList, placedRows, ScreenHeader } from './ScreenHeader.tsx';
+import { ViewAsLearner } from './ViewAsLearner.tsx';
 
 /** /admin/programs/{programId}/phases/{phaseId}/paths/{pathId} */
 export function PathDetailsScreen() {
@@ -41,6 +43,7 @@ export function PathDetailsScreen() {
             <Button variant="secondary" onClick={() => setEditing(true)}>
               Edit
             </Button>
+            <ViewAsLearner to={pathRoute(ids.programId, ids.pathId)} />
             <DeleteAction
               label="Delete Path"
               title={details.title}

@@ -1,17 +1,13 @@
-import {
-  createPathSchema,
-  RECOMMENDED_IMAGE_SIZES,
-  updatePathSchema,
-  type AdminPath,
-} from '@sleep-ritual/contracts/admin';
+import { createPathSchema, updatePathSchema, type AdminPath } from '@sleep-ritual/contracts/admin';
 import { useCreatePath } from '../api/create-path.ts';
 import { useUpdatePath } from '../api/update-path.ts';
 import { MESSAGES } from '../messages.ts';
 import type { Ids } from '../urls.ts';
 import { useForm } from '../use-form.ts';
 import { useDialogSave } from '../use-dialog-save.ts';
-import { CheckboxInput, ImageUrlInputs, NamingInputs, TextInput } from './Fields.tsx';
+import { CheckboxInput, NamingInputs, OpensAfterInput, opensAfterValue, TextInput } from './Fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
+import { ImageUrlInputs } from './MediaField.tsx';
 
 type Props = { ids: Pick<Ids, 'programId' | 'phaseId'>; path?: AdminPath; onClose: () => void };
 
@@ -27,6 +23,7 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
     coverArtUrl: path?.coverArtUrl ?? '',
     orderIndex: String(path?.orderIndex ?? 0),
     isUnlocked: path?.isUnlocked ?? false,
+    opensAfterDays: opensAfterValue(path?.opensAfterDays),
   });
   const save = useDialogSave(form, onClose, MESSAGES.path);
   const { phaseId } = ids;
@@ -49,11 +46,7 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
       onClose={onClose}
     >
       <NamingInputs form={form} />
-      <ImageUrlInputs
-        form={form}
-        cardSize={RECOMMENDED_IMAGE_SIZES.pathCard}
-        coverSize={RECOMMENDED_IMAGE_SIZES.pathCover}
-      />
+      <ImageUrlInputs form={form} level="path" />
       <TextInput form={form} name="orderIndex" label="Order" type="number" min={0} />
       <CheckboxInput
         form={form}
@@ -61,6 +54,7 @@ export function PathFormDialog({ ids, path, onClose }: Props) {
         label="Unlocked"
         hint="Locked paths show learners 'Unlocking Soon'."
       />
+      <OpensAfterInput form={form} what="path" />
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { ButtonLink } from '../../../components/Button.tsx';
+import { programRoute } from '../../../lib/learner-urls.ts';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useDeleteProgram } from '../api/delete-program.ts';
 import { useProgram } from '../api/get-program.ts';
@@ -7,6 +8,7 @@ import { adminUrls, trail } from '../urls.ts';
 import { DeleteAction } from './DeleteAction.tsx';
 import { ProgramLoadFailed, useIds } from './ScreenStates.tsx';
 import { DetailsList, ScreenHeader } from './ScreenHeader.tsx';
+import { ViewAsLearner } from './ViewAsLearner.tsx';
 
 /** /admin/programs/{programId} */
 export function ProgramDetailsScreen() {
@@ -35,6 +37,7 @@ export function ProgramDetailsScreen() {
             <ButtonLink to={adminUrls.editProgram(programId)} variant="secondary">
               Edit
             </ButtonLink>
+            <ViewAsLearner to={programRoute(programId)} />
             <DeleteAction
               label="Delete Program"
               title={details.title}

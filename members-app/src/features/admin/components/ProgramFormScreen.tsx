@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import {
   createProgramSchema,
   PROGRAM_TYPES,
-  RECOMMENDED_IMAGE_SIZES,
   updateProgramSchema,
   type AdminProgram,
 } from '@sleep-ritual/contracts/admin';
@@ -17,8 +16,10 @@ import { MESSAGES } from '../messages.ts';
 import { programFormValues, programBody, type ProgramFormValues } from '../program-form.ts';
 import { adminUrls, trail } from '../urls.ts';
 import { useAdminToasts } from '../use-admin-toasts.ts';
+import { UploadsProvider, useUploadsInProgress } from '../uploads-in-progress.tsx';
 import { useForm } from '../use-form.ts';
-import { CheckboxInput, ImageUrlInputs, NamingInputs, SelectInput, TextInput } from './Fields.tsx';
+import { CheckboxInput, NamingInputs, SelectInput, TextInput } from './Fields.tsx';
+import { ImageUrlInputs } from './MediaField.tsx';
 import { ProgramLoadFailed, useIds } from './ScreenStates.tsx';
 import { ScreenHeader } from './ScreenHeader.tsx';
 
@@ -54,9 +55,11 @@ function ProgramForm({
   const initial = programFormValues(existing, programs);
   const form = useForm<ProgramFormValues>(initial);
   const pending = create.isPending || update.isPending;
+  const { uploading, report } = useUploadsInProgress();
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (uploading) return;
     const body = programBody(form.values, initial, existing !== undefined);
     if (!existing) {
       const data = form.check(createProgramSchema, body);
@@ -121,11 +124,9 @@ function ProgramForm({
           hint="1 or more; programs are listed from the lowest number."
         />
         <TextInput form={form} name="programCardFinePrint" label="Card Fine Print" multiline />
-        <ImageUrlInputs
-          form={form}
-          cardSize={RECOMMENDED_IMAGE_SIZES.programCard}
-          coverSize={RECOMMENDED_IMAGE_SIZES.programCover}
-        />
+        <UploadsProvider report={report}>
+          <ImageUrlInputs form={form} level="program" />
+        </UploadsProvider>
         <TextInput
           form={form}
           name="redirectUrl"
@@ -144,8 +145,14 @@ function ProgramForm({
           <ButtonLink to={cancelTo} variant="secondary">
             Cancel
           </ButtonLink>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving...' : existing ? 'Save Changes' : 'Create Program'}
+          <Button type="submit" disabled={pending || uploading}>
+            {pending
+              ? 'Saving...'
+              : uploading
+                ? 'Uploading...'
+                : existing
+                  ? 'Save Changes'
+                  : 'Create Program'}
           </Button>
         </div>
       </form>

@@ -1,13 +1,15 @@
 import { Link } from 'react-router-dom';
 import type { PathClass } from '@sleep-ritual/contracts/catalog';
 import { minutesLabel } from '../lib/format-duration.ts';
+import { opensLabel } from '../lib/opens-label.ts';
 import { classRoute } from '../lib/routes.ts';
 import { WatchStatus } from './LearningUi.tsx';
 import { LockIcon } from './ProgramCard.tsx';
 
 /**
  * Spec 000 §2: a class row shows label, title, description and "N Minutes"; it opens the class page
- * only when unlocked. It also shows how far the learner got, and whether it is the one to listen to next.
+ * only when unlocked. It also shows how far the learner got, whether it is the one to listen to next, and
+ * when a class that opens some days after the purchase opens ("Opens tomorrow").
  */
 export function ClassRow({
   programId,
@@ -47,7 +49,7 @@ export function ClassRow({
           )
         ) : (
           <span className="watch-status is-locked">
-            <LockIcon /> Locked
+            <LockIcon /> {item.opensAt ? opensLabel(item.opensAt) : 'Locked'}
           </span>
         )}
       </div>

@@ -142,6 +142,24 @@ describe('Class page', () => {
     expect(screen.queryByTestId('class-video')).toBeNull();
   });
 
+  it('without a video, shows the class cover in the video’s place, and with one, does not', async () => {
+    const cover = '/media/0123456789abcdef0123456789abcdef.webp';
+    stubApi({
+      'GET /api/classes/101/details': ok(
+        sample.classDetails({ vimeoVideoId: null, vimeoId: null, coverArtUrl: cover }),
+      ),
+    });
+    const view = renderLearning(CLASS_URL);
+    expect(await screen.findByText('No content available for this class yet.')).toBeTruthy();
+    expect(view.container.querySelector('img.class-cover')?.getAttribute('src')).toBe(cover);
+    view.unmount();
+
+    stubApi({ 'GET /api/classes/101/details': ok(sample.classDetails({ coverArtUrl: cover })) });
+    const withVideo = renderLearning(CLASS_URL);
+    await playerOnPage();
+    expect(withVideo.container.querySelector('img.class-cover')).toBeNull();
+  });
+
   it('uses the additional content label when there is one, and a URL with no Vimeo id shows no player', async () => {
     stubApi({
       'GET /api/classes/101/details': ok(
@@ -192,6 +210,22 @@ describe('Class page', () => {
     renderLearning(CLASS_URL);
     expect(await screen.findByRole('heading', { name: 'Error Loading Class' })).toBeTruthy();
     expect(screen.getByText('This class is not unlocked yet.')).toBeTruthy();
+  });
+
+  it('a class that opens days after the purchase says when it opens, from the path it belongs to', async () => {
+    const now = new Date();
+    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 21, 0);
+    stubApi({
+      'GET /api/classes/101/details': reply(403, { error: 'This class opens on a later night.' }),
+      'GET /api/paths/10/details': ok(
+        sample.pathDetails({
+          classes: [sample.pathClass(101, { isUnlocked: false, opensAt: tomorrow.toISOString() })],
+        }),
+      ),
+    });
+    renderLearning(CLASS_URL);
+    expect(await screen.findByRole('heading', { name: 'Error Loading Class' })).toBeTruthy();
+    expect(await screen.findByText('Opens tomorrow.')).toBeTruthy();
   });
 
   describe('around the class', () => {

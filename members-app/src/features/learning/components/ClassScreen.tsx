@@ -2,20 +2,32 @@ import { Link, useParams } from 'react-router-dom';
 import type { ClassDetails, PathClass } from '@sleep-ritual/contracts/catalog';
 import { extractVimeoId } from '@sleep-ritual/contracts/vimeo';
 import { Button } from '../../../components/Button.tsx';
+import { isAdminPreview } from '../../../lib/admin-preview.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useClassDetails } from '../api/get-class-details.ts';
 import { usePathDetails } from '../api/get-path-details.ts';
 import { useSetClassCompletion } from '../api/set-class-completion.ts';
 import { formatDuration } from '../lib/format-duration.ts';
+import { opensLabel } from '../lib/opens-label.ts';
 import { isNotFound, refusalReason } from '../lib/query-errors.ts';
 import { classRoute, pathRoute, routeId } from '../lib/routes.ts';
+import { ClassListen } from './ClassListen.tsx';
 import { ClassVideo } from './ClassVideo.tsx';
-import { BackLink, ContentProblem, PageSkeleton, SkeletonBlock, WatchStatus } from './LearningUi.tsx';
+import { fallbackImages } from '../lib/images.ts';
+import {
+  BackLink,
+  ContentImage,
+  ContentProblem,
+  PageSkeleton,
+  SkeletonBlock,
+  WatchStatus,
+} from './LearningUi.tsx';
 import { LockIcon } from './ProgramCard.tsx';
 
 /**
  * Spec 000 §2 (/program/{programId}/path/{pathId}/class/{classId}): back to the path, "phase • path",
- * title and description, then the video, else the additional content link, else a note. Around them:
+ * title and description, then the video, else the additional content link, else a note. A class with an
+ * audio track offers Listen first (listen mode), with its video below. Around them:
  * the class's label and duration, the learner's progress with "Mark as complete", and the previous and
  * next classes of the path (from the path's details, which the path page has usually cached).
  */
@@ -48,11 +60,13 @@ export function ClassScreen() {
     );
   }
   if (details.isError || !found) {
+    // A class that opens some days after the purchase: the path's list knows when.
+    const opensAt = path.data?.classes.find((item) => item.id === classId)?.opensAt;
     return (
       <ContentProblem
         title="Error Loading Class"
         message="There was an error loading the class details."
-        reason={refusalReason(details.error)}
+        reason={opensAt ? `${opensLabel(opensAt)}.` : refusalReason(details.error)}
         back={back}
       />
     );
@@ -78,7 +92,8 @@ export function ClassScreen() {
         </p>
       )}
       <ClassContent details={found} />
-      <CompletionControl details={found} />
+      {/* An admin's preview records nothing, so it offers nothing to record. */}
+      {!isAdminPreview() && <CompletionControl details={found} />}
       <ClassSiblings
         programId={found.programId}
         pathId={found.pathId}
@@ -151,7 +166,7 @@ function ClassSiblings({
         ) : (
           <p className="class-sibling is-next is-locked">
             <span className="class-sibling-direction">
-              <LockIcon /> Next · Locked
+              <LockIcon /> Next · {next.opensAt ? opensLabel(next.opensAt) : 'Locked'}
             </span>
             <span>{classTitle(next)}</span>
           </p>
@@ -162,31 +177,54 @@ function ClassSiblings({
 
 function ClassContent({ details }: { details: ClassDetails }) {
   const vimeoId = details.vimeoId ?? extractVimeoId(details.vimeoVideoId);
-  if (vimeoId !== null) {
-    const progress = details.progress;
+  const progress = details.progress;
+  const resumeAt = progress && !progress.completed ? progress.maxPositionSec : 0;
+  const video = vimeoId !== null && (
+    <ClassVideo
+      key={details.id}
+      classId={details.id}
+      vimeoId={vimeoId}
+      storedUrl={details.vimeoVideoId}
+      title={details.title}
+      resumeAt={resumeAt}
+    />
+  );
+  if (details.audioUrl) {
     return (
-      <ClassVideo
+      <ClassListen
         key={details.id}
-        classId={details.id}
-        vimeoId={vimeoId}
-        storedUrl={details.vimeoVideoId}
-        title={details.title}
-        resumeAt={progress && !progress.completed ? progress.maxPositionSec : 0}
+        details={details}
+        audioUrl={details.audioUrl}
+        resumeAt={resumeAt}
+        video={video || null}
       />
     );
   }
+  if (video) return video;
+  // Without a video, the class's cover stands in the video's place.
+  const cover = details.coverArtUrl && (
+    <ContentImage src={details.coverArtUrl} fallback={fallbackImages.programCover} className="class-cover" />
+  );
   if (details.additionalContentUrl) {
     return (
-      <a
-        className="btn btn-primary"
-        href={details.additionalContentUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {details.additionalContentButtonLabel || 'Read the Guide'}
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>
+      <>
+        {cover}
+        <a
+          className="btn btn-primary"
+          href={details.additionalContentUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {details.additionalContentButtonLabel || 'Read the Guide'}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </>
     );
   }
-  return <p className="empty-note">No content available for this class yet.</p>;
+  return (
+    <>
+      {cover}
+      <p className="empty-note">No content available for this class yet.</p>
+    </>
+  );
 }

@@ -168,6 +168,24 @@ describe('My programs', () => {
     expect(screen.getByText(/6 of 6 nights · all done/)).toBeTruthy();
   });
 
+  it('when every open night is done and the next opens tomorrow, says so instead of offering a repeat', async () => {
+    const now = new Date();
+    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 20, 30);
+    stubApi({
+      'GET /api/programs': ok([ritual]),
+      'GET /api/my-programs': ok([ritual]),
+      'GET /api/my-programs/tonight': ok([
+        sample.tonight({ opensAt: tomorrow.toISOString(), completedCount: 1 }),
+      ]),
+    });
+    renderLearning('/my-programs');
+    expect(
+      await screen.findByText(/Next: Night 2 – The Breath That Slows the Heart · Opens tomorrow/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Tonight/ })).toBeNull();
+    expect(screen.getByText('1 of 6 nights')).toBeTruthy();
+  });
+
   it('still opens every programme when "Tonight" cannot be loaded', async () => {
     stubApi({
       'GET /api/programs': ok([ritual]),

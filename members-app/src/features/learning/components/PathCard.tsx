@@ -1,13 +1,17 @@
 import type { ProgramHierarchy } from '@sleep-ritual/contracts/catalog';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { fallbackImages } from '../lib/images.ts';
+import { opensLabel } from '../lib/opens-label.ts';
 import { pathRoute } from '../lib/routes.ts';
 import { ContentImage } from './LearningUi.tsx';
 import { LockIcon } from './ProgramCard.tsx';
 
 type HierarchyPath = ProgramHierarchy['phases'][number]['paths'][number];
 
-/** Spec 000 §2: "View Sessions" opens an unlocked path; a locked one shows a disabled "Unlocking Soon". */
+/**
+ * Spec 000 §2: "View Sessions" opens an unlocked path; a locked one shows a disabled "Unlocking Soon",
+ * or when it opens, for a path that opens some days after the purchase ("Opens tomorrow").
+ */
 export function PathCard({ programId, path }: { programId: number; path: HierarchyPath }) {
   return (
     <li className={`path-card${path.isUnlocked ? '' : ' is-locked'}`}>
@@ -23,7 +27,7 @@ export function PathCard({ programId, path }: { programId: number; path: Hierarc
           </ButtonLink>
         ) : (
           <Button className="btn-block" variant="secondary" disabled>
-            <LockIcon /> Unlocking Soon
+            <LockIcon /> {path.opensAt ? opensLabel(path.opensAt) : 'Unlocking Soon'}
           </Button>
         )}
       </div>

@@ -67,6 +67,33 @@ describe('Path page', () => {
     expect(within(locked).getByText('Locked')).toBeTruthy();
   });
 
+  it('says when a class that opens days after the purchase opens, in the learner’s time zone, and does not link it', async () => {
+    const now = new Date();
+    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 21, 0);
+    const later = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 4, 21, 0);
+    stubApi({
+      'GET /api/paths/10/details': ok(
+        sample.pathDetails({
+          classes: [
+            sample.pathClass(101),
+            sample.pathClass(102, { isUnlocked: false, opensAt: tomorrow.toISOString() }),
+            sample.pathClass(103, { isUnlocked: false, opensAt: later.toISOString() }),
+          ],
+        }),
+      ),
+      'GET /api/programs/1/navigation-check': ok(noSkip),
+    });
+    renderLearning(PATH_URL);
+
+    await screen.findByText('Class 102');
+    const next = row('Class 102');
+    expect(within(next).queryByRole('link')).toBeNull();
+    expect(within(next).getByText('Opens tomorrow')).toBeTruthy();
+    const dateLabel = later.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+    expect(within(row('Class 103')).getByText(`Opens on ${dateLabel}`)).toBeTruthy();
+    expect(within(row('Class 103')).queryByText('Locked')).toBeNull();
+  });
+
   it('goes back to the programme overview, or to all programmes when the programme opens straight on this path', async () => {
     stubApi({
       'GET /api/paths/10/details': ok(sample.pathDetails()),

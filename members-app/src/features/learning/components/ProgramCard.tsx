@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ProgramCard as ProgramCardData, Tonight } from '@sleep-ritual/contracts/catalog';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { fallbackImages } from '../lib/images.ts';
+import { opensLabel } from '../lib/opens-label.ts';
 import { classRoute } from '../lib/routes.ts';
 import { ContentImage } from './LearningUi.tsx';
 
@@ -80,10 +81,23 @@ export function ProgramCard({
 
 /**
  * The learner's next class in one tap: "Tonight: Night N – title", with their progress on its path.
- * After the last class it offers the first again, said to be a repeat.
+ * After the last class it offers the first again, said to be a repeat. When every open night is done
+ * and the next one opens on a later day, it says when instead.
  */
 function TonightAction({ tonight, programId }: { tonight: Tonight; programId: number }) {
   const name = tonight.label ? `${tonight.label} – ${tonight.title}` : tonight.title;
+  if (tonight.opensAt) {
+    return (
+      <div className="tonight">
+        <p className="tonight-upcoming">
+          <LockIcon /> Next: {name} · {opensLabel(tonight.opensAt)}
+        </p>
+        <p className="tonight-progress">
+          {tonight.completedCount} of {tonight.classCount} nights
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="tonight">
       <ButtonLink

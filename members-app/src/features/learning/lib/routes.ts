@@ -5,7 +5,4 @@ export function routeId(value: string | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-export const programRoute = (programId: number) => `/program/${programId}`;
-export const pathRoute = (programId: number, pathId: number) => `/program/${programId}/path/${pathId}`;
-export const classRoute = (programId: number, pathId: number, classId: number) =>
-  `/program/${programId}/path/${pathId}/class/${classId}`;
+export { classRoute, pathRoute, programRoute } from '../../../lib/learner-urls.ts';

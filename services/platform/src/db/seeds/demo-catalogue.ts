@@ -1,4 +1,5 @@
 import { ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
+import { demoAudioUrl, demoNightTracks } from '../../media/demo-audio.ts';
 
 /** The catalogue the product sells, as the demo database holds it. Ids are fixed: the spec ties the
  * upgrade banner to programme 3. Programme 1's nights and bonuses are the sales pages' own list
@@ -50,6 +51,8 @@ type SeedClass = {
   description: string;
   durationMinutes: number;
   vimeoVideoId: string | null;
+  /** The night's generated soundscape (media/demo-audio.ts), for listen mode. */
+  audioUrl?: string;
   additionalContentUrl?: string;
   additionalContentButtonLabel?: string;
   objective?: string;
@@ -110,7 +113,11 @@ export const demoPrograms: SeedProgram[] = [
             title: 'Six Nights to Deeper Sleep',
             description:
               'Listen to one track a night, in order. If you miss a night, simply pick up where you left off: the ritual waits for you.',
-            classes: ritualNights.map((night, index) => ({ ...night, ...nightMedia[index]! })),
+            classes: ritualNights.map((night, index) => ({
+              ...night,
+              ...nightMedia[index]!,
+              audioUrl: demoAudioUrl(demoNightTracks[index]!),
+            })),
           },
         ],
       },

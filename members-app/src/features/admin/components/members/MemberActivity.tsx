@@ -30,9 +30,14 @@ export function PurchasesTable({ purchases }: { purchases: MemberPurchase[] }) {
               </td>
               <td>{purchase.programTitle}</td>
               <td>
-                <span className={`status status-${purchase.status}`}>
-                  {STATUS_WORDS[purchase.status] ?? purchase.status}
-                </span>
+                {isSuspended(purchase) ? (
+                  <span className="status status-suspended">Suspended</span>
+                ) : (
+                  <span className={`status status-${purchase.status}`}>
+                    {STATUS_WORDS[purchase.status] ?? purchase.status}
+                  </span>
+                )}
+                {purchase.plan && <PlanNote purchase={purchase} plan={purchase.plan} />}
               </td>
               <td>
                 <DateTime value={purchase.purchasedAt} />
@@ -42,6 +47,49 @@ export function PurchasesTable({ purchases }: { purchases: MemberPurchase[] }) {
         </TableFrame>
       )}
     </section>
+  );
+}
+
+/** Completed, but an unpaid instalment's grace has run out. */
+function isSuspended(purchase: MemberPurchase): boolean {
+  return purchase.status === 'completed' && !purchase.hasAccess;
+}
+
+const PLAN_WORDS: Record<string, string> = {
+  active: 'Payment plan active',
+  paused: 'Payment plan paused',
+  cancelled: 'Payment plan cancelled',
+};
+
+/**
+ * The payment plan behind a purchase: its state, and an unpaid instalment's grace (README, "Payment
+ * plans"): "payment failed on …, access until …" while it runs, "suspended since …" once it ran out.
+ */
+function PlanNote({
+  purchase,
+  plan,
+}: {
+  purchase: MemberPurchase;
+  plan: NonNullable<MemberPurchase['plan']>;
+}) {
+  const keepsAccess = purchase.hasAccess && plan.status !== 'active' && !plan.paymentFailedAt;
+  return (
+    <span className="admin-plan-note">
+      {PLAN_WORDS[plan.status] ?? plan.status}
+      {keepsAccess && ' — keeps access'}
+      {plan.paymentFailedAt &&
+        (isSuspended(purchase) ? (
+          <>
+            . Suspended since <DateTime value={plan.accessUntil} /> (payment failed on{' '}
+            <DateTime value={plan.paymentFailedAt} />)
+          </>
+        ) : (
+          <>
+            . Payment failed on <DateTime value={plan.paymentFailedAt} />, access until{' '}
+            <DateTime value={plan.accessUntil} />
+          </>
+        ))}
+    </span>
   );
 }
 

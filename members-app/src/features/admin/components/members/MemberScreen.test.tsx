@@ -113,6 +113,77 @@ describe('member page', () => {
     );
   });
 
+  it("shows each purchase's payment plan: a failed instalment's grace, a suspension, a cancelled plan", async () => {
+    const failedAt = '2026-11-10T09:00:00.000Z';
+    const graceEnds = '2026-11-17T09:00:00.000Z';
+    renderMember({
+      'GET /api/admin/members/7': {
+        status: 200,
+        body: backOffice.detail({
+          purchases: [
+            backOffice.purchase({
+              id: 40,
+              orderId: 'order-in-grace',
+              plan: { status: 'active', paymentFailedAt: failedAt, accessUntil: graceEnds },
+            }),
+            backOffice.purchase({
+              id: 41,
+              orderId: 'order-suspended',
+              programId: 2,
+              programTitle: 'Add-On Nights',
+              hasAccess: false,
+              plan: { status: 'cancelled', paymentFailedAt: failedAt, accessUntil: graceEnds },
+            }),
+            backOffice.purchase({
+              id: 42,
+              orderId: 'order-cancelled',
+              programId: 3,
+              programTitle: 'Deep Sleep',
+              plan: { status: 'cancelled', paymentFailedAt: null, accessUntil: null },
+            }),
+            backOffice.purchase({
+              id: 43,
+              orderId: 'order-paused',
+              programId: 4,
+              programTitle: 'Bonus Nights',
+              plan: { status: 'paused', paymentFailedAt: null, accessUntil: null },
+            }),
+          ],
+        }),
+      },
+    });
+    const purchases = within(await screen.findByRole('table', { name: 'Purchases' }));
+    const statusCell = (orderId: string) =>
+      within(purchases.getByRole('row', { name: new RegExp(orderId) })).getAllByRole('cell')[3]!;
+    const times = (cell: HTMLElement) =>
+      [...cell.querySelectorAll('time')].map((time) => time.getAttribute('datetime'));
+
+    const inGrace = statusCell('order-in-grace');
+    expect(inGrace.textContent).toMatch(
+      /^Completed\s*Payment plan active\. Payment failed on .+, access until .+$/,
+    );
+    expect(times(inGrace)).toEqual([failedAt, graceEnds]);
+
+    const suspended = statusCell('order-suspended');
+    expect(suspended.textContent).toMatch(
+      /^Suspended\s*Payment plan cancelled\. Suspended since .+ \(payment failed on .+\)$/,
+    );
+    expect(times(suspended)).toEqual([graceEnds, failedAt]);
+
+    expect(statusCell('order-cancelled').textContent).toMatch(
+      /^Completed\s*Payment plan cancelled — keeps access$/,
+    );
+    expect(statusCell('order-paused').textContent).toMatch(
+      /^Completed\s*Payment plan paused — keeps access$/,
+    );
+
+    // The suspended programme has no access (nothing to revoke); the one in its grace still has.
+    const access = within(screen.getByRole('list', { name: 'Program access' }));
+    expect(access.getByRole('button', { name: 'Revoke access to Sleep Ritual' })).toBeTruthy();
+    expect(access.queryByRole('button', { name: 'Revoke access to Add-On Nights' })).toBeNull();
+    expect(access.getByText('No access: suspended')).toBeTruthy();
+  });
+
   it('revokes a programme after confirmation and shows the member without access', async () => {
     const answers = {
       'GET /api/admin/members/7': { status: 200, body: backOffice.detail() },

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../Modal.tsx';
 type Program = { id: number; title: string };
 type Access = Program & { hasAccess: boolean; statuses: string[] };
 
-/** Each programme the member ever had, and whether they can open it now (a completed purchase of it). */
+/** Each programme the member ever had, and whether they can open it now (a purchase of it that gives access). */
 export function programAccess(purchases: MemberDetail['purchases']): Access[] {
   const byProgram = new Map<number, Access>();
   for (const purchase of purchases) {
@@ -23,8 +23,10 @@ export function programAccess(purchases: MemberDetail['purchases']): Access[] {
       hasAccess: false,
       statuses: [],
     };
-    entry.hasAccess ||= purchase.status === 'completed';
-    if (!entry.statuses.includes(purchase.status)) entry.statuses.push(purchase.status);
+    entry.hasAccess ||= purchase.hasAccess;
+    // A completed purchase without access is suspended: an instalment of its plan is unpaid.
+    const status = purchase.status === 'completed' && !purchase.hasAccess ? 'suspended' : purchase.status;
+    if (!entry.statuses.includes(status)) entry.statuses.push(status);
     byProgram.set(purchase.programId, entry);
   }
   return [...byProgram.values()];

@@ -59,6 +59,29 @@ describe('orders page', () => {
     expect(table.queryByRole('button', { name: 'Retry order 123456789' })).toBeNull();
   });
 
+  it('links to the queue view of the purchases and emails queues, a page outside the app', async () => {
+    renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([provisioned]) } });
+    const link = await screen.findByRole('link', { name: 'Queue view' });
+    expect(link.getAttribute('href')).toBe('/api/admin/queues');
+  });
+
+  it('shows what a payment-plan event did: the plan item and the purchases it updated', async () => {
+    const planEvent = backOffice.order({
+      jobId: 'order.rebill_failed-777-ef56',
+      event: 'order.rebill_failed',
+      orderId: '777',
+      products: ['upsell-1'],
+      result: { action: 'plan-updated', changed: 1 },
+    });
+    renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([planEvent]) } });
+    const row = within(
+      within(await screen.findByRole('table', { name: 'Orders' })).getByRole('row', { name: /777/ }),
+    );
+    expect(row.getByText('order.rebill_failed')).toBeTruthy();
+    expect(row.getByText('upsell-1')).toBeTruthy();
+    expect(row.getByText(/^Payment plan updated/).textContent).toBe('Payment plan updated: 1 purchase');
+  });
+
   it('retries a failed order, says so and refreshes the list', async () => {
     const answers = {
       'GET /api/admin/orders': { status: 200, body: list([failed, provisioned]) as unknown },
@@ -202,6 +225,43 @@ describe('orders page', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
       '/api/admin/orders/reconciliation',
     ]);
+  });
+
+  it('lists the payment-plan events a run found missed', async () => {
+    renderOrders({
+      'GET /api/admin/orders': { status: 200, body: list([provisioned]) },
+      'GET /api/admin/orders/reconciliation': {
+        status: 200,
+        body: {
+          configured: true,
+          everyMinutes: 15,
+          lastRun: {
+            startedAt: '2026-11-01T20:00:00.000Z',
+            finishedAt: '2026-11-01T20:00:03.000Z',
+            outcome: 'succeeded',
+            error: null,
+            findings: {
+              requests: 8,
+              transactionsSeen: 4,
+              alreadyProcessed: 2,
+              chargesQueued: [],
+              refundsQueued: [],
+              cancellationsSeen: 1,
+              planEventsQueued: [
+                { orderId: '902', event: 'order.subscription_payment', item: 'product-1', test: false },
+                { orderId: '903', event: 'order.subscription_cancelled', item: 'upsell-1', test: false },
+              ],
+              unrecognized: [],
+            },
+          },
+          checkpoints: { live: '2026-11-01T19:59:00.000Z' },
+        },
+      },
+    });
+    const panel = within(await screen.findByRole('region', { name: 'Reconciliation with ThriveCart' }));
+    expect(panel.getByText(/^Done:/).textContent).toBe(
+      'Done: 4 transactions looked at, 2 missed payment-plan events queued (902: instalment paid, 903: plan cancelled)',
+    );
   });
 
   it('says how to turn reconciliation on when it is off, without a Check now button', async () => {

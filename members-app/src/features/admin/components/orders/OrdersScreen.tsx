@@ -5,7 +5,7 @@ import {
   type OrderStatus,
 } from '@sleep-ritual/contracts/admin-members';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../../components/Button.tsx';
+import { Button, ButtonLink } from '../../../../components/Button.tsx';
 import { Spinner } from '../../../../components/Spinner.tsx';
 import { useOrders } from '../../api/get-orders.ts';
 import { usePrograms } from '../../api/get-programs.ts';
@@ -14,7 +14,7 @@ import { count } from '../../format.ts';
 import { BACK_OFFICE_MESSAGES, LOAD_ERRORS } from '../../messages.ts';
 import { useAdminToasts } from '../../use-admin-toasts.ts';
 import { useFilterParams } from '../../use-filter-params.ts';
-import { adminUrls } from '../../urls.ts';
+import { adminUrls, queueViewUrl } from '../../urls.ts';
 import { DateTime, Pager, Results, TableFrame } from '../BackOffice.tsx';
 import { IgnoredTestOrders, MappingBanner } from '../OrdersAttention.tsx';
 import { LoadFailed } from '../ScreenStates.tsx';
@@ -43,9 +43,14 @@ export function OrdersScreen() {
         title="Orders"
         intro="Checkout orders as the worker processed them, newest first. Retry a failed one once its cause is fixed (a missing product mapping, say)."
         actions={
-          <Button variant="secondary" onClick={() => orders.refetch()} disabled={orders.isFetching}>
-            {orders.isFetching && !orders.isPending ? 'Refreshing...' : 'Refresh'}
-          </Button>
+          <>
+            <ButtonLink to={queueViewUrl} variant="ghost">
+              Queue view
+            </ButtonLink>
+            <Button variant="secondary" onClick={() => orders.refetch()} disabled={orders.isFetching}>
+              {orders.isFetching && !orders.isPending ? 'Refreshing...' : 'Refresh'}
+            </Button>
+          </>
         }
       />
       <MappingBanner />
@@ -178,6 +183,16 @@ function OrderResult({ order }: { order: AdminOrder }) {
   }
   if (result?.action === 'refunded') {
     return <span className="status status-refunded">Refunded: {count(result.refunded, 'purchase')}</span>;
+  }
+  if (result?.action === 'plan-updated') {
+    return (
+      <span className="status status-completed">
+        Payment plan updated: {count(result.changed, 'purchase')}
+        {result.changed === 0 && (
+          <span className="admin-cell-note">Nothing new: applied before, or older</span>
+        )}
+      </span>
+    );
   }
   return <span className="status status-completed">Completed</span>;
 }

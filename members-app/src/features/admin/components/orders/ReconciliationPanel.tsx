@@ -54,21 +54,33 @@ export function ReconciliationPanel() {
   );
 }
 
+const PLAN_EVENT_WORDS: Record<string, string> = {
+  'order.subscription_payment': 'instalment paid',
+  'order.subscription_cancelled': 'plan cancelled',
+};
+
 function RunOutcome({ run }: { run: NonNullable<ReconciliationState['lastRun']> }) {
   if (run.outcome === 'running') return <span className="status">Running</span>;
   if (run.outcome === 'failed') return <span className="admin-error-text">Failed: {run.error}</span>;
   const findings = run.findings;
   if (!findings) return <span className="status status-completed">Done</span>;
   const queued = findings.chargesQueued.length + findings.refundsQueued.length;
+  const planEvents = findings.planEventsQueued;
+  const missed = [
+    queued > 0 &&
+      `${count(findings.chargesQueued.length, 'missed order')} and ${count(findings.refundsQueued.length, 'missed refund')} queued (${[
+        ...findings.chargesQueued.map((order) => order.orderId),
+        ...findings.refundsQueued.map((refund) => refund.orderId),
+      ].join(', ')})`,
+    planEvents.length > 0 &&
+      `${count(planEvents.length, 'missed payment-plan event')} queued (${planEvents
+        .map((plan) => `${plan.orderId}: ${PLAN_EVENT_WORDS[plan.event] ?? plan.event}`)
+        .join(', ')})`,
+  ].filter(Boolean);
   return (
     <span className="status status-completed">
       Done: {count(findings.transactionsSeen, 'transaction')} looked at,{' '}
-      {queued === 0
-        ? 'nothing missed'
-        : `${count(findings.chargesQueued.length, 'missed order')} and ${count(findings.refundsQueued.length, 'missed refund')} queued (${[
-            ...findings.chargesQueued.map((order) => order.orderId),
-            ...findings.refundsQueued.map((refund) => refund.orderId),
-          ].join(', ')})`}
+      {missed.length === 0 ? 'nothing missed' : missed.join('; ')}
     </span>
   );
 }

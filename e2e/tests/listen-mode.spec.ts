@@ -1,0 +1,192 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator } from '@playwright/test';
+import { e2eDb } from '../support/db.ts';
+import { nights, signedInBuyerOf } from '../support/learners.ts';
+
+// In bed, on a phone: 375 px.
+test.use({ viewport: { width: 375, height: 740 } });
+
+type SentEvent = { position_sec: number; duration_sec: number; event_type: string };
+/** A progress request as the network saw it; a beacon's body is not visible there (null). */
+type ProgressCall = { method: string; event: SentEvent | null };
+
+const audioState = (audio: Locator) =>
+  audio.evaluate((element: HTMLAudioElement) => ({
+    paused: element.paused,
+    currentTime: element.currentTime,
+    duration: element.duration,
+    volume: element.volume,
+  }));
+
+test('a night with audio opens in listen mode, plays its generated track, fades and pauses on a 15-minute sleep timer, goes dark and wakes, and its progress shows on the path', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The sleep timer runs on the page's clock, which the test moves on; the track itself plays for real.
+  await page.clock.install();
+  const learner = await signedInBuyerOf(page, 1);
+  const { pathId, classIds } = await nights();
+  const nightOne = classIds[0]!;
+
+  const progress: ProgressCall[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== `/api/progress/${nightOne}`) return;
+    progress.push({ method: request.method(), event: JSON.parse(request.postData() ?? 'null') });
+  });
+  const eventTypes = () => progress.map((call) => call.event?.event_type);
+  // The browser does not show a beacon's body to the test, so the page keeps a copy of what it hands over.
+  await page.addInitScript(() => {
+    const sent: string[] = [];
+    Object.assign(window, { sentBeacons: sent });
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      if (data instanceof Blob) void data.text().then((text) => sent.push(text));
+      return send(url, data);
+    };
+  });
+
+  await page.goto(`/program/1/path/${pathId}/class/${nightOne}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Arriving: Letting the Day Go' })).toBeVisible();
+  // Listen is the first choice; the video stays available below it.
+  const listen = page.getByRole('button', { name: 'Listen', exact: true });
+  const video = page.getByTestId('class-video');
+  await expect(video).toBeVisible();
+  expect((await listen.boundingBox())!.y).toBeLessThan((await video.boundingBox())!.y);
+
+  await listen.click();
+  const player = page.getByRole('dialog', { name: 'Arriving: Letting the Day Go' });
+  await expect(player).toBeVisible();
+  // Full screen and dark, the video gone meanwhile.
+  expect(await player.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 740 });
+  expect(await player.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(3, 5, 13)');
+  await expect(video).toHaveCount(0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // The demo's generated track of the night's 16 minutes, served by us, playing.
+  const audio = player.getByTestId('listen-audio');
+  await expect(audio).toHaveAttribute('src', '/media/demo/night-1.wav');
+  await expect.poll(async () => (await audioState(audio)).duration).toBe(960);
+  await expect
+    .poll(async () => (await audioState(audio)).currentTime, { timeout: 10_000 })
+    .toBeGreaterThan(1);
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(player.getByText('−15:', { exact: false })).toBeVisible();
+
+  // The spec's events as from the video: play, session_start at 3 s, a timeupdate after 30 s of listening.
+  // Eight times the speed, so 30 s of the track take seconds (the tracker measures the track's own time).
+  await audio.evaluate((element: HTMLAudioElement) => (element.playbackRate = 8));
+  await expect
+    .poll(eventTypes, { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['play', 'session_start', 'timeupdate']));
+  await audio.evaluate((element: HTMLAudioElement) => (element.playbackRate = 1));
+  expect(progress.slice(0, 2).map((call) => [call.method, call.event?.event_type])).toEqual([
+    ['PUT', 'play'],
+    ['PUT', 'session_start'],
+  ]);
+  expect(progress[0]!.event?.duration_sec).toBe(960);
+
+  // A 15-minute sleep timer: full volume until its last 30 s, a fade, then a pause.
+  await player.getByLabel('Sleep timer').selectOption('15');
+  const countdown = player.locator('.listen-timer-left');
+  await expect(countdown).toHaveText(/^Pauses in 1[45]:\d\d$/);
+  await page.clock.runFor(14 * 60_000);
+  expect((await audioState(audio)).volume).toBe(1);
+  await page.clock.runFor(45_000);
+  await expect(countdown).toHaveText(/^Fading out · 0:[12]\d$/);
+  const fading = await audioState(audio);
+  expect(fading.paused).toBe(false);
+  expect(fading.volume).toBeGreaterThan(0);
+  expect(fading.volume).toBeLessThan(0.6);
+
+  await page.clock.runFor(30_000);
+  await expect.poll(async () => (await audioState(audio)).paused).toBe(true);
+  expect((await audioState(audio)).volume).toBe(1);
+  await expect(countdown).toHaveText('Paused by the sleep timer. Sleep well.');
+  await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(player.getByLabel('Sleep timer')).toHaveValue('off');
+  await expect.poll(eventTypes).toContain('pause');
+
+  // Night mode: one tap and the whole screen is black, nothing of the player showing.
+  await player.getByRole('button', { name: 'Night mode' }).click();
+  const night = player.getByRole('button', { name: /Night mode is on/ });
+  await expect(night).toBeVisible();
+  await expect(player.getByRole('button', { name: 'Play' })).toBeHidden();
+  const dark = await page.evaluate(() =>
+    [
+      [1, 1],
+      [187, 370],
+      [374, 739],
+      [187, 40],
+    ].map(([x, y]) => {
+      const element = document.elementFromPoint(x!, y!)!;
+      return `${element.className} ${getComputedStyle(element).backgroundColor}`;
+    }),
+  );
+  expect(dark).toEqual(Array(4).fill('listen-night rgb(0, 0, 0)'));
+  // Any tap wakes it.
+  await page.mouse.click(300, 600);
+  await expect(night).toHaveCount(0);
+  await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
+
+  // Leaving listen mode sends exit by beacon (a POST), with where the learner got to.
+  await player.getByRole('button', { name: /Close listen mode/ }).click();
+  await expect(player).toHaveCount(0);
+  await expect.poll(() => progress.filter((call) => call.method === 'POST').length).toBe(1);
+  const beacons = await page.evaluate(
+    () =>
+      (window as unknown as { sentBeacons: string[] }).sentBeacons.map((body) =>
+        JSON.parse(body),
+      ) as SentEvent[],
+  );
+  expect(beacons.map((event) => event.event_type)).toEqual(['exit']);
+  const exit = beacons[0]!;
+  expect(exit.duration_sec).toBe(960);
+  expect(exit.position_sec).toBeGreaterThan(30);
+  await expect(listen).toBeFocused();
+
+  // The path shows the night's progress, and the server counts the listener's play.
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  const row = page.locator('.class-row').filter({ hasText: 'Arriving: Letting the Day Go' });
+  await expect(row.getByText(/^[1-9]\d?% watched$/)).toBeVisible();
+  const stored = await e2eDb()('user_progress')
+    .join('users', 'users.id', 'user_progress.userId')
+    .where({ 'users.email': learner.email, 'user_progress.classId': nightOne })
+    .first('user_progress.maxPositionSec', 'user_progress.totalPlays', 'user_progress.durationSeconds');
+  expect(stored).toMatchObject({ durationSeconds: 960, totalPlays: 1 });
+  expect(stored.maxPositionSec).toBeGreaterThanOrEqual(exit.position_sec);
+});
+
+test('listen mode at 320 px: nothing overflows, axe finds no violations, the keyboard stays inside and Escape leaves', async ({
+  page,
+}) => {
+  await signedInBuyerOf(page, 1);
+  const { pathId, classIds } = await nights();
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`/program/1/path/${pathId}/class/${classIds[1]}`);
+  const listen = page.getByRole('button', { name: 'Listen', exact: true });
+  await listen.click();
+  const player = page.getByRole('dialog', { name: 'The Breath That Slows the Heart' });
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeFocused();
+  await expect(player.getByText('−17:', { exact: false })).toBeVisible();
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  for (const control of ['Back 15 seconds', 'Pause', 'Night mode']) {
+    const box = (await player.getByRole('button', { name: control }).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    expect(Math.min(box.width, box.height), control).toBeGreaterThanOrEqual(44);
+  }
+  const results = await new AxeBuilder({ page }).include('.listen-mode').analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+
+  // Tab goes round the player's controls only.
+  for (let step = 0; step < 12; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.listen-mode') !== null)).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(player).toHaveCount(0);
+  await expect(listen).toBeFocused();
+});

@@ -1,0 +1,100 @@
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import type { Context } from 'koa';
+import { MEDIA_MESSAGES } from '@sleep-ritual/contracts/media';
+import {
+  BadRequestError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '@sleep-ritual/platform/errors';
+import type { MediaStore } from '@sleep-ritual/platform/media-store';
+
+/** An uploaded file, whole, in a scratch file of the media store. */
+export type ReceivedFile = { path: string; bytes: number; fileName: string };
+
+/** Room for the multipart envelope (boundaries and part headers) around the file itself. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * Streams the `file` field of a multipart/form-data request into a scratch file of the store, never
+ * holding the file in memory, and refuses it (413) the moment it passes `maxBytes`. Whatever goes wrong
+ * (too large, not multipart, no file, the upload cut off), the scratch file is gone before this throws;
+ * on success the caller owns it and must store or discard it.
+ */
+export async function receiveFile(
+  ctx: Context,
+  store: MediaStore,
+  limit: { maxBytes: number; tooLarge: string },
+): Promise<ReceivedFile> {
+  if (!ctx.is('multipart/form-data')) throw new UnsupportedMediaTypeError(MEDIA_MESSAGES.notMultipart);
+  if (Number(ctx.get('content-length') || 0) > limit.maxBytes + ENVELOPE_BYTES) {
+    throw new PayloadTooLargeError(limit.tooLarge);
+  }
+  const scratch = await store.scratchFile();
+  let written: Promise<void> | undefined;
+  try {
+    return await new Promise<ReceivedFile>((resolve, reject) => {
+      let parser: busboy.Busboy;
+      try {
+        parser = busboy({
+          headers: ctx.req.headers,
+          limits: { files: 1, fileSize: limit.maxBytes, fields: 10, fieldSize: 1024, parts: 12 },
+        });
+      } catch {
+        reject(new UnsupportedMediaTypeError(MEDIA_MESSAGES.notMultipart)); // no boundary
+        return;
+      }
+      let file: Readable | undefined;
+      const received: ReceivedFile = { path: scratch, bytes: 0, fileName: '' };
+      let failed = false;
+      const fail = (error: Error) => {
+        reject(error);
+        if (failed) return;
+        failed = true;
+        // With the error: busboy's file stream destroyed without one never settles the pipeline.
+        file?.destroy(error);
+        // The rest of the body is read and dropped, so the browser finishes sending and reads the
+        // answer; a body that goes on past the limit is cut off.
+        ctx.req.unpipe(parser);
+        let dropped = 0;
+        ctx.req.on('data', (chunk: Buffer) => {
+          dropped += chunk.length;
+          if (dropped > limit.maxBytes + ENVELOPE_BYTES) ctx.req.destroy();
+        });
+        ctx.req.resume();
+      };
+
+      parser.on('file', (field, stream, info) => {
+        if (field !== 'file' || file) {
+          stream.resume();
+          return;
+        }
+        file = stream;
+        received.fileName = info.filename ?? '';
+        stream.on('data', (chunk: Buffer) => (received.bytes += chunk.length));
+        stream.on('limit', () => fail(new PayloadTooLargeError(limit.tooLarge)));
+        written = pipeline(stream, createWriteStream(scratch, { flags: 'wx' }));
+        written.catch(() => fail(new BadRequestError(MEDIA_MESSAGES.cutOff)));
+      });
+      parser.on('close', () => {
+        if (!written) return fail(new BadRequestError(MEDIA_MESSAGES.noFile));
+        written.then(
+          () => resolve(received),
+          () => undefined,
+        );
+      });
+      parser.on('error', () => fail(new BadRequestError(MEDIA_MESSAGES.cutOff)));
+      ctx.req.on('close', () => {
+        if (!ctx.req.complete) fail(new BadRequestError(MEDIA_MESSAGES.cutOff));
+      });
+      ctx.req.pipe(parser);
+    });
+  } catch (error) {
+    // The write stream may still be opening the file: wait for it to settle, or the file outlives this.
+    await written?.catch(() => undefined);
+    await store.discard(scratch);
+    throw error;
+  }
+}

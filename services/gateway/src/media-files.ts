@@ -1,0 +1,87 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from 'koa';
+import { isMediaName } from '@sleep-ritual/contracts/media';
+import { mediaTypes } from '@sleep-ritual/platform/routes';
+
+/**
+ * Serves a file of the media store (MEDIA_DIR) with byte ranges, as nginx does in production: an audio
+ * element asks for ranges to learn a file's length, to seek and to resume. One range per request
+ * (206 with Content-Range); a range past the end is 416; several ranges get the whole file, which
+ * the standard allows. Hidden files (the uploads in progress in `.uploads/`), unknown types and paths
+ * leaving the folder are not found.
+ * Answers false when there is no such file.
+ */
+export async function sendMedia(ctx: Context, root: string, relative: string): Promise<boolean> {
+  const clean = path.posix.normalize(`/${relative}`).slice(1);
+  const type = mediaTypes[path.extname(clean).slice(1).toLowerCase()];
+  if (!type || clean.split('/').some((part) => part.startsWith('.'))) return false;
+  const file = path.join(root, clean);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return false;
+
+  const size = info.size;
+  ctx.type = type;
+  ctx.set('Accept-Ranges', 'bytes');
+  // An upload's random name is never given to other bytes: it may be kept for a year. Other files (the
+  // demo's tracks, rendered again when their generator changes) are kept for an hour.
+  ctx.set(
+    'Cache-Control',
+    isMediaName(clean) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+  );
+  ctx.lastModified = info.mtime;
+  ctx.etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  // Koa judges freshness only of a successful answer.
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return true;
+  }
+
+  const range = byteRange(ctx.get('Range'), size, ctx.get('If-Range'), ctx.response.get('ETag'));
+  if (range === 'unsatisfiable') {
+    ctx.status = 416;
+    ctx.set('Content-Range', `bytes */${size}`);
+    ctx.body = '';
+    return true;
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  if (range) {
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
+  }
+  // HEAD: Koa answers the headers alone; no file is opened.
+  if (ctx.method !== 'HEAD') ctx.body = size === 0 ? '' : createReadStream(file, { start, end });
+  ctx.length = Math.max(0, end - start + 1);
+  return true;
+}
+
+/**
+ * The one range of a `Range: bytes=…` header (`a-b`, `a-`, `-n`), null to send the whole file (no
+ * header, another unit, several ranges, a stale If-Range, nonsense), or 'unsatisfiable'.
+ */
+function byteRange(
+  header: string,
+  size: number,
+  ifRange: string,
+  etag: string,
+): { start: number; end: number } | null | 'unsatisfiable' {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (ifRange && ifRange !== etag) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+    if (end < start && match[2] !== '') return null;
+  }
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
