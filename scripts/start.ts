@@ -177,7 +177,7 @@ function startProcess(
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = `[${name}]`.padEnd(12);
+  const prefix = `[${name}]`.padEnd(13);
   for (const [stream, target] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],

@@ -43,6 +43,15 @@ describe('configuration', () => {
     expect(config.secureCookies).toBe(false);
   });
 
+  it('runs one process of each service unless REPLICAS says more; replica k listens 5 × k ports above', () => {
+    expect(loadConfig({ ...secrets }).replicaPorts.catalog).toEqual([4102]);
+    const config = loadConfig({ ...secrets, REPLICAS: '3', AUTH_PORT: '5001', WORKER_PORT: '5005' });
+    expect(config.replicas).toBe(3);
+    expect(config.replicaPorts.auth).toEqual([5001, 5006, 5011]);
+    expect(config.replicaPorts.worker).toEqual([5005, 5010, 5015]);
+    expect(() => loadConfig({ ...secrets, REPLICAS: '0' })).toThrowError(/^Invalid configuration: REPLICAS /);
+  });
+
   it('marks cookies secure when the app is served over https', () => {
     const config = loadConfig({
       ...secrets,
