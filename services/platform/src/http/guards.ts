@@ -11,6 +11,12 @@ export function currentUserId(ctx: Context): number {
 
 const ADMIN_REQUIRED = 'Admin sign-in required.';
 
+/** Router middleware: only signed-in learners pass (an admin preview is not a learner). */
+export async function requireUser(ctx: Context, next: Next): Promise<void> {
+  currentUserId(ctx);
+  await next();
+}
+
 /** Router middleware: only admin sessions pass (independent of being signed in as a learner). */
 export async function requireAdmin(ctx: Context, next: Next): Promise<void> {
   if (!ctx.session?.isAdmin) throw new UnauthorizedError(ADMIN_REQUIRED);
