@@ -8,7 +8,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import { createDb } from '@sleep-ritual/platform/db';
 import { createLogger } from '@sleep-ritual/platform/logger';
-import { createRedis } from '@sleep-ritual/platform/redis';
+import { createBackends } from '@sleep-ritual/platform/backends';
 import { clientWithSession, createClient, listen, testConfig } from '@sleep-ritual/platform/testing';
 import { createApp } from '@sleep-ritual/catalog/app';
 import { printColumns } from './lib/print-table.ts';
@@ -63,9 +63,9 @@ async function measure(
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || SCALE_DATABASE_URL;
   const config = testConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' });
-  // The pool and Redis settings of the services' runService.
+  // The pool and backends of the services' runService.
   const db = createDb(config.databaseUrl);
-  const redis = createRedis(config.redisUrl, { failFast: true });
+  const backends = createBackends(config, db, { failFast: true });
   const logger = createLogger({ level: config.logLevel, name: 'bench-admin' });
 
   const members = Number((await db('users').count<{ n: string }[]>({ n: '*' }))[0]?.n ?? 0);
@@ -73,8 +73,8 @@ async function main(): Promise<void> {
     console.error(
       `${new URL(databaseUrl).pathname.slice(1)} has ${members} members: run \`npm run seed:scale\` first.`,
     );
+    await backends.close();
     await db.destroy();
-    redis.disconnect();
     process.exit(1);
   }
   // Searches as support types them: part of an address, a surname, a full name, a whole address, two
@@ -96,8 +96,8 @@ async function main(): Promise<void> {
     .orderBy([{ column: 'orderIndex' }, { column: 'id' }])
     .first('id', 'title');
 
-  const app = await listen(createApp({ config, logger, db, redis }));
-  const admin = await clientWithSession(app.url, { redis, config }, { isAdmin: true });
+  const app = await listen(createApp({ config, logger, db, backends }));
+  const admin = await clientWithSession(app.url, { backends, config }, { isAdmin: true });
   const bare = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"ok":true}');
@@ -150,11 +150,11 @@ async function main(): Promise<void> {
         .join(' ')} (the machine is shared: compare with the floors)`,
     );
   } finally {
-    await redis.del(`sess:${admin.sessionId}`);
+    await backends.sessions.destroy(admin.sessionId);
     await app.close();
     await new Promise<void>((resolve) => bare.close(() => resolve()));
     await db.destroy();
-    redis.disconnect();
+    await backends.close();
   }
 }
 

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { ACCESS_STATUS } from '@sleep-ritual/platform/purchase-access';
-import { createRedis } from '@sleep-ritual/platform/redis';
+import { createBackends, type Backends } from '@sleep-ritual/platform/backends';
 import { repoRoot } from '@sleep-ritual/platform/paths';
 import {
   clientWithSession,
@@ -79,12 +79,13 @@ async function serve(kind: ServerKind, catalogPort?: string): Promise<void> {
     };
   } else {
     const config = testConfig({ LOG_LEVEL });
-    // The same pool and Redis settings as the services' server.ts (runService).
+    // The same pool and backends as the services' server.ts (runService).
+    const db = createDb(config.databaseUrl);
     const deps = {
       config,
       logger: createLogger({ level: config.logLevel, name: kind }),
-      db: createDb(config.databaseUrl),
-      redis: createRedis(config.redisUrl, { failFast: true }),
+      db,
+      backends: createBackends(config, db, { failFast: true }),
     };
     const { createApp } =
       kind === 'catalog'
@@ -325,7 +326,7 @@ async function main(): Promise<void> {
   await ensureDatabase(TEST_DATABASE_URL);
   const config = testConfig({ LOG_LEVEL });
   const db = createDb(config.databaseUrl, { min: 0, max: 2 });
-  const redis = createRedis(config.redisUrl);
+  const backends = createBackends(config, db, { failFast: false });
   await migrateLatest(db);
   const run = `${Date.now().toString(36)}-${process.pid}`;
   const fixture = await seed(db, run);
@@ -333,7 +334,7 @@ async function main(): Promise<void> {
   await db.raw('analyze users, purchases, programs, phases, paths, classes');
   const users = await db('users').where('email', 'like', `bench-${run}-%`).orderBy('id').select('id');
   for (const user of users) {
-    const client = await clientWithSession('http://127.0.0.1', { redis, config }, { userId: user.id });
+    const client = await clientWithSession('http://127.0.0.1', { backends, config }, { userId: user.id });
     const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     fixture.learners.push({ userId: user.id, cookie, sessionId: client.sessionId });
   }
@@ -446,20 +447,15 @@ async function main(): Promise<void> {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await nginx?.dispose();
-    await cleanUp(db, redis, fixture, run);
+    await cleanUp(db, backends, fixture, run);
     await db.destroy();
-    redis.disconnect();
+    await backends.close();
   }
 }
 
-async function cleanUp(
-  db: Knex,
-  redis: ReturnType<typeof createRedis>,
-  fixture: Fixture,
-  run: string,
-): Promise<void> {
+async function cleanUp(db: Knex, backends: Backends, fixture: Fixture, run: string): Promise<void> {
   for (const learner of fixture.learners) {
-    await redis.del(`sess:${learner.sessionId}`, `user-sessions:${learner.userId}`);
+    await backends.sessions.destroy(learner.sessionId);
   }
   // Users first: their purchases and progress go with them; then the programme and its tree.
   await db('users').where('email', 'like', `bench-${run}-%`).delete();

@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { nextReminderAt } from '@sleep-ritual/platform/bedtime-reminders';
 import { createDb, type Knex } from '@sleep-ritual/platform/db';
+import { redisQueueBackend } from '@sleep-ritual/platform/queue-backend';
 import { createRedis, type Redis } from '@sleep-ritual/platform/redis';
 import { freePort, ownTestDatabase } from '@sleep-ritual/platform/testing';
 import { sweepDueReminders } from '@sleep-ritual/worker/reminders';
@@ -95,7 +96,8 @@ async function main(): Promise<void> {
   const db = createDb(databaseUrl, { min: 0, max: 4 });
   const redisServer = await startThrowawayRedis();
   const redis = createRedis(redisServer.url);
-  const emails = createEmailsQueue(redis, PREFIX);
+  const queues = redisQueueBackend(redis, PREFIX);
+  const emails = createEmailsQueue(queues);
   const rows: string[][] = [];
   try {
     await empty(db);
@@ -123,7 +125,7 @@ async function main(): Promise<void> {
 
     // The night's e-mails are taken off the queue (by a sender that does nothing): each job is removed
     // once done, so nothing stays per learner.
-    await completeJobs(redisServer.url, EMAILS_QUEUE, PREFIX, LEARNERS);
+    await completeJobs(queues, EMAILS_QUEUE, LEARNERS);
     const eventLog = Number(await redis.call('MEMORY', 'USAGE', `${PREFIX}:${EMAILS_QUEUE}:events`));
     rows.push([
       'Redis between nights, after the night was sent',

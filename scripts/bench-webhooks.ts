@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
 import { createLogger } from '@sleep-ritual/platform/logger';
-import { createRedis } from '@sleep-ritual/platform/redis';
+import { createBackends } from '@sleep-ritual/platform/backends';
 import { eventually, testConfig } from '@sleep-ritual/platform/testing';
 import { createPurchasesQueue } from '@sleep-ritual/worker/queues';
 import {
@@ -57,17 +57,19 @@ async function serve(kind: string, prefix: string): Promise<void> {
       });
     };
   } else {
-    // The same wiring as services/webhooks/src/server.ts (runService and a fail-fast Redis connection).
+    // The same wiring as services/webhooks/src/server.ts (runService, with fail-fast backends).
     const config = testConfig({ LOG_LEVEL: 'warn', QUEUE_PREFIX: prefix });
-    const redis = createRedis(config.redisUrl, { failFast: true });
-    const purchasesQueue = createPurchasesQueue(redis, config.queuePrefix);
+    const db = createDb(config.databaseUrl);
+    const backends = createBackends(config, db, { failFast: true });
+    await backends.queues.ready();
+    const purchasesQueue = createPurchasesQueue(backends.queues);
     await purchasesQueue.waitUntilReady();
     const { createApp } = await import('@sleep-ritual/webhooks/app');
     const deps = {
       config,
-      redis,
+      backends,
       purchasesQueue,
-      db: createDb(config.databaseUrl),
+      db,
       logger: createLogger({ level: 'warn', name: 'webhooks' }),
     };
     handler = createApp(deps).callback();
@@ -103,7 +105,7 @@ async function main(): Promise<void> {
   const db = createDb(config.databaseUrl, { min: 0, max: 2 });
   await migrateLatest(db);
   const { programId, item } = await createMappedProgram(db, { title: 'Bench programme' });
-  const queues = await openTestQueues(config.redisUrl, config.queuePrefix);
+  const queues = await openTestQueues(config);
   const run = `bench${Date.now()}`;
   const children: ChildProcess[] = [];
 

@@ -17,7 +17,7 @@ import { loadConfig } from '@sleep-ritual/platform/config';
 import { createDb } from '@sleep-ritual/platform/db';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { repoRoot } from '@sleep-ritual/platform/paths';
-import { createRedis } from '@sleep-ritual/platform/redis';
+import { createBackends } from '@sleep-ritual/platform/backends';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 
 const PAGES = ['/', '/join-now', '/upgrade'];
@@ -69,10 +69,9 @@ const config = loadConfig({
 });
 const logger = createLogger({ level: 'warn', name: 'lighthouse' });
 const db = createDb(config.databaseUrl, { min: 0, max: 1 });
-const redis = createRedis(config.redisUrl, { failFast: true });
-redis.on('error', () => {});
+const backends = createBackends(config, db, { failFast: true, onError: () => {} });
 // The pages only ask who is signed in; nothing here sends e-mail.
-authServer.use(createAuthApp({ config, logger, db, redis, sendEmail: async () => {} }));
+authServer.use(createAuthApp({ config, logger, db, backends, sendEmail: async () => {} }));
 gatewayServer.use(createGateway({ config, logger, marketingDir, membersAppDir }));
 const origin = `http://localhost:${gatewayServer.port}`;
 
@@ -202,6 +201,6 @@ try {
   authServer.server.close();
   gatewayServer.server.closeAllConnections();
   authServer.server.closeAllConnections();
+  await backends.close();
   await db.destroy();
-  redis.disconnect();
 }

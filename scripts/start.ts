@@ -102,7 +102,9 @@ async function checkDependencies(config: Config): Promise<void> {
         'start a local PostgreSQL server, or run `docker compose up -d postgres redis`, then try again.',
     );
   }
-  const redis = createRedis(config.redisUrl, {
+  if (config.redisUrl === null) return;
+  const redisUrl = config.redisUrl;
+  const redis = createRedis(redisUrl, {
     failFast: true,
     lazyConnect: true,
     retryStrategy: () => null,
@@ -114,7 +116,7 @@ async function checkDependencies(config: Config): Promise<void> {
     await redis.ping();
   } catch (error) {
     fail(
-      `Redis did not answer at REDIS_URL=${redactUrl(config.redisUrl)} (${oneLine(refusal ?? error)}): ` +
+      `Redis did not answer at REDIS_URL=${redactUrl(redisUrl)} (${oneLine(refusal ?? error)}): ` +
         'start a local Redis server, or run `docker compose up -d postgres redis`, then try again.',
     );
   } finally {

@@ -1,17 +1,18 @@
-import { createRedis } from '@sleep-ritual/platform/redis';
+import { createQueueBackend } from '@sleep-ritual/platform/backends';
+import { loadConfig } from '@sleep-ritual/platform/config';
 import { createEmailsQueue, createPurchasesQueue } from '@sleep-ritual/worker/queues';
 import { e2eEnv } from './env.ts';
 
-/** The started system's queue prefix: QUEUE_PREFIX's default, one per database. */
-const prefix = `bull:${decodeURIComponent(new URL(e2eEnv.DATABASE_URL).pathname.slice(1))}`;
-
 /**
  * Purchase and e-mail jobs the started system's workers have not finished (waiting, running, retrying):
- * 0 means everything queued so far has been done, so what it wrote can be counted.
+ * 0 means everything queued so far has been done, so what it wrote can be counted. The queues are the
+ * started system's own: its QUEUE_PREFIX's default (one per database), in Redis or, with REDIS_URL=none,
+ * in PostgreSQL.
  */
 export async function unfinishedJobs(): Promise<number> {
-  const connection = createRedis(e2eEnv.REDIS_URL, { failFast: true });
-  const queues = [createPurchasesQueue(connection, prefix), createEmailsQueue(connection, prefix)];
+  const config = loadConfig({ ...e2eEnv, NODE_ENV: 'test' });
+  const backend = createQueueBackend(config, config.queuePrefix, { failFast: true });
+  const queues = [createPurchasesQueue(backend), createEmailsQueue(backend)];
   try {
     const counts = await Promise.all(
       queues.map((queue) => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
@@ -19,6 +20,6 @@ export async function unfinishedJobs(): Promise<number> {
     return counts.reduce((sum, count) => sum + Object.values(count).reduce((a, b) => a + b, 0), 0);
   } finally {
     await Promise.all(queues.map((queue) => queue.close()));
-    connection.disconnect();
+    await backend.close();
   }
 }

@@ -3,7 +3,7 @@ import { createEmailsQueue, enqueueEmail } from '@sleep-ritual/worker/queues';
 import { createApp } from './app.ts';
 
 await runService('auth', (deps) => {
-  const emails = createEmailsQueue(deps.redis, deps.config.queuePrefix);
+  const emails = createEmailsQueue(deps.backends.queues);
   return createApp({
     ...deps,
     sendEmail: async (email) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
+import { createQueueBackend } from '@sleep-ritual/platform/backends';
 import { createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { createEmailsQueue, enqueueEmail, type EmailJob } from '@sleep-ritual/worker/queues';
 import { createApp } from '../src/app.ts';
@@ -10,7 +11,10 @@ import { createApp } from '../src/app.ts';
  */
 export function useAuthService(overrides: Record<string, string> = {}) {
   const deps = createTestDeps(overrides);
-  const emails = createEmailsQueue(deps.redis, `test-auth-${process.pid}-${Date.now()}`);
+  const emailBackend = createQueueBackend(deps.config, `test-auth-${process.pid}-${Date.now()}`, {
+    failFast: false,
+  });
+  const emails = createEmailsQueue(emailBackend);
   const context = {
     deps,
     async queuedEmails(): Promise<EmailJob[]> {
@@ -29,6 +33,7 @@ export function useAuthService(overrides: Record<string, string> = {}) {
   };
   let server: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
+    await emailBackend.ready();
     server = await listen(
       createApp({
         ...deps,
@@ -40,8 +45,9 @@ export function useAuthService(overrides: Record<string, string> = {}) {
     context.url = server.url;
   });
   afterAll(async () => {
-    await emails.obliterate({ force: true });
     await emails.close();
+    await emailBackend.obliterate();
+    await emailBackend.close();
     await server.close();
     await deps.close();
   });

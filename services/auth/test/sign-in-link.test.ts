@@ -62,7 +62,7 @@ describe('POST /api/login/link/sign-in', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id: user.id, email: user.email });
     expect(await (await client.request('/api/user')).json()).toMatchObject({ email: user.email });
-    expect(await auth.deps.redis.exists(`sess:${client.sessionId}`)).toBe(0);
+    expect(await auth.deps.backends.sessions.getMany([client.sessionId])).toEqual([null]);
 
     const again = await useLink(createClient(auth.url), token);
     expect(again.status).toBe(400);

@@ -11,9 +11,9 @@ await runService(
   'catalog',
   (deps) => {
     queues = {
-      purchases: createPurchasesQueue(deps.redis, deps.config.queuePrefix),
-      emails: createEmailsQueue(deps.redis, deps.config.queuePrefix),
-      reconcile: createReconcileQueue(deps.redis, deps.config.queuePrefix),
+      purchases: createPurchasesQueue(deps.backends.queues),
+      emails: createEmailsQueue(deps.backends.queues),
+      reconcile: createReconcileQueue(deps.backends.queues),
     };
     for (const queue of [queues.purchases, queues.emails, queues.reconcile!]) {
       queue.on('error', (error) => deps.logger.warn({ err: error.message }, `${queue.name} queue error`));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
-import { createRedis } from '@sleep-ritual/platform/redis';
 import { clientWithSession, listen } from '@sleep-ritual/platform/testing';
 import { linkIn, waitForMailTo } from '@sleep-ritual/worker/outbox';
 import { createEmailsQueue, createPurchasesQueue } from '@sleep-ritual/worker/queues';
+import { unreachableQueueBackend } from '@sleep-ritual/worker/testing';
 import { createApp } from '../src/app.ts';
 import { createCourse, createProgram } from '@sleep-ritual/platform/testing-catalog';
 import {
@@ -424,14 +424,10 @@ describe('PATCH /api/admin/members/{id}', () => {
   });
 });
 
-describe('while Redis is down', () => {
+describe('while the queue store is down', () => {
   it('the e-mail actions answer 503 and leave no audit row behind', async () => {
-    const connection = createRedis(bed.deps.config.redisUrl, { failFast: true });
-    const queues = {
-      purchases: createPurchasesQueue(connection, 'down'),
-      emails: createEmailsQueue(connection, 'down'),
-    };
-    connection.disconnect();
+    const store = unreachableQueueBackend(bed.deps.config);
+    const queues = { purchases: createPurchasesQueue(store), emails: createEmailsQueue(store) };
     const server = await listen(createApp({ ...bed.deps, queues }));
     try {
       const admin = await clientWithSession(server.url, bed.deps, { isAdmin: true });
@@ -444,6 +440,8 @@ describe('while Redis is down', () => {
       expect(await auditRowsOf(db(), member.id)).toEqual([]);
     } finally {
       await server.close();
+      await Promise.all([queues.purchases.close(), queues.emails.close()]);
+      await store.close();
     }
   });
 });

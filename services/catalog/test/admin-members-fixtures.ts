@@ -36,7 +36,7 @@ export function backOfficeTestbed(label: string, options: { consumers?: boolean 
   let server: Awaited<ReturnType<typeof listen>>;
   let consumers: ReturnType<typeof startConsumers> | undefined;
   beforeAll(async () => {
-    bed.queues = await openTestQueues(deps.config.redisUrl, deps.config.queuePrefix);
+    bed.queues = await openTestQueues(deps.config, deps.config.queuePrefix);
     if (options.consumers) consumers = startConsumers(deps);
     server = await listen(
       createApp({ ...deps, queues: { purchases: bed.queues.purchases, emails: bed.queues.emails } }),

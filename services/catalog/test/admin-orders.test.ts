@@ -154,7 +154,7 @@ describe('GET /api/admin/orders and POST /api/admin/orders/{jobId}/retry', () =>
       event: 'order.success',
       receivedAt: new Date().toISOString(),
     };
-    await recordIgnoredTestOrder(bed.deps.redis, bed.deps.config.queuePrefix, testOrder);
+    await recordIgnoredTestOrder(bed.deps.db, bed.deps.config.queuePrefix, testOrder);
     const { body } = await call(bed.admin, 'GET', '/api/admin/orders/attention');
     expect(body.ignoredTestOrders[0]).toEqual(testOrder);
   });

@@ -10,8 +10,8 @@ import { call } from './admin-members-fixtures.ts';
 
 async function catalogWith(overrides: Record<string, string>) {
   const deps = createTestDeps({ QUEUE_PREFIX: uniqueQueuePrefix('reconciliation'), ...overrides });
-  const queues = await openTestQueues(deps.config.redisUrl, deps.config.queuePrefix);
-  const reconcile: ReconcileQueue = createReconcileQueue(queues.connection, deps.config.queuePrefix);
+  const queues = await openTestQueues(deps.config, deps.config.queuePrefix);
+  const reconcile: ReconcileQueue = createReconcileQueue(queues.backend);
   const server = await listen(
     createApp({ ...deps, queues: { purchases: queues.purchases, emails: queues.emails, reconcile } }),
   );

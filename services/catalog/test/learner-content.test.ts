@@ -294,7 +294,7 @@ describe('GET /api/classes/{id}/details', () => {
       label: 'Night 1',
       title: lesson.title,
       description: 'Letting the day go',
-      coverArtUrl: null,
+      coverArtUrl: 'https://images.example/night-1.jpg',
       vimeoVideoId: 'https://vimeo.com/123456/abcdef',
       vimeoId: 123456,
       audioUrl: '/media/demo/night-1.wav',

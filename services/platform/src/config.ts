@@ -35,7 +35,7 @@ const schema = z.object({
     .default('postgres://postgres@127.0.0.1:5432/sleep_ritual'),
   REDIS_URL: z
     .string()
-    .regex(/^rediss?:\/\/[^/]+/, 'must be a redis:// URL')
+    .regex(/^(rediss?:\/\/[^/]+|none$)/, 'must be a redis:// URL, or none (PostgreSQL only)')
     .default('redis://127.0.0.1:6379'),
   SESSION_KEYS: optionalText,
   ADMIN_PASSWORD: optionalText,
@@ -129,7 +129,8 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
       ]),
     ) as Record<keyof typeof servicePorts, number[]>,
     databaseUrl: values.DATABASE_URL,
-    redisUrl: values.REDIS_URL,
+    /** Redis, the production default; null with REDIS_URL=none, where PostgreSQL holds everything. */
+    redisUrl: values.REDIS_URL === 'none' ? null : values.REDIS_URL,
     sessionKeys: secrets.sessionKeys
       .split(',')
       .map((key) => key.trim())

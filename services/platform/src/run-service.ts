@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import { loadConfigOrExit, type Config } from './config.ts';
 import { createDb } from './db.ts';
 import { createLogger } from './logger.ts';
-import { createRedis } from './redis.ts';
+import { createBackends } from './backends.ts';
 import type { ServiceDeps } from './http/service-app.ts';
 
 type ServiceName = keyof Config['servicePorts'];
@@ -20,9 +20,12 @@ export async function runService(
   const config = loadConfigOrExit();
   const logger = createLogger({ level: config.logLevel, name });
   const db = createDb(config.databaseUrl);
-  const redis = createRedis(config.redisUrl, { failFast: true });
-  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
-  const app = await createApp({ config, logger, db, redis });
+  const backends = createBackends(config, db, {
+    failFast: true,
+    onError: (error) => logger.warn({ err: error.message }, 'redis error'),
+  });
+  await backends.queues.ready();
+  const app = await createApp({ config, logger, db, backends });
 
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
@@ -36,8 +39,8 @@ export async function runService(
       server.closeIdleConnections();
     });
     await extra.onShutdown?.();
+    await backends.close();
     await db.destroy();
-    redis.disconnect();
   });
 }
 

@@ -3,19 +3,27 @@ import type { Knex } from 'knex';
 import { loadConfig, type Config } from './config.ts';
 import { createDb, ensureDatabase, migrateLatest } from './db.ts';
 import { createLogger } from './logger.ts';
-import { createRedis, type Redis } from './redis.ts';
+import { createBackends } from './backends.ts';
 import type { ServiceDeps } from './http/service-app.ts';
 
 /** The database the test suites share; `npm run db:test:prepare` creates and migrates it. */
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sleep_ritual_test';
 
+/**
+ * The store of sessions, rate limits and queues the suites run on: Redis (TEST_REDIS_URL), or
+ * PostgreSQL alone with TEST_BACKEND=postgres (the PostgreSQL-only mode, REDIS_URL=none).
+ */
+export const TEST_BACKEND = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'redis';
+const TEST_REDIS_URL =
+  TEST_BACKEND === 'postgres' ? 'none' : (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: TEST_DATABASE_URL,
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_URL: TEST_REDIS_URL,
     SESSION_KEYS: 'test-session-key-one,test-session-key-two',
     ADMIN_PASSWORD: 'test-admin-password',
     THRIVECART_SECRET: 'test-thrivecart-secret',
@@ -42,22 +50,22 @@ export async function ownTestDatabase(suffix: string): Promise<string> {
   return url.toString();
 }
 
-/** Real PostgreSQL and Redis connections for a test file; close them in afterAll. */
+/** Real PostgreSQL and Redis (or PostgreSQL-only) backends for a test file; close them in afterAll. */
 export function createTestDeps(
   overrides: Record<string, string> = {},
 ): ServiceDeps & { close(): Promise<void> } {
   const config = testConfig(overrides);
   const db: Knex = createDb(config.databaseUrl, { min: 0, max: 5 });
-  const redis: Redis = createRedis(config.redisUrl, { failFast: false });
+  const backends = createBackends(config, db, { failFast: false });
   const logger = createLogger({ level: config.logLevel, name: 'test' });
   return {
     config,
     db,
-    redis,
+    backends,
     logger,
     async close() {
+      await backends.close();
       await db.destroy();
-      redis.disconnect();
     },
   };
 }
@@ -128,24 +136,24 @@ function randomOctet(): number {
 
 /**
  * A client that already holds a session with the given data (a learner's userId, or isAdmin), written
- * to Redis and signed exactly as the session middleware does: for tests of services other than auth.
+ * to the session store and signed exactly as the session middleware does: for tests of services other
+ * than auth.
  */
 export async function clientWithSession(
   baseUrl: string,
-  deps: Pick<ServiceDeps, 'redis' | 'config'>,
+  deps: Pick<ServiceDeps, 'backends' | 'config'>,
   data: { userId?: number; isAdmin?: boolean },
 ) {
   const { randomBytes, createHmac } = await import('node:crypto');
-  const { SESSION_COOKIE, SESSION_IDLE_MS } = await import('./http/session.ts');
+  const { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } = await import('./http/session.ts');
   const id = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await deps.redis.set(
-    `sess:${id}`,
+  await deps.backends.sessions.set(
+    id,
     JSON.stringify({ ...data, startedAt: now, _expire: now + SESSION_IDLE_MS, _maxAge: SESSION_IDLE_MS }),
-    'PX',
     SESSION_IDLE_MS,
+    data.userId ? { id: data.userId, indexMs: SESSION_ABSOLUTE_MS } : undefined,
   );
-  if (data.userId) await deps.redis.sadd(`user-sessions:${data.userId}`, id);
   // Keygrip's signature: HMAC-SHA1 of "name=value" under the first key, base64url without padding.
   const signature = createHmac('sha1', deps.config.sessionKeys[0]!)
     .update(`${SESSION_COOKIE}=${id}`)

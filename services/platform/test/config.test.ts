@@ -14,11 +14,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...secrets, PORT: 'eighty' })).toThrowError(/^Invalid configuration: PORT /);
   });
 
+  it('runs on Redis by default, and on PostgreSQL alone with REDIS_URL=none', () => {
+    expect(loadConfig({ ...secrets }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ ...secrets, REDIS_URL: 'none' }).redisUrl).toBeNull();
+  });
+
   it('names every invalid variable at once, one line each', () => {
     expect(() =>
       loadConfig({ ...secrets, PORT: 'eighty', REDIS_URL: 'http://localhost', LOG_LEVEL: 'chatty' }),
     ).toThrowError(
-      /^Invalid configuration: LOG_LEVEL .+\nInvalid configuration: PORT .+\nInvalid configuration: REDIS_URL must be a redis:\/\/ URL$/,
+      /^Invalid configuration: LOG_LEVEL .+\nInvalid configuration: PORT .+\nInvalid configuration: REDIS_URL must be a redis:\/\/ URL, or none \(PostgreSQL only\)$/,
     );
   });
 

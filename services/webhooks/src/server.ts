@@ -9,7 +9,7 @@ let purchasesQueue: PurchasesQueue | undefined;
 await runService(
   'webhooks',
   (deps) => {
-    purchasesQueue = createPurchasesQueue(deps.redis, deps.config.queuePrefix);
+    purchasesQueue = createPurchasesQueue(deps.backends.queues);
     purchasesQueue.on('error', (error) => deps.logger.warn({ err: error.message }, 'purchases queue error'));
     return createApp({ ...deps, purchasesQueue });
   },

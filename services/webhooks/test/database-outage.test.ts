@@ -34,7 +34,7 @@ beforeAll(async () => {
   await ensureDatabase(deps.config.databaseUrl);
   await migrateLatest(deps.db);
   ritual = await createMappedProgram(deps.db);
-  queues = await openTestQueues(deps.config.redisUrl, deps.config.queuePrefix);
+  queues = await openTestQueues(deps.config, deps.config.queuePrefix);
   consumers = startConsumers(deps, { purchaseRetry: { baseMs: 20, capMs: 200 } });
   server = await listen(createApp({ ...deps, purchasesQueue: queues.purchases }));
 }, 60_000);
@@ -76,16 +76,15 @@ describe('a PostgreSQL outage', () => {
     expect(await queues.purchases.getFailedCount()).toBe(0);
 
     await postgres.start();
-    await eventually(
-      async () => {
-        const rows = await deps.db('purchases').whereIn(
-          'thriveOrderId',
-          orders.map((order) => order.orderId),
-        );
-        return rows.length === orders.length;
-      },
-      { timeoutMs: 20_000, what: 'every order to be provisioned' },
+    // A job is marked completed just after its purchase is committed: wait for both.
+    await eventually(async () => (await queues.purchases.getCompletedCount()) === orders.length, {
+      timeoutMs: 20_000,
+      what: 'every order to be provisioned',
+    });
+    const purchases = await deps.db('purchases').whereIn(
+      'thriveOrderId',
+      orders.map((order) => order.orderId),
     );
-    expect(await queues.purchases.getCompletedCount()).toBe(orders.length);
+    expect(purchases).toHaveLength(orders.length);
   }, 90_000);
 });

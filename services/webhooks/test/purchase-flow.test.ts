@@ -27,7 +27,7 @@ let addOn: { programId: number; item: string };
 let upsell: { programId: number; item: string };
 
 beforeAll(async () => {
-  queues = await openTestQueues(deps.config.redisUrl, deps.config.queuePrefix);
+  queues = await openTestQueues(deps.config, deps.config.queuePrefix);
   consumers = startConsumers(deps);
   server = await listen(createApp({ ...deps, purchasesQueue: queues.purchases }));
   ritual = await createMappedProgram(deps.db, { title: 'The 6-Night Sleep Meditation Ritual' });

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedis } from '@sleep-ritual/platform/redis';
 import { createClient, createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { createPurchasesQueue, ignoredTestOrders, type PurchasesQueue } from '@sleep-ritual/worker/queues';
 import { createApp } from '../src/app.ts';
 import { SECRET_FAILURES_PER_ADDRESS } from '../src/domain/secret-guesses.ts';
 import { formBody, thrivecartOrderFields } from '../src/thrivecart-sample.ts';
-import { openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
+import { openTestQueues, unreachableQueueBackend, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
 import { jobCount, postForm, postJson, uniqueOrderId } from './helpers.ts';
 
 const deps = createTestDeps();
@@ -15,7 +14,7 @@ let queue: PurchasesQueue;
 let server: Awaited<ReturnType<typeof listen>>;
 
 beforeAll(async () => {
-  queues = await openTestQueues(deps.config.redisUrl, uniqueQueuePrefix());
+  queues = await openTestQueues(deps.config, uniqueQueuePrefix());
   queue = queues.purchases;
   server = await listen(createApp({ ...deps, purchasesQueue: queue }));
 });
@@ -325,7 +324,7 @@ describe('when ACCEPT_TEST_ORDERS is false', () => {
       expect(await test.json()).toEqual({ received: true, queued: false });
       expect(await jobCount(queue)).toBe(before);
       // Noted for the back office's Orders screen, so a merchant sees why nothing happened.
-      expect(await ignoredTestOrders(strictDeps.redis, strictDeps.config.queuePrefix)).toEqual([
+      expect(await ignoredTestOrders(strictDeps.db, strictDeps.config.queuePrefix)).toEqual([
         { orderId, email: email.toLowerCase(), event: 'order.success', receivedAt: expect.any(String) },
       ]);
 
@@ -335,17 +334,20 @@ describe('when ACCEPT_TEST_ORDERS is false', () => {
       );
       expect((await live.json()).queued).toBe(true);
     } finally {
-      await strictDeps.redis.del(`${strictDeps.config.queuePrefix}:ignored-test-orders`);
+      await strictDeps
+        .db('ignored_test_orders')
+        .where({ queuePrefix: strictDeps.config.queuePrefix })
+        .delete();
       await strict.close();
       await strictDeps.close();
     }
   });
 });
 
-describe('when Redis does not answer', () => {
+describe('when the queue store does not answer', () => {
   it('answers 503 at once when the queue connection cannot reach Redis, so the checkout retries', async () => {
-    const connection = createRedis('redis://127.0.0.1:6399', { failFast: true });
-    const unreachable = createPurchasesQueue(connection, 'test-unreachable');
+    const store = unreachableQueueBackend(deps.config);
+    const unreachable = createPurchasesQueue(store);
     unreachable.on('error', () => {});
     const app = await listen(createApp({ ...deps, purchasesQueue: unreachable }));
     try {
@@ -361,26 +363,27 @@ describe('when Redis does not answer', () => {
       });
     } finally {
       await app.close();
-      connection.disconnect();
+      await unreachable.close();
+      await store.close();
     }
   });
 
-  it('answers 503 when the connection to Redis is lost after start', async () => {
+  it('answers 503 when the connection to the queue store is lost after start', async () => {
     const prefix = uniqueQueuePrefix();
-    const lost = await openTestQueues(deps.config.redisUrl, prefix);
+    const lost = await openTestQueues(deps.config, prefix);
     const app = await listen(createApp({ ...deps, purchasesQueue: lost.purchases }));
     try {
       const body = formBody(
         thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() }),
       );
       expect((await postForm(app.url, body)).status).toBe(200);
-      lost.connection.disconnect();
+      await lost.backend.close();
       const response = await postForm(app.url, body);
       expect(response.status).toBe(503);
     } finally {
       await app.close();
       await Promise.all([lost.purchases.close(), lost.emails.close()]);
-      await (await openTestQueues(deps.config.redisUrl, prefix)).dispose();
+      await (await openTestQueues(deps.config, prefix)).dispose();
     }
   });
 });

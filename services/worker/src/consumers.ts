@@ -18,8 +18,8 @@ import {
 } from './queues.ts';
 
 /**
- * The queue consumers on one Redis connection (which must wait for Redis rather than fail:
- * `maxRetriesPerRequest: null`, as createRedis gives by default). close() stops taking jobs and waits
+ * The queue consumers on the worker's queue backend (whose Redis connection, if any, must wait for Redis
+ * rather than fail: `createBackends(…, { failFast: false })`). close() stops taking jobs and waits
  * for the ones in hand to finish. With THRIVECART_API_KEY set, reconciliation with ThriveCart is
  * scheduled every 15 minutes (and unscheduled when the key is removed), one run at a time however many
  * worker processes there are; the bedtime reminders' sweep runs every minute. The queues' depth and the
@@ -36,18 +36,18 @@ export function startConsumers(
     clock?: () => Date;
   } = {},
 ) {
-  const { config, logger, db, redis } = deps;
+  const { config, logger, db, backends } = deps;
   const clock = options.clock ?? (() => new Date());
-  const emails = createEmailsQueue(redis, config.queuePrefix);
-  const purchases = createPurchasesQueue(redis, config.queuePrefix);
-  const reconcileQueue = createReconcileQueue(redis, config.queuePrefix);
-  const remindersQueue = createRemindersQueue(redis, config.queuePrefix);
+  const emails = createEmailsQueue(backends.queues);
+  const purchases = createPurchasesQueue(backends.queues);
+  const reconcileQueue = createReconcileQueue(backends.queues);
+  const remindersQueue = createRemindersQueue(backends.queues);
   for (const queue of [emails, purchases, reconcileQueue, remindersQueue])
     queue.on('error', (error) => logger.warn({ err: error.message }, `${queue.name} queue error`));
   const mailer = createMailer(config, logger);
   const registry = options.registry ?? new Registry();
   queueDepthMetrics(registry, [purchases, emails, reconcileQueue, remindersQueue]);
-  const queueing = { connection: redis, prefix: config.queuePrefix, logger, metrics: jobMetrics(registry) };
+  const queueing = { queues: backends.queues, logger, metrics: jobMetrics(registry) };
   const workers = [
     startPurchasesWorker({
       ...queueing,

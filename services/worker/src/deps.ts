@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
-import type { Redis } from '@sleep-ritual/platform/redis';
+import type { Backends } from '@sleep-ritual/platform/backends';
 import type { Mailer } from './mail/mailer.ts';
 import type { EmailsQueue } from './queues.ts';
 
 /** What the worker process runs on (consumers.ts builds the rest from it). */
-export type WorkerDeps = { config: Config; logger: Logger; db: Knex; redis: Redis };
+export type WorkerDeps = { config: Config; logger: Logger; db: Knex; backends: Backends };
 
 /**
  * What turning a purchase event into access needs: the database, the queue of the e-mail it sends, and

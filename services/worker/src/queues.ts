@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Queue, type DefaultJobOptions, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
 import type { PurchaseEvent } from '@sleep-ritual/contracts/webhook';
 import { ServiceUnavailableError } from '@sleep-ritual/platform/errors';
+import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
 
 /**
  * The queues the worker consumes and the small producer API other services use. Job data never holds
@@ -110,55 +111,33 @@ export const reminderEmailOptions = (job: BedtimeReminderJob): JobsOptions => ({
   removeOnFail: { age: 7 * DAY_SECONDS },
 });
 
-/** How long a producer waits for Redis before it gives up and answers 503. */
+/** How long a producer waits for the queue store before it gives up and answers 503. */
 const ENQUEUE_TIMEOUT_MS = 3_000;
 
-const connections = new WeakMap<Queue, Redis>();
+const backends = new WeakMap<Queue, QueueBackend>();
+
+function openQueue<Data>(backend: QueueBackend, name: string, defaultJobOptions: DefaultJobOptions) {
+  const queue = backend.queue<Data>(name, { defaultJobOptions });
+  backends.set(queue as Queue, backend);
+  return queue;
+}
 
 /**
- * A producer on a request path should pass a fail-fast connection (`createRedis(url, { failFast: true })`)
- * so that a Redis outage is an immediate 503 instead of a hanging request. The connection stays the
- * caller's: closing the queue leaves it open.
+ * The queues live in the queue store the backend names (Redis, or PostgreSQL without Redis). A producer
+ * on a request path should use a backend on a fail-fast connection (the services' own, from
+ * createBackends) so that an outage is an immediate 503 instead of a hanging request.
  */
-export function createPurchasesQueue(connection: Redis, prefix: string): PurchasesQueue {
-  const queue = new Queue<PurchaseJob>(PURCHASES_QUEUE, {
-    connection,
-    prefix,
-    defaultJobOptions: purchaseJobDefaults,
-  });
-  connections.set(queue, connection);
-  return queue;
-}
+export const createPurchasesQueue = (backend: QueueBackend): PurchasesQueue =>
+  openQueue(backend, PURCHASES_QUEUE, purchaseJobDefaults);
 
-export function createEmailsQueue(connection: Redis, prefix: string): EmailsQueue {
-  const queue = new Queue<EmailJob>(EMAILS_QUEUE, {
-    connection,
-    prefix,
-    defaultJobOptions: emailJobDefaults,
-  });
-  connections.set(queue, connection);
-  return queue;
-}
+export const createEmailsQueue = (backend: QueueBackend): EmailsQueue =>
+  openQueue(backend, EMAILS_QUEUE, emailJobDefaults);
 
-export function createReconcileQueue(connection: Redis, prefix: string): ReconcileQueue {
-  const queue = new Queue<ReconcileJob>(RECONCILE_QUEUE, {
-    connection,
-    prefix,
-    defaultJobOptions: reconcileJobDefaults,
-  });
-  connections.set(queue, connection);
-  return queue;
-}
+export const createReconcileQueue = (backend: QueueBackend): ReconcileQueue =>
+  openQueue(backend, RECONCILE_QUEUE, reconcileJobDefaults);
 
-export function createRemindersQueue(connection: Redis, prefix: string): RemindersQueue {
-  const queue = new Queue<ReminderSweepJob>(REMINDERS_QUEUE, {
-    connection,
-    prefix,
-    defaultJobOptions: reminderSweepDefaults,
-  });
-  connections.set(queue, connection);
-  return queue;
-}
+export const createRemindersQueue = (backend: QueueBackend): RemindersQueue =>
+  openQueue(backend, REMINDERS_QUEUE, reminderSweepDefaults);
 
 /** The sweep every REMINDER_SWEEP_EVERY_MS (idempotent: one scheduler, however many workers set it). */
 export async function scheduleReminderSweep(queue: RemindersQueue): Promise<void> {
@@ -224,7 +203,7 @@ function planEventKey(job: PurchaseJob): string {
 }
 
 /**
- * Queues a purchase event; resolves to its job id once Redis holds it, or throws a 503 error. A
+ * Queues a purchase event; resolves to its job id once the queue store holds it, or throws a 503 error. A
  * redelivered event meets its own job: a completed or running one is left alone (processing is
  * idempotent anyway), a failed one is run again with fresh attempts, and one that was removed is simply
  * queued anew. So redelivering an order that was lost to an outage, or whose item lacked a mapping, is
@@ -246,7 +225,7 @@ export async function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): 
 }
 
 /**
- * Queues an e-mail; resolves to its job id once Redis holds it, or throws a 503 error
+ * Queues an e-mail; resolves to its job id once the queue store holds it, or throws a 503 error
  * (ServiceUnavailableError). The create-account mail of an order is sent once however often it is
  * queued, unless `resend` asks for another one (an admin resending it to a buyer who lost it); every
  * password-reset request sends a new mail with a fresh link; support hears of an order waiting on a
@@ -280,20 +259,18 @@ async function addOrUnavailable<T>(
   return job.id!;
 }
 
-/** Runs a Redis call of a producer, or throws ServiceUnavailableError (503) when Redis does not answer. */
+/** Runs a call of a producer, or throws ServiceUnavailableError (503) when the queue store does not answer. */
 async function withinTimeout<R>(call: () => Promise<R>, queue: Queue): Promise<R> {
   const unavailable = (cause: unknown) =>
     Object.assign(new ServiceUnavailableError(), { cause, queue: queue.name });
-  // A connection that is down or still trying to reach Redis means a 503 now, not a wait. ('wait' is a
-  // lazy connection that BullMQ opens on first use, 'connect' one about to be ready: the timeout guards.)
-  const status = connections.get(queue)?.status;
-  if (status && !['ready', 'wait', 'connect'].includes(status)) {
-    throw unavailable(new Error(`Redis connection is ${status}`));
+  // A store known to be unreachable means a 503 now, not a wait (the timeout guards the rest).
+  if (backends.get(queue)?.reachable() === false) {
+    throw unavailable(new Error('the queue store is unreachable'));
   }
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)),
+      () => reject(new Error(`the queue store did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)),
       ENQUEUE_TIMEOUT_MS,
     );
   });
@@ -311,22 +288,35 @@ export type IgnoredTestOrder = { orderId: string; email: string | null; event: s
 
 /** The most recent ignored test orders kept for the back office's Orders screen. */
 const IGNORED_TEST_ORDERS_KEPT = 50;
-const ignoredTestOrdersKey = (prefix: string) => `${prefix}:ignored-test-orders`;
 
-/** Keeps the ignored test order in a short list beside the queues (newest first). */
+/**
+ * Keeps the ignored test order in a short list (newest first), per queue prefix so systems sharing a
+ * database keep their own.
+ */
 export async function recordIgnoredTestOrder(
-  redis: Redis,
+  db: Knex,
   prefix: string,
   order: IgnoredTestOrder,
 ): Promise<void> {
-  await redis
-    .multi()
-    .lpush(ignoredTestOrdersKey(prefix), JSON.stringify(order))
-    .ltrim(ignoredTestOrdersKey(prefix), 0, IGNORED_TEST_ORDERS_KEPT - 1)
-    .exec();
+  await db('ignored_test_orders').insert({ queuePrefix: prefix, order: JSON.stringify(order) });
+  await db('ignored_test_orders')
+    .where({ queuePrefix: prefix })
+    .whereNotIn(
+      'id',
+      db('ignored_test_orders')
+        .select('id')
+        .where({ queuePrefix: prefix })
+        .orderBy('id', 'desc')
+        .limit(IGNORED_TEST_ORDERS_KEPT),
+    )
+    .delete();
 }
 
-export async function ignoredTestOrders(redis: Redis, prefix: string): Promise<IgnoredTestOrder[]> {
-  const entries = await redis.lrange(ignoredTestOrdersKey(prefix), 0, IGNORED_TEST_ORDERS_KEPT - 1);
-  return entries.map((entry) => JSON.parse(entry) as IgnoredTestOrder);
+export async function ignoredTestOrders(db: Knex, prefix: string): Promise<IgnoredTestOrder[]> {
+  const rows: { order: IgnoredTestOrder }[] = await db('ignored_test_orders')
+    .select('order')
+    .where({ queuePrefix: prefix })
+    .orderBy('id', 'desc')
+    .limit(IGNORED_TEST_ORDERS_KEPT);
+  return rows.map((row) => row.order);
 }

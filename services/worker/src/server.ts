@@ -6,7 +6,7 @@ import { createDb } from '@sleep-ritual/platform/db';
 import { healthRoutes } from '@sleep-ritual/platform/http/service-app';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { createMetricsRegistry, metricsEndpoint } from '@sleep-ritual/platform/metrics';
-import { createRedis } from '@sleep-ritual/platform/redis';
+import { createBackends, describeBackends } from '@sleep-ritual/platform/backends';
 import { onShutdown } from '@sleep-ritual/platform/run-service';
 import { startConsumers } from './consumers.ts';
 
@@ -24,19 +24,22 @@ try {
 }
 
 const db = createDb(config.databaseUrl, { min: 0, max: 14 });
-const redis = createRedis(config.redisUrl);
-redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
+const backends = createBackends(config, db, {
+  failFast: false,
+  onError: (error) => logger.warn({ err: error.message }, 'redis error'),
+});
+await backends.queues.ready();
 
 const registry = createMetricsRegistry({ db });
-const consumers = startConsumers({ config, logger, db, redis }, { registry });
+const consumers = startConsumers({ config, logger, db, backends }, { registry });
 logger.info(
-  { prefix: config.queuePrefix, smtp: Boolean(config.smtpUrl) },
+  { prefix: config.queuePrefix, smtp: Boolean(config.smtpUrl), store: describeBackends(config) },
   'worker consuming purchases and emails',
 );
 
 // Apart from the queues, the worker answers only health probes and Prometheus's scrapes.
 const health = new Koa();
-health.use(healthRoutes(db, redis));
+health.use(healthRoutes(db, backends));
 health.use(metricsEndpoint(registry));
 const server = http.createServer(health.callback());
 server.listen(config.servicePorts.worker, config.bindHost, () =>
@@ -47,6 +50,6 @@ onShutdown(logger, async () => {
   // SIGTERM: finish the jobs in hand, take no new ones, then close everything.
   await consumers.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await backends.close();
   await db.destroy();
-  redis.disconnect();
 });

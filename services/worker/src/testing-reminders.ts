@@ -40,13 +40,14 @@ export async function startReminderBench(name: string, start: Date) {
   // The database is this file's alone: reminders left by an earlier run must not be swept into this one.
   await deps.db('bedtime_reminders').delete();
 
+  await deps.backends.queues.ready();
   let now = start;
   const clock = () => now;
   const startAll = () => processes.map((each) => startConsumers(each, { clock }));
   let consumers = startAll();
   await Promise.all(consumers.map((each) => each.scheduled));
-  const sweeps = createRemindersQueue(deps.redis, deps.config.queuePrefix);
-  const emails = createEmailsQueue(deps.redis, deps.config.queuePrefix);
+  const sweeps = createRemindersQueue(deps.backends.queues);
+  const emails = createEmailsQueue(deps.backends.queues);
 
   async function settle() {
     await eventually(
@@ -142,11 +143,11 @@ export async function startReminderBench(name: string, start: Date) {
       const queues = [
         sweeps,
         emails,
-        createPurchasesQueue(deps.redis, deps.config.queuePrefix),
-        createReconcileQueue(deps.redis, deps.config.queuePrefix),
+        createPurchasesQueue(deps.backends.queues),
+        createReconcileQueue(deps.backends.queues),
       ];
-      await Promise.all(queues.map((queue) => queue.obliterate({ force: true })));
       await Promise.all(queues.map((queue) => queue.close()));
+      await deps.backends.queues.obliterate();
       await rm(outboxDir, { recursive: true, force: true });
       await Promise.all(processes.map((each) => each.close()));
     },

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
-import { Worker } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
 import { repoRoot } from '@sleep-ritual/platform/paths';
 import { eventually, freePort } from '@sleep-ritual/platform/testing';
-import { createRedis } from '@sleep-ritual/platform/redis';
+import { createQueueBackend } from '@sleep-ritual/platform/backends';
+import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
 import { createPurchasesQueue, createEmailsQueue } from './queues.ts';
 
 /**
@@ -31,22 +31,42 @@ export async function createMappedProgram(
   return { programId: program.id, item };
 }
 
-/** Both queues under a prefix, to add jobs to and inspect; dispose() removes every key they made. */
-export async function openTestQueues(redisUrl: string, prefix: string) {
-  const connection = createRedis(redisUrl, { failFast: true });
-  const purchases = createPurchasesQueue(connection, prefix);
-  const emails = createEmailsQueue(connection, prefix);
+/**
+ * Both queues under a prefix (by default the config's), in the store the config names (Redis, or
+ * PostgreSQL with REDIS_URL=none), to add jobs to and inspect; dispose() removes everything under the
+ * prefix.
+ */
+export async function openTestQueues(config: Config, prefix = config.queuePrefix) {
+  const backend = createQueueBackend(config, prefix, { failFast: true });
+  await backend.ready();
+  const purchases = createPurchasesQueue(backend);
+  const emails = createEmailsQueue(backend);
   await Promise.all([purchases.waitUntilReady(), emails.waitUntilReady()]);
   return {
     purchases,
     emails,
-    connection,
+    backend,
     async dispose() {
-      await Promise.all([purchases.obliterate({ force: true }), emails.obliterate({ force: true })]);
       await Promise.all([purchases.close(), emails.close()]);
-      connection.disconnect();
+      await backend.obliterate();
+      await backend.close();
     },
   };
+}
+
+/**
+ * A queue backend whose store does not answer (nothing listens on its port), Redis or PostgreSQL as the
+ * config's: for tests of the 503 a producer answers during an outage.
+ */
+export function unreachableQueueBackend(config: Config) {
+  const closedPort = 6399;
+  return createQueueBackend(
+    config.redisUrl === null
+      ? { ...config, databaseUrl: `postgres://postgres@127.0.0.1:${closedPort}/unreachable` }
+      : { ...config, redisUrl: `redis://127.0.0.1:${closedPort}` },
+    'unreachable',
+    { failFast: true },
+  );
 }
 
 /**
@@ -62,7 +82,7 @@ export async function startWorkerProcess(config: Config, options: { outboxDir: s
       NODE_ENV: 'test',
       LOG_LEVEL: options.logLevel ?? 'warn',
       DATABASE_URL: config.databaseUrl,
-      REDIS_URL: config.redisUrl,
+      REDIS_URL: config.redisUrl ?? 'none',
       QUEUE_PREFIX: config.queuePrefix,
       OUTBOX_DIR: options.outboxDir,
       WORKER_PORT: String(port),
@@ -95,19 +115,17 @@ export async function startWorkerProcess(config: Config, options: { outboxDir: s
 }
 
 /**
- * Takes `count` jobs off a queue with a processor that does nothing, as fast as Redis allows: for the
- * reminders benchmark, to see what Redis holds once a night's reminders are sent.
+ * Takes `count` jobs off a queue with a processor that does nothing, as fast as the store allows: for
+ * the reminders benchmark, to see what Redis holds once a night's reminders are sent.
  */
-export async function completeJobs(redisUrl: string, queueName: string, prefix: string, count: number) {
-  const connection = createRedis(redisUrl);
+export async function completeJobs(backend: QueueBackend, queueName: string, count: number) {
   let done = 0;
   await new Promise<void>((resolve, reject) => {
-    const worker = new Worker(queueName, async () => undefined, { connection, prefix, concurrency: 200 });
+    const worker = backend.worker(queueName, async () => undefined, { concurrency: 200 });
     worker.on('error', reject);
     worker.on('completed', () => {
       done += 1;
       if (done === count) void worker.close().then(() => resolve());
     });
   });
-  connection.disconnect();
 }

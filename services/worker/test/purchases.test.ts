@@ -11,7 +11,7 @@ let ritual: { programId: number; item: string };
 let bump: { programId: number; item: string };
 
 beforeAll(async () => {
-  queues = await openTestQueues(deps.config.redisUrl, uniqueQueuePrefix());
+  queues = await openTestQueues(deps.config, uniqueQueuePrefix());
   ritual = await createMappedProgram(deps.db);
   bump = await createMappedProgram(deps.db, { kind: 'bump' });
 });

@@ -33,7 +33,7 @@ function consumersAt(label: string, env: Record<string, string> = {}) {
     },
   };
   beforeAll(async () => {
-    queues = await openTestQueues(deps.config.redisUrl, deps.config.queuePrefix);
+    queues = await openTestQueues(deps.config, deps.config.queuePrefix);
     consumers = startConsumers(deps, { registry });
   });
   afterAll(async () => {

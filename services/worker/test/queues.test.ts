@@ -6,7 +6,7 @@ import { openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
 let queues: Awaited<ReturnType<typeof openTestQueues>>;
 
 beforeAll(async () => {
-  queues = await openTestQueues(testConfig().redisUrl, uniqueQueuePrefix('queues'));
+  queues = await openTestQueues(testConfig(), uniqueQueuePrefix('queues'));
 });
 afterAll(async () => {
   await queues.dispose();

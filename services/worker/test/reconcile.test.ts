@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQueueBackend } from '@sleep-ritual/platform/backends';
 import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { ownsProgramSql } from '@sleep-ritual/platform/purchase-access';
 import { startConsumers } from '../src/consumers.ts';
@@ -38,8 +39,8 @@ let bump: { programId: number; item: string };
 
 beforeAll(async () => {
   await deps.db('thrivecart_reconciliation').delete();
-  queues = await openTestQueues(deps.config.redisUrl, deps.config.queuePrefix);
-  reconcileQueue = createReconcileQueue(queues.connection, deps.config.queuePrefix);
+  queues = await openTestQueues(deps.config, deps.config.queuePrefix);
+  reconcileQueue = createReconcileQueue(queues.backend);
   consumers = startConsumers(deps, { reconcileRate: RATE });
   await consumers.scheduled;
   // The schedule runs once at start-up: that run must be over before the tests add transactions, or it
@@ -340,18 +341,19 @@ describe('reconciliation with ThriveCart', () => {
     fake.transactions.length = 0;
     // The fake now expects another key: ThriveCart answers 401, as for a revoked key.
     const denied = await startFakeThrivecartApi('another-key');
+    const deniedQueues = createQueueBackend(deps.config, `${deps.config.queuePrefix}-denied`, {
+      failFast: false,
+    });
+    await deniedQueues.ready();
     const worker = startConsumers(
       {
         ...deps,
-        config: {
-          ...deps.config,
-          thrivecartApiUrl: denied.url,
-          queuePrefix: `${deps.config.queuePrefix}-denied`,
-        },
+        backends: { ...deps.backends, queues: deniedQueues },
+        config: { ...deps.config, thrivecartApiUrl: denied.url },
       },
       { reconcileRate: RATE },
     );
-    const queue = createReconcileQueue(queues.connection, `${deps.config.queuePrefix}-denied`);
+    const queue = createReconcileQueue(deniedQueues);
     try {
       await worker.scheduled;
       // Its schedule's run at start-up fails the same way; the run asked for comes after it.
@@ -370,8 +372,9 @@ describe('reconciliation with ThriveCart', () => {
       expect(key).toBe(API_KEY);
     } finally {
       await worker.close();
-      await queue.obliterate({ force: true });
       await queue.close();
+      await deniedQueues.obliterate();
+      await deniedQueues.close();
       await denied.close();
     }
   });

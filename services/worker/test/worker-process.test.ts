@@ -26,7 +26,7 @@ let item: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  queues = await openTestQueues(deps.config.redisUrl, prefix);
+  queues = await openTestQueues(deps.config, prefix);
   outboxDir = await mkdtemp(path.join(tmpdir(), 'worker-outbox-'));
   ({ item } = await createMappedProgram(deps.db));
 });

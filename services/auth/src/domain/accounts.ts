@@ -54,7 +54,7 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     return owner;
   });
   if (!userId) throw new BadRequestError(INVALID_RESET_LINK);
-  await destroyUserSessions(deps.redis, userId);
+  await destroyUserSessions(deps.backends.sessions, userId);
   return userId;
 }
 

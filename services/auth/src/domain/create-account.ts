@@ -77,7 +77,7 @@ export async function createAccount(deps: AuthDeps, body: CreateAccountBody): Pr
     if (!(await setPasswordFromMailedLink(deps.db, account.userId, passwordHash))) {
       throw new ConflictError(ACCOUNT_EXISTS);
     }
-    await destroyUserSessions(deps.redis, account.userId);
+    await destroyUserSessions(deps.backends.sessions, account.userId);
     return { userId: account.userId, signedIn: true };
   }
   if (!redirectMaySetPassword(account)) {

@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { CounterStore } from '@sleep-ritual/platform/counter-store';
 import { attemptBudgets, rateLimit } from '@sleep-ritual/platform/rate-limit';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
 
 /** The sizes of every limit of this service, in one place. */
-export function createLimits(redis: Redis) {
+export function createLimits(counters: CounterStore) {
   const signInMessage = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
   return {
     /**
@@ -13,7 +13,7 @@ export function createLimits(redis: Redis) {
      * address, per account and address (so a stranger cannot lock the owner out from elsewhere), and a
      * slower ceiling per account against guessing spread over many addresses.
      */
-    signInAttempts: attemptBudgets(redis, [
+    signInAttempts: attemptBudgets(counters, [
       { name: 'login-ip', limit: 100, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
       { name: 'login-account-ip', limit: 10, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
       {
@@ -23,56 +23,56 @@ export function createLimits(redis: Redis) {
         message: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
       },
     ]),
-    wrongAdminPasswordsPerIp: rateLimit(redis, {
+    wrongAdminPasswordsPerIp: rateLimit(counters, {
       name: 'admin-ip',
       limit: 10,
       windowSeconds: FIFTEEN_MINUTES,
       message: 'Too many wrong admin passwords. Please wait 15 minutes and try again.',
     }),
-    resetRequestsPerEmail: rateLimit(redis, {
+    resetRequestsPerEmail: rateLimit(counters, {
       name: 'forgot-email',
       limit: 5,
       windowSeconds: HOUR,
       message: 'Too many reset requests for this email. Please wait an hour and try again.',
     }),
-    resetRequestsPerIp: rateLimit(redis, {
+    resetRequestsPerIp: rateLimit(counters, {
       name: 'forgot-ip',
       limit: 20,
       windowSeconds: HOUR,
       message: 'Too many reset requests. Please wait an hour and try again.',
     }),
-    resetAttemptsPerIp: rateLimit(redis, {
+    resetAttemptsPerIp: rateLimit(counters, {
       name: 'reset-ip',
       limit: 20,
       windowSeconds: HOUR,
       message: 'Too many password reset attempts. Please wait an hour and try again.',
     }),
-    resetLinkChecksPerIp: rateLimit(redis, {
+    resetLinkChecksPerIp: rateLimit(counters, {
       name: 'reset-check-ip',
       limit: 60,
       windowSeconds: HOUR,
       message: 'Too many requests. Please wait an hour and try again.',
     }),
     // The sign-in link has the same limits as forgot-password, under its own names.
-    signInLinkRequestsPerEmail: rateLimit(redis, {
+    signInLinkRequestsPerEmail: rateLimit(counters, {
       name: 'sign-in-link-email',
       limit: 5,
       windowSeconds: HOUR,
       message: 'Too many sign-in link requests for this email. Please wait an hour and try again.',
     }),
-    signInLinkRequestsPerIp: rateLimit(redis, {
+    signInLinkRequestsPerIp: rateLimit(counters, {
       name: 'sign-in-link-ip',
       limit: 20,
       windowSeconds: HOUR,
       message: 'Too many sign-in link requests. Please wait an hour and try again.',
     }),
-    signInLinkUsesPerIp: rateLimit(redis, {
+    signInLinkUsesPerIp: rateLimit(counters, {
       name: 'sign-in-link-use-ip',
       limit: 20,
       windowSeconds: HOUR,
       message: 'Too many sign-in attempts. Please wait an hour and try again.',
     }),
-    accountLookupsPerIp: rateLimit(redis, {
+    accountLookupsPerIp: rateLimit(counters, {
       name: 'create-account-ip',
       limit: 30,
       windowSeconds: 60,

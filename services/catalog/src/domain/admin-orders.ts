@@ -124,7 +124,7 @@ export async function retryOrder(deps: CatalogDeps, actor: AuditActor, jobId: st
 export async function orderAttention(deps: CatalogDeps): Promise<OrderAttention> {
   const [rows, ignored] = await Promise.all([
     ordersAwaitingMapping(deps.db),
-    ignoredTestOrders(deps.redis, deps.config.queuePrefix),
+    ignoredTestOrders(deps.db, deps.config.queuePrefix),
   ]);
   const byOrder = new Map<string, OrderAttention['awaitingMapping'][number]>();
   for (const row of rows) {

@@ -23,7 +23,7 @@ const UPLOADS_PER_HOUR = 120;
 export function adminMediaRoutes(deps: CatalogDeps): Router {
   const router = adminRouter('/media');
   const media = deps.media ?? directoryMediaStore(deps.config.mediaDir);
-  const uploads = rateLimit(deps.redis, {
+  const uploads = rateLimit(deps.backends.counters, {
     name: 'media-uploads',
     limit: UPLOADS_PER_HOUR,
     windowSeconds: 3600,

@@ -10,6 +10,7 @@ import * as dripDays from './migrations/20261125030000_drip_days.ts';
 import * as purchasePlans from './migrations/20261125010000_purchase_plans.ts';
 import * as mediaFiles from './migrations/20261125050000_media_files.ts';
 import * as bedtimeReminders from './migrations/20261125030100_bedtime_reminders.ts';
+import * as postgresOnlyStores from './migrations/20261126010000_postgres_only_stores.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under tsx, vitest and any
@@ -27,6 +28,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261125010000_purchase_plans.ts': purchasePlans,
   '20261125050000_media_files.ts': mediaFiles,
   '20261125030100_bedtime_reminders.ts': bedtimeReminders,
+  '20261126010000_postgres_only_stores.ts': postgresOnlyStores,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,7 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Context, type Next } from 'koa';
-import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
+import type { Backends } from '../backends.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { NotFoundError } from '../errors.ts';
@@ -17,7 +17,8 @@ export type ServiceDeps = {
   config: Config;
   logger: Logger;
   db: Knex;
-  redis: Redis;
+  /** Sessions, rate-limit counters and queues: Redis, or PostgreSQL without Redis (see backends.ts). */
+  backends: Backends;
 };
 
 declare module 'koa' {
@@ -31,7 +32,7 @@ export const BODY_LIMIT = '100kb';
 
 /**
  * The chain every HTTP service shares: request metrics, request id and access log, the error mapping,
- * security headers, health probes and `GET /metrics`, the shared Redis session, the origin check, body
+ * security headers, health probes and `GET /metrics`, the shared session, the origin check, body
  * parsing and the refusal of text PostgreSQL cannot store (NUL characters, in any body field or query
  * parameter). The service then mounts its own routers on the returned app.
  */
@@ -45,7 +46,7 @@ export function createServiceApp(
     metrics?: (registry: Registry) => void;
   } = {},
 ): Koa {
-  const { config, logger, db, redis } = deps;
+  const { config, logger, db, backends } = deps;
   const app = new Koa({ proxy: true });
   const registry = createMetricsRegistry({ db });
   options.metrics?.(registry);
@@ -58,9 +59,9 @@ export function createServiceApp(
   app.use(requestLog(app, logger));
   app.use(errorHandler);
   app.use(securityHeaders(config));
-  app.use(healthRoutes(db, redis));
+  app.use(healthRoutes(db, backends));
   app.use(metricsEndpoint(registry));
-  app.use(sessionMiddleware(app, redis, config));
+  app.use(sessionMiddleware(app, backends.sessions, config));
   app.use(originCheck(config, options.originExempt));
   app.use(
     bodyParser({
@@ -91,14 +92,14 @@ export function notFoundFallback() {
   };
 }
 
-export function healthRoutes(db: Knex | undefined, redis: Redis | undefined) {
+export function healthRoutes(db: Knex | undefined, backends: Pick<Backends, 'ping'> | undefined) {
   return async function health(ctx: Context, next: Next) {
     if (ctx.path === '/healthz') {
       ctx.body = { status: 'ok' };
       return;
     }
     if (ctx.path === '/readyz') {
-      const checks = await readiness(db, redis);
+      const checks = await readiness(db, backends);
       ctx.status = Object.values(checks).every((value) => value === 'ok') ? 200 : 503;
       ctx.body = { status: ctx.status === 200 ? 'ok' : 'unavailable', checks };
       return;
@@ -107,7 +108,7 @@ export function healthRoutes(db: Knex | undefined, redis: Redis | undefined) {
   };
 }
 
-export async function readiness(db: Knex | undefined, redis: Redis | undefined) {
+export async function readiness(db: Knex | undefined, backends: Pick<Backends, 'ping'> | undefined) {
   const within = <T>(promise: Promise<T>) =>
     Promise.race([
       promise,
@@ -119,8 +120,9 @@ export async function readiness(db: Knex | undefined, redis: Redis | undefined) 
       () => 'ok' as const,
       () => 'down' as const,
     );
-  if (redis)
-    checks.redis = await within(redis.ping()).then(
+  // Redis, when it holds sessions and queues; without Redis, the database check covers them.
+  if (backends?.ping)
+    checks.redis = await within(backends.ping()).then(
       () => 'ok' as const,
       () => 'down' as const,
     );

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
-import type { Redis } from 'ioredis';
 import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/public-config';
 import type { Context } from 'koa';
 import type { Config } from '../config.ts';
+import type { SessionStore } from '../session-store.ts';
 import { createBatcher } from './request-batcher.ts';
 import { SessionKeys } from './session-keys.ts';
 
@@ -13,9 +13,6 @@ export const SESSION_COOKIE = 'sr_session';
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** ...and in any case this long after sign-in. */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-
-const sessionKey = (id: string) => `sess:${id}`;
-const userSessionsKey = (userId: number) => `user-sessions:${userId}`;
 
 export type SessionData = {
   userId?: number;
@@ -30,12 +27,13 @@ declare module 'koa' {
 }
 
 /**
- * The session lives in Redis under a 32-random-byte id; the cookie carries only that id, signed.
- * Every service mounts this with the same keys, so they all know the same user and admin state.
+ * The session lives in the session store (Redis, or PostgreSQL without Redis) under a 32-random-byte
+ * id; the cookie carries only that id, signed. Every service mounts this with the same keys, so they all
+ * know the same user and admin state.
  */
-export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
-  // Every signed-in request reads its session: the reads of concurrent requests go as one MGET.
-  const readSessions = createBatcher((ids: string[]) => redis.mget(ids.map(sessionKey)), {
+export function sessionMiddleware(app: Koa, store: SessionStore, config: Config) {
+  // Every signed-in request reads its session: the reads of concurrent requests go as one read.
+  const readSessions = createBatcher((ids: string[]) => store.getMany(ids), {
     maxInFlight: 2,
     maxBatchSize: 200,
   });
@@ -46,7 +44,7 @@ export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
       key: SESSION_COOKIE,
       maxAge: SESSION_IDLE_MS,
       // Saved again only when it changes or has used half its idle lifetime: a read-only request costs
-      // no Redis write and no new cookie, and an active learner still never expires.
+      // no store write and no new cookie, and an active learner still never expires.
       rolling: false,
       renew: true,
       httpOnly: true,
@@ -66,16 +64,11 @@ export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
         },
         async set(id: string, data: SessionData, maxAge: number | 'session' | undefined) {
           const ttl = typeof maxAge === 'number' ? maxAge : SESSION_IDLE_MS;
-          const multi = redis.multi().set(sessionKey(id), JSON.stringify(data), 'PX', ttl);
-          if (data.userId) {
-            multi
-              .sadd(userSessionsKey(data.userId), id)
-              .pexpire(userSessionsKey(data.userId), SESSION_ABSOLUTE_MS);
-          }
-          await multi.exec();
+          const user = data.userId ? { id: data.userId, indexMs: SESSION_ABSOLUTE_MS } : undefined;
+          await store.set(id, JSON.stringify(data), ttl, user);
         },
         async destroy(id: string) {
-          await redis.del(sessionKey(id));
+          await store.destroy(id);
         },
       },
     } as unknown as Parameters<typeof session>[0],
@@ -85,18 +78,11 @@ export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
 
 /** Ends every session of a user (after a password reset), except the one named. */
 export async function destroyUserSessions(
-  redis: Redis,
+  store: SessionStore,
   userId: number,
   exceptSessionId?: string,
 ): Promise<void> {
-  const ids = await redis.smembers(userSessionsKey(userId));
-  const doomed = ids.filter((id) => id !== exceptSessionId);
-  if (doomed.length === 0) return;
-  await redis
-    .multi()
-    .del(...doomed.map(sessionKey))
-    .srem(userSessionsKey(userId), ...doomed)
-    .exec();
+  await store.destroyUser(userId, exceptSessionId);
 }
 
 /** Sets or clears the sales pages' signed-in hint (see SIGNED_IN_HINT_COOKIE); it carries no secret. */

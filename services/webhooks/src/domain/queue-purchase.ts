@@ -10,7 +10,7 @@ import type { WebhookDeps } from '../deps.ts';
  */
 export async function queuePurchase(deps: WebhookDeps, purchase: PurchaseEvent): Promise<string | undefined> {
   if (purchase.test && !deps.config.acceptTestOrders) {
-    await recordIgnoredTestOrder(deps.redis, deps.config.queuePrefix, {
+    await recordIgnoredTestOrder(deps.db, deps.config.queuePrefix, {
       orderId: purchase.orderId,
       email: purchase.customer?.email ?? null,
       event: purchase.event,

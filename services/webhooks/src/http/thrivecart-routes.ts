@@ -17,7 +17,7 @@ export const THRIVECART_WEBHOOK_PATH = '/webhooks/thrivecart';
  */
 export function thrivecartRoutes(deps: WebhookDeps): Router {
   const router = new Router({ prefix: '/api' });
-  const secretGuesses = secretGuessLimit(deps.redis, deps.logger);
+  const secretGuesses = secretGuessLimit(deps.backends.counters, deps.logger);
 
   // ThriveCart saves a webhook URL only if HEAD and POST both answer 2xx.
   router.head(THRIVECART_WEBHOOK_PATH, (ctx) => {

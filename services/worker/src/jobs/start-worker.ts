@@ -1,10 +1,10 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type { Logger } from '@sleep-ritual/platform/logger';
+import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
 import type { JobMetrics } from '../queue-metrics.ts';
 import { retryDelayMs, type RetryPolicy } from '../queues.ts';
 
-export type WorkerConnection = { connection: Redis; prefix: string; logger: Logger; metrics: JobMetrics };
+export type WorkerConnection = { queues: QueueBackend; logger: Logger; metrics: JobMetrics };
 
 /**
  * A queue consumer with the settings both queues share. A job whose worker dies (SIGKILL, crash) keeps
@@ -19,8 +19,8 @@ export function startWorker<Data, Result>(
   options: WorkerConnection & { concurrency: number; retry?: RetryPolicy },
   process: (data: Data, log: Logger, job: Job<Data, Result>) => Promise<Result>,
 ): Worker<Data, Result> {
-  const { connection, prefix, logger, metrics, concurrency, retry } = options;
-  const worker = new Worker<Data, Result>(
+  const { queues, logger, metrics, concurrency, retry } = options;
+  const worker = queues.worker<Data, Result>(
     queueName,
     (job) =>
       process(
@@ -29,8 +29,6 @@ export function startWorker<Data, Result>(
         job,
       ),
     {
-      connection,
-      prefix,
       concurrency,
       lockDuration: LOCK_MS,
       stalledInterval: STALLED_CHECK_MS,

@@ -1,0 +1,82 @@
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+
+/**
+ * Where sessions live: Redis (the production default) or a PostgreSQL table (REDIS_URL=none). Both keep
+ * the same ids, lifetimes and per-user index, so a user's sessions can all be ended at once.
+ */
+export type SessionStore = {
+  /** The stored JSON of each id, in order (null for none or expired). */
+  getMany(ids: string[]): Promise<(string | null)[]>;
+  /** Stores the session for `ttlMs`; with a user, indexes it under that user for `indexMs`. */
+  set(id: string, json: string, ttlMs: number, user?: { id: number; indexMs: number }): Promise<void>;
+  destroy(id: string): Promise<void>;
+  /** Ends every session of the user except `exceptId`. */
+  destroyUser(userId: number, exceptId?: string): Promise<void>;
+};
+
+const sessionKey = (id: string) => `sess:${id}`;
+const userSessionsKey = (userId: number) => `user-sessions:${userId}`;
+
+export function redisSessionStore(redis: Redis): SessionStore {
+  return {
+    getMany: (ids) => redis.mget(ids.map(sessionKey)),
+    async set(id, json, ttlMs, user) {
+      const multi = redis.multi().set(sessionKey(id), json, 'PX', ttlMs);
+      if (user) multi.sadd(userSessionsKey(user.id), id).pexpire(userSessionsKey(user.id), user.indexMs);
+      await multi.exec();
+    },
+    async destroy(id) {
+      await redis.del(sessionKey(id));
+    },
+    async destroyUser(userId, exceptId) {
+      const ids = await redis.smembers(userSessionsKey(userId));
+      const doomed = ids.filter((id) => id !== exceptId);
+      if (doomed.length === 0) return;
+      await redis
+        .multi()
+        .del(...doomed.map(sessionKey))
+        .srem(userSessionsKey(userId), ...doomed)
+        .exec();
+    },
+  };
+}
+
+/** How often a process clears expired sessions out of the table (on a write, at most this often). */
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+export function postgresSessionStore(db: Knex): SessionStore {
+  let sweptAt = 0;
+  return {
+    async getMany(ids) {
+      const rows: { id: string; data: unknown }[] = await db('sessions')
+        .select('id', 'data')
+        .whereIn('id', ids)
+        .andWhere('expiresAt', '>', db.fn.now());
+      const byId = new Map(rows.map((row) => [row.id, JSON.stringify(row.data)]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+    async set(id, json, ttlMs, user) {
+      const expiresAt = new Date(Date.now() + ttlMs);
+      await db('sessions')
+        .insert({ id, data: json, userId: user?.id ?? null, expiresAt })
+        .onConflict('id')
+        .merge(['data', 'userId', 'expiresAt']);
+      if (Date.now() - sweptAt > SWEEP_EVERY_MS) {
+        sweptAt = Date.now();
+        await db('sessions').where('expiresAt', '<=', db.fn.now()).delete();
+      }
+    },
+    async destroy(id) {
+      await db('sessions').where({ id }).delete();
+    },
+    async destroyUser(userId, exceptId) {
+      await db('sessions')
+        .where({ userId })
+        .modify((query) => {
+          if (exceptId) query.whereNot({ id: exceptId });
+        })
+        .delete();
+    },
+  };
+}
