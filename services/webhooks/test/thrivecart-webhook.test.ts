@@ -343,7 +343,7 @@ describe('when ACCEPT_TEST_ORDERS is false', () => {
 });
 
 describe('when Redis does not answer', () => {
-  it('answers 503 at once when the queue connection cannot reach Redis, so the checkout retries', async () => {
+  it('answers 503 within a second when the queue connection cannot reach Redis, refusing the order instead of accepting what it cannot queue', async () => {
     const connection = createRedis('redis://127.0.0.1:6399', { failFast: true });
     const unreachable = createPurchasesQueue(connection, 'test-unreachable');
     unreachable.on('error', () => {});
