@@ -112,6 +112,18 @@ test('@core an admin uploads a programme card image and a class audio track, see
   expect(part.status()).toBe(206);
   expect(part.headers()['content-type']).toBe('audio/wav');
   expect(part.headers()['content-range']).toBe(`bytes 44-1043/${wavAudio(65).length}`);
+
+  // In the class, Listen plays the uploaded track in the listen-mode player.
+  await learner.goto(`/program/${ritual.programId}/path/${ritual.pathId}/class/${ritual.classIds[1]}`);
+  await learner.getByRole('button', { name: 'Listen', exact: true }).click();
+  const listening = learner.getByRole('dialog', { name: 'Night 2: The Breath' }).getByTestId('listen-audio');
+  await expect(listening).toHaveAttribute('src', trackUrl);
+  await expect
+    .poll(() => listening.evaluate((audio: HTMLAudioElement) => Math.round(audio.duration)))
+    .toBe(65);
+  await expect
+    .poll(() => listening.evaluate((audio: HTMLAudioElement) => !audio.paused && audio.currentTime > 0.5))
+    .toBe(true);
   await learner.context().close();
 });
 

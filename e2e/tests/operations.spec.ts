@@ -4,7 +4,7 @@ import { waitForMailTo } from '@sleep-ritual/worker/outbox';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
 import { signInAsAdmin } from '../support/admin.ts';
 import { uniqueEmail } from '../support/db.ts';
-import { e2eEnv } from '../support/env.ts';
+import { e2eEnv, e2eOrigin } from '../support/env.ts';
 
 /** What an operator sees of the running system: metrics on the internal ports and the queue view. */
 
@@ -80,18 +80,33 @@ test('an order through the origin shows in the metrics each service and the work
   }
 });
 
-test('the origin never serves metrics', async ({ request }) => {
+test('@core the origin never serves metrics: /metrics and /api/<service>/metrics answer 404, from the origin under test', async ({
+  request,
+}) => {
+  // Answered by the origin under test: nginx itself (naming no version) when the suite runs through it
+  // (`npm run test:e2e:nginx`); the development gateway names no server.
+  const server = e2eOrigin === 'nginx' ? 'nginx' : undefined;
   for (const path of [
     '/metrics',
     '/api/metrics',
     '/api/auth/metrics',
-    '/api/user/metrics',
+    '/api/catalog/metrics',
+    '/api/worker/metrics',
+    // Under a prefix of a service, which the origin passes to it.
     '/api/webhooks/metrics',
+    '/api/user/metrics',
+    '/api/programs/metrics',
   ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     expect(await response.text(), path).not.toContain('# TYPE');
+    expect(response.headers()['server'], path).toBe(server);
   }
+  // Under the progress service's prefix, `metrics` is a class id, whose progress needs a signed-in learner.
+  const progress = await request.get('/api/progress/metrics');
+  expect(progress.status()).toBe(401);
+  expect(await progress.text()).not.toContain('# TYPE');
+  expect(progress.headers()['server']).toBe(server);
 });
 
 test('the queue view answers 401 to a visitor without the admin session', async ({ request }) => {

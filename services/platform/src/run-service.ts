@@ -44,13 +44,19 @@ export async function runService(
   });
 }
 
+/**
+ * How long a stopping process lets in-flight requests and jobs finish before it exits anyway; whatever
+ * stops it (compose's stop_grace_period, Kubernetes' terminationGracePeriodSeconds) must wait longer.
+ */
+export const SHUTDOWN_DRAIN_MS = 15_000;
+
 export function onShutdown(logger: { info: (msg: string) => void }, close: () => Promise<void>): void {
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_DRAIN_MS);
     force.unref();
     close().then(
       () => process.exit(0),

@@ -57,6 +57,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...secrets, REPLICAS: '0' })).toThrowError(/^Invalid configuration: REPLICAS /);
   });
 
+  it('keeps access for 7 days after a failed instalment unless PAYMENT_GRACE_DAYS says otherwise', () => {
+    expect(loadConfig({ ...secrets }).paymentGraceDays).toBe(7);
+    expect(loadConfig({ ...secrets, NODE_ENV: 'production' }).paymentGraceDays).toBe(7);
+    // Compose passes an unset variable as empty (`${PAYMENT_GRACE_DAYS:-}`): still the default, not 0.
+    expect(loadConfig({ ...secrets, PAYMENT_GRACE_DAYS: '' }).paymentGraceDays).toBe(7);
+    expect(loadConfig({ ...secrets, PAYMENT_GRACE_DAYS: '0' }).paymentGraceDays).toBe(0);
+    expect(loadConfig({ ...secrets, PAYMENT_GRACE_DAYS: '14' }).paymentGraceDays).toBe(14);
+    expect(() => loadConfig({ ...secrets, PAYMENT_GRACE_DAYS: '-1' })).toThrowError(
+      /^Invalid configuration: PAYMENT_GRACE_DAYS /,
+    );
+  });
+
   it('marks cookies secure when the app is served over https', () => {
     const config = loadConfig({
       ...secrets,

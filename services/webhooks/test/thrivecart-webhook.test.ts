@@ -345,7 +345,7 @@ describe('when ACCEPT_TEST_ORDERS is false', () => {
 });
 
 describe('when the queue store does not answer', () => {
-  it('answers 503 at once when the queue connection cannot reach Redis, so the checkout retries', async () => {
+  it('answers 503 within a second when the queue store cannot be reached, refusing the order instead of accepting what it cannot queue', async () => {
     const store = unreachableQueueBackend(deps.config);
     const unreachable = createPurchasesQueue(store);
     unreachable.on('error', () => {});
