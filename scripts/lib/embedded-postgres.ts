@@ -164,6 +164,9 @@ async function runningPort(
 }
 
 async function initialise(binaries: Binaries, dataDir: string, runAs: RunAs): Promise<void> {
+  // Only the data directory is private: a recursive mkdir would make its parents (var/) private too,
+  // and the server's own user could not reach it when started as root.
+  await mkdir(path.dirname(dataDir), { recursive: true });
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const passwordDir = await mkdtemp(path.join(os.tmpdir(), 'sleep-ritual-pg-'));
   const passwordFile = path.join(passwordDir, 'password');
@@ -189,7 +192,11 @@ async function initialise(binaries: Binaries, dataDir: string, runAs: RunAs): Pr
     );
   } catch (error) {
     const output = String((error as { stderr?: string }).stderr ?? '').trim();
-    throw new Error(`initdb failed in ${dataDir}${output ? `: ${output}` : ''}`, { cause: error });
+    const hint =
+      runAs && /permission denied/i.test(output)
+        ? ` (the server runs as the user "${USER}", which must be able to reach every folder above it)`
+        : '';
+    throw new Error(`initdb failed in ${dataDir}${output ? `: ${output}` : ''}${hint}`, { cause: error });
   } finally {
     await rm(passwordDir, { recursive: true, force: true });
   }

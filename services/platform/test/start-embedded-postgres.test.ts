@@ -10,9 +10,10 @@ import { createClient, eventually, freePort } from '../src/testing.ts';
 // `npm start` with DATABASE_URL=embedded, for real: the start script, every service, the worker and the
 // gateway, on an embedded PostgreSQL whose data folder lives in a temporary folder.
 const work = mkdtempSync(path.join(os.tmpdir(), 'sleep-ritual-embedded-'));
-// As root the server runs as the `postgres` user, which must be able to reach its data folder.
+// As root the server runs as the `postgres` user, which must be able to reach its data folder; the
+// start script creates `var/` as it would in a fresh clone.
 chmodSync(work, 0o755);
-const dataDir = path.join(work, 'postgres');
+const dataDir = path.join(work, 'var', 'postgres');
 const ADMIN_PASSWORD = 'embedded-admin-password';
 
 type Run = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
