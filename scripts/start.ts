@@ -88,7 +88,9 @@ if (prod && spawnSync('nginx', ['-v']).error) {
 }
 
 await checkDependencies(config);
-if (!skipBuild) await run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
+// The build needs nothing from the database and the services nothing from the build: it runs while the
+// database is prepared and the services start, and the origin is announced once it is done.
+const built = skipBuild ? Promise.resolve() : startBuild();
 const demoLoaded = await prepareDatabase(config);
 if (demoLoaded) await prepareDemoAudio(config);
 
@@ -101,12 +103,14 @@ for (const service of services) {
 if (prod) {
   // nginx proxies to whatever answers: it starts once every replica is ready, so no first request fails.
   await waitUntil(services.flatMap((service) => config.replicaPorts[service].map((port) => readyzUrl(port))));
+  await built;
   const { dir } = writeLocalNginx(config);
   children.set('nginx', startProcess('nginx', 'nginx', localNginxArgs(dir), process.env));
   await waitUntil([`http://127.0.0.1:${config.port}/healthz`]);
 } else {
   children.set('gateway', startService('gateway', 'gateway'));
   await waitUntil([`http://127.0.0.1:${config.port}/readyz`]);
+  await built;
 }
 printWelcome(config);
 
@@ -198,16 +202,28 @@ async function prepareDemoAudio(config: Config): Promise<void> {
   }
 }
 
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+/** The build, in the background: a failed build stops everything, and it is stopped if the script ends first. */
+function startBuild(): Promise<void> {
+  const child = spawn('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+  });
+  const stopBuild = () => child.kill('SIGTERM');
+  process.on('exit', stopBuild);
+  return new Promise((resolve) => {
+    const failed = (reason: string) => {
+      process.off('exit', stopBuild);
+      if (stopping) return;
+      process.stderr.write(`The build failed (${reason}): stopping.\n`);
+      stopAll(1);
+    };
+    child.on('error', (error) => failed(error.message));
+    child.on('exit', (code) => {
+      process.off('exit', stopBuild);
+      if (code === 0) resolve();
+      else failed('see above');
     });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed`)),
-    );
   });
 }
 
