@@ -6,6 +6,11 @@
 //   --prod          production-style (`npm run start:prod`): NODE_ENV=production unless set, migrations
 //                   only (no demo content), and nginx as the origin with the configuration that
 //                   `npm run infra:nginx -- --local` renders into var/nginx-<PORT>/
+//
+// With DATABASE_URL unset and nothing answering at 127.0.0.1:5432, or with DATABASE_URL=embedded, it
+// starts an embedded PostgreSQL with its data in var/postgres (EMBEDDED_POSTGRES_DIR) and stops it
+// after everything else. With REDIS_URL unset and nothing answering at 127.0.0.1:6379, it runs on
+// PostgreSQL alone (REDIS_URL=none).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '@sleep-ritual/platform/config';
@@ -16,6 +21,8 @@ import { seedDemo } from '@sleep-ritual/platform/db/seed';
 import { demoLearner } from '@sleep-ritual/platform/db/seeds/demo-catalogue';
 import { ensureDemoAudio } from '@sleep-ritual/platform/media/demo-audio';
 import { ProcessConsole } from './lib/dev-console.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './lib/embedded-postgres.ts';
+import { answersOnPort } from './lib/local-ports.ts';
 import { localNginxArgs, writeLocalNginx } from './render-nginx.ts';
 
 const services = ['auth', 'catalog', 'progress', 'webhooks', 'worker'] as const;
@@ -35,6 +42,15 @@ if (replicasArgument) {
 // to try it with the demo content and generated secrets).
 if (prod) process.env.NODE_ENV ??= 'production';
 
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+const embeddedDir = path.resolve(repoRoot, process.env.EMBEDDED_POSTGRES_DIR || path.join('var', 'postgres'));
+// Before the configuration is read, so that it and every process started below see the URLs chosen here.
+const [embedded] = await Promise.all([chooseDatabase(), chooseRedis()]);
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
@@ -44,6 +60,12 @@ function oneLine(error: unknown): string {
   return String((error as Error).message ?? error)
     .split('\n')[0]!
     .trim();
+}
+
+/** A folder as the user would name it: from the repository root when inside it. */
+function shownPath(dir: string): string {
+  const relative = path.relative(repoRoot, dir);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : dir;
 }
 
 function redactUrl(url: string): string {
@@ -66,14 +88,11 @@ if (prod && spawnSync('nginx', ['-v']).error) {
 }
 
 await checkDependencies(config);
-if (!skipBuild) await run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
+// The build needs nothing from the database and the services nothing from the build: it runs while the
+// database is prepared and the services start, and the origin is announced once it is done.
+const built = skipBuild ? Promise.resolve() : startBuild();
 const demoLoaded = await prepareDatabase(config);
 if (demoLoaded) await prepareDemoAudio(config);
-
-const children = new Map<string, ChildProcess>();
-let stopping = false;
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
 
 for (const service of services) {
   config.replicaPorts[service].forEach((port, index) => {
@@ -84,14 +103,50 @@ for (const service of services) {
 if (prod) {
   // nginx proxies to whatever answers: it starts once every replica is ready, so no first request fails.
   await waitUntil(services.flatMap((service) => config.replicaPorts[service].map((port) => readyzUrl(port))));
+  await built;
   const { dir } = writeLocalNginx(config);
   children.set('nginx', startProcess('nginx', 'nginx', localNginxArgs(dir), process.env));
   await waitUntil([`http://127.0.0.1:${config.port}/healthz`]);
 } else {
   children.set('gateway', startService('gateway', 'gateway'));
   await waitUntil([`http://127.0.0.1:${config.port}/readyz`]);
+  await built;
 }
 printWelcome(config);
+
+/**
+ * DATABASE_URL as given, or the local server when it is unset and one answers; otherwise (or with
+ * DATABASE_URL=embedded) an embedded server started here, stopped when this process exits.
+ */
+async function chooseDatabase(): Promise<EmbeddedPostgres | undefined> {
+  const requested = process.env.DATABASE_URL || undefined;
+  if (requested !== 'embedded' && (requested !== undefined || (await answersOnPort('127.0.0.1', 5432)))) {
+    return undefined;
+  }
+  const where = shownPath(embeddedDir);
+  const reason = requested === 'embedded' ? 'DATABASE_URL=embedded' : 'nothing answers at 127.0.0.1:5432';
+  process.stdout.write(`Starting an embedded PostgreSQL in ${where}/ (${reason})\n`);
+  let server: EmbeddedPostgres;
+  try {
+    server = await startEmbeddedPostgres(embeddedDir, 'sleep_ritual', (line) =>
+      process.stdout.write(`${line}\n`),
+    );
+  } catch (error) {
+    fail(`The embedded PostgreSQL did not start in ${where}/: ${(error as Error).message}`);
+  }
+  // Every way out (Ctrl-C once the services have stopped, a failed start, a closed terminal) stops it.
+  process.on('exit', () => {
+    if (server.stop()) process.stdout.write('Stopped the embedded PostgreSQL.\n');
+  });
+  process.on('SIGHUP', () => stopAll(0));
+  process.env.DATABASE_URL = server.url;
+  return server;
+}
+
+/** With REDIS_URL unset and no Redis answering locally, the PostgreSQL-only mode (REDIS_URL=none). */
+async function chooseRedis(): Promise<void> {
+  if (!process.env.REDIS_URL && !(await answersOnPort('127.0.0.1', 6379))) process.env.REDIS_URL = 'none';
+}
 
 async function checkDependencies(config: Config): Promise<void> {
   try {
@@ -147,16 +202,28 @@ async function prepareDemoAudio(config: Config): Promise<void> {
   }
 }
 
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+/** The build, in the background: a failed build stops everything, and it is stopped if the script ends first. */
+function startBuild(): Promise<void> {
+  const child = spawn('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+  });
+  const stopBuild = () => child.kill('SIGTERM');
+  process.on('exit', stopBuild);
+  return new Promise((resolve) => {
+    const failed = (reason: string) => {
+      process.off('exit', stopBuild);
+      if (stopping) return;
+      process.stderr.write(`The build failed (${reason}): stopping.\n`);
+      stopAll(1);
+    };
+    child.on('error', (error) => failed(error.message));
+    child.on('exit', (code) => {
+      process.off('exit', stopBuild);
+      if (code === 0) resolve();
+      else failed('see above');
     });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed`)),
-    );
   });
 }
 
@@ -226,6 +293,9 @@ function printWelcome(config: Config): void {
     '',
     `  Sleep Ritual is running at http://localhost:${config.port} (${origin}${replicas})`,
     '',
+    `  Database       ${describeDatabase(config)}`,
+    `  Mode           ${describeMode(config)}`,
+    '',
   ];
   if (demoLoaded) lines.push(`  Demo learner   ${demoLearner.email} / ${demoLearner.password}`);
   if (config.env !== 'production') {
@@ -239,6 +309,20 @@ function printWelcome(config: Config): void {
   }
   lines.push('', '  Press Ctrl-C to stop.', '');
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function describeDatabase(config: Config): string {
+  if (!embedded) return `PostgreSQL at ${new URL(config.databaseUrl).host}`;
+  const where = `${shownPath(embeddedDir)}/`;
+  const state = embedded.startedHere ? '' : ' (already running: it stays running after Ctrl-C)';
+  return `embedded PostgreSQL ${embedded.version} in ${where} on port ${embedded.port}${state}`;
+}
+
+function describeMode(config: Config): string {
+  if (config.redisUrl === null) {
+    return 'PostgreSQL only (no Redis): fine for development, evaluation and small installs; production should use Redis';
+  }
+  return `Redis at ${new URL(config.redisUrl).host}`;
 }
 
 function stopAll(code: number): void {
