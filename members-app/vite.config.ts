@@ -26,5 +26,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Screens render in jsdom beside the services' suites on a two-core machine: a test that passes in
+    // one second alone can take several while everything runs at once.
+    testTimeout: 20_000,
   },
 } as Parameters<typeof defineConfig>[0]);
