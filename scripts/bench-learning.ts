@@ -2,10 +2,13 @@
 // PUT /api/progress/{classId} at 100 concurrent keep-alive connections, each beside a bare node:http
 // server measured in the same run. Class details are measured straight from the catalog service and
 // through the origin in front of it: the development gateway, and nginx with the configuration
-// `npm run start:prod` renders (when nginx is installed). Not a test: it prints figures. Each server
-// runs in its own child process (the load generator is this process) against the test database with
-// data seeded for the run and removed afterwards. BENCH_SECONDS (default 5) sets each measurement's
-// length, BENCH_LOG_LEVEL (default warn) the services' log level.
+// `npm run start:prod` renders (when nginx is installed). On Redis (the default), what a signed-in
+// request costs is measured in the PostgreSQL-only mode too (REDIS_URL=none: sessions in PostgreSQL),
+// by a second catalog measured in the same turns; TEST_BACKEND=postgres runs everything in that mode.
+// Not a test: it prints figures. Each server runs in its own child process (the load generator is this
+// process) against the test database with data seeded for the run and removed afterwards.
+// BENCH_SECONDS (default 5) sets each measurement's length, BENCH_LOG_LEVEL (default warn) the
+// services' log level.
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,13 +20,16 @@ import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritua
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { ACCESS_STATUS } from '@sleep-ritual/platform/purchase-access';
 import { createBackends, type Backends } from '@sleep-ritual/platform/backends';
+import type { Config } from '@sleep-ritual/platform/config';
 import { repoRoot } from '@sleep-ritual/platform/paths';
 import {
   clientWithSession,
   eventually,
   freePort,
+  TEST_BACKEND,
   TEST_DATABASE_URL,
   testConfig,
+  type TestBackend,
 } from '@sleep-ritual/platform/testing';
 import { printColumns } from './lib/print-table.ts';
 import { localNginxArgs, renderLocalNginx } from './render-nginx.ts';
@@ -37,6 +43,8 @@ const WARM_UP_SECONDS = 2;
 const ROUNDS = 5;
 const MAX_REQUESTS = 1_000_000;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+/** On Redis, a signed-in request is measured in the PostgreSQL-only mode as well, in the same run. */
+const COMPARE_POSTGRES_ONLY = TEST_BACKEND === 'redis';
 
 /** The goals of the origin in front of the catalog: its share of the bare server, and its p99. */
 const ORIGIN_SHARE_GOAL = 0.3;
@@ -104,9 +112,17 @@ async function serve(kind: ServerKind, catalogPort?: string): Promise<void> {
 
 type Server = { port: number; child: ChildProcess; cpuMicros(): Promise<number> };
 
-function startServer(kind: ServerKind, catalog?: Server): Promise<Server> {
+function startServer(
+  kind: ServerKind,
+  options: { catalog?: Server; backend?: TestBackend } = {},
+): Promise<Server> {
+  const { catalog, backend = TEST_BACKEND } = options;
   const args = [`--serve=${kind}`, ...(catalog ? [`--catalog-port=${catalog.port}`] : [])];
-  const child = fork(fileURLToPath(import.meta.url), args, { execArgv: ['--import', 'tsx'] });
+  // The child's testConfig() reads its store from TEST_BACKEND.
+  const child = fork(fileURLToPath(import.meta.url), args, {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, TEST_BACKEND: backend },
+  });
   const ownCpu = () =>
     new Promise<number>((resolve) => {
       child.once('message', ({ cpu }: { cpu: NodeJS.CpuUsage }) => resolve(cpu.user + cpu.system));
@@ -277,8 +293,15 @@ async function measureInTurns(entries: Measured[]): Promise<Result[]> {
 type Fixture = {
   programId: number;
   classIds: number[];
-  learners: { userId: number; cookie: string; sessionId: string }[];
+  /** Each learner's session cookie, and one for the PostgreSQL-only mode's store when it is compared. */
+  learners: { userId: number; cookie: string; postgresOnlyCookie?: string }[];
 };
+
+/** A session of the learner, written to the store as the session middleware does: its signed cookie. */
+async function signIn(backends: Backends, config: Config, userId: number): Promise<string> {
+  const client = await clientWithSession('http://127.0.0.1', { backends, config }, { userId });
+  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
 
 async function seed(db: Knex, run: string): Promise<Fixture> {
   const [program] = await db('programs')
@@ -327,6 +350,8 @@ async function main(): Promise<void> {
   const config = testConfig({ LOG_LEVEL });
   const db = createDb(config.databaseUrl, { min: 0, max: 2 });
   const backends = createBackends(config, db, { failFast: false });
+  const postgresOnlyConfig = testConfig({ LOG_LEVEL }, 'postgres');
+  const postgresOnlyBackends = createBackends(postgresOnlyConfig, db, { failFast: false });
   await migrateLatest(db);
   const run = `${Date.now().toString(36)}-${process.pid}`;
   const fixture = await seed(db, run);
@@ -334,9 +359,13 @@ async function main(): Promise<void> {
   await db.raw('analyze users, purchases, programs, phases, paths, classes');
   const users = await db('users').where('email', 'like', `bench-${run}-%`).orderBy('id').select('id');
   for (const user of users) {
-    const client = await clientWithSession('http://127.0.0.1', { backends, config }, { userId: user.id });
-    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    fixture.learners.push({ userId: user.id, cookie, sessionId: client.sessionId });
+    fixture.learners.push({
+      userId: user.id,
+      cookie: await signIn(backends, config, user.id),
+      postgresOnlyCookie: COMPARE_POSTGRES_ONLY
+        ? await signIn(postgresOnlyBackends, postgresOnlyConfig, user.id)
+        : undefined,
+    });
   }
 
   const children: ChildProcess[] = [];
@@ -345,8 +374,12 @@ async function main(): Promise<void> {
     const bare = await startServer('bare');
     const catalog = await startServer('catalog');
     const progress = await startServer('progress');
-    const gateway = await startServer('gateway', catalog);
+    const gateway = await startServer('gateway', { catalog });
+    const postgresOnlyCatalog = COMPARE_POSTGRES_ONLY
+      ? await startServer('catalog', { backend: 'postgres' })
+      : undefined;
     children.push(bare.child, catalog.child, progress.child, gateway.child);
+    if (postgresOnlyCatalog) children.push(postgresOnlyCatalog.child);
     nginx = await startNginx(catalog);
 
     const learnerAt = (index: number) => fixture.learners[index % LEARNERS]!;
@@ -355,6 +388,16 @@ async function main(): Promise<void> {
       method: 'GET',
       path: `/api/classes/${classAt(index)}/details`,
       cookie: learnerAt(index).cookie,
+    });
+    const signedIn400 = (index: number): RequestSpec => ({
+      method: 'GET',
+      path: '/api/classes/not-an-id/details',
+      cookie: learnerAt(index).cookie,
+    });
+    // The same requests with the learner's session in the PostgreSQL-only mode's store.
+    const inPostgresOnly = (next: (index: number) => RequestSpec) => (index: number) => ({
+      ...next(index),
+      cookie: learnerAt(index).postgresOnlyCookie!,
     });
     // Many learners each send a heartbeat for one of the classes, the position moving on.
     const heartbeat = (index: number): RequestSpec => ({
@@ -366,33 +409,35 @@ async function main(): Promise<void> {
 
     console.log(
       `bench:learning — ${CONCURRENCY} connections, ${SECONDS} s each (in ${ROUNDS} turns) after ${WARM_UP_SECONDS} s warm-up, ` +
-        `${LEARNERS} learners × ${CLASSES} classes, log level ${LOG_LEVEL}\n`,
+        `${LEARNERS} learners × ${CLASSES} classes, log level ${LOG_LEVEL}, ` +
+        `${TEST_BACKEND === 'redis' ? 'sessions in Redis' : 'PostgreSQL-only mode (sessions in PostgreSQL)'}\n`,
     );
     // Two floors of the catalog app itself: the shared middleware without a session, and a signed-in
     // request that the router refuses (400) before any query: what the session alone costs.
     const reads = await measureInTurns([
       { server: bare, next: classDetails },
       { server: catalog, next: () => ({ method: 'GET', path: '/healthz' }) },
-      {
-        server: catalog,
-        next: (index) => ({
-          method: 'GET',
-          path: '/api/classes/not-an-id/details',
-          cookie: learnerAt(index).cookie,
-        }),
-      },
+      { server: catalog, next: signedIn400 },
       { server: catalog, next: classDetails },
       { server: gateway, next: classDetails },
       ...(nginx ? [{ server: nginx, next: classDetails }] : []),
+      ...(postgresOnlyCatalog
+        ? [
+            { server: postgresOnlyCatalog, next: inPostgresOnly(signedIn400) },
+            { server: postgresOnlyCatalog, next: inPostgresOnly(classDetails) },
+          ]
+        : []),
     ]);
-    const [bareGet, healthz, sessionOnly, details, viaGateway] = reads as [
+    const [bareGet, healthz, sessionOnly, details, viaGateway, ...others] = reads as [
       Result,
       Result,
       Result,
       Result,
       Result,
+      ...Result[],
     ];
-    const viaNginx = reads[5];
+    const viaNginx = nginx ? others.shift() : undefined;
+    const [postgresOnlySession, postgresOnlyDetails] = others;
     const [barePut, writes] = (await measureInTurns([
       { server: bare, next: heartbeat },
       { server: progress, next: heartbeat },
@@ -401,7 +446,13 @@ async function main(): Promise<void> {
       ['bare node:http GET', bareGet],
       ['catalog GET /healthz (no session)', healthz],
       ['catalog signed-in 400 (session, no query)', sessionOnly],
+      ...(postgresOnlySession
+        ? [['  the same in the PostgreSQL-only mode', postgresOnlySession] as [string, Result]]
+        : []),
       ['GET /api/classes/{id}/details', details],
+      ...(postgresOnlyDetails
+        ? [['  the same in the PostgreSQL-only mode', postgresOnlyDetails] as [string, Result]]
+        : []),
       ['  the same through the gateway (npm start)', viaGateway],
       ...(viaNginx ? [['  the same through nginx (npm run start:prod)', viaNginx] as [string, Result]] : []),
       ['bare node:http PUT', barePut],
@@ -434,6 +485,14 @@ async function main(): Promise<void> {
       `  for scale: no-session floor ${pct(healthz, bareGet)}, signed-in floor ${pct(sessionOnly, bareGet)} of the bare server; ` +
         `server CPU per request ${cpuRatio(details, bareGet)} the bare server's (≤ 3.3× would allow 30%)`,
     );
+    if (postgresOnlySession && postgresOnlyDetails) {
+      console.log(
+        `sessions in Redis → in PostgreSQL (PostgreSQL-only mode): signed-in floor ${pct(sessionOnly, bareGet)} → ` +
+          `${pct(postgresOnlySession, bareGet)} of the bare server; class details ${details.rps.toFixed(0)} → ` +
+          `${postgresOnlyDetails.rps.toFixed(0)} req/s (${pct(details, bareGet)} → ${pct(postgresOnlyDetails, bareGet)}), ` +
+          `p99 ${details.p99.toFixed(0)} → ${postgresOnlyDetails.p99.toFixed(0)} ms`,
+      );
+    }
     console.log(
       `progress writes: ${writes.rps.toFixed(0)}/s (goal ≥ 2,000/s) ${verdict(writes.rps >= 2000)}; p99 ${writes.p99.toFixed(1)} ms`,
     );
@@ -447,15 +506,16 @@ async function main(): Promise<void> {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await nginx?.dispose();
-    await cleanUp(db, backends, fixture, run);
+    await cleanUp(db, [backends, postgresOnlyBackends], fixture, run);
     await db.destroy();
     await backends.close();
   }
 }
 
-async function cleanUp(db: Knex, backends: Backends, fixture: Fixture, run: string): Promise<void> {
+async function cleanUp(db: Knex, stores: Backends[], fixture: Fixture, run: string): Promise<void> {
+  // Every session of the run's learners, with Redis's per-user index of them.
   for (const learner of fixture.learners) {
-    await backends.sessions.destroy(learner.sessionId);
+    for (const store of stores) await store.sessions.destroyUser(learner.userId);
   }
   // Users first: their purchases and progress go with them; then the programme and its tree.
   await db('users').where('email', 'like', `bench-${run}-%`).delete();

@@ -1,11 +1,13 @@
 // `npm run bench:webhooks`: how many ThriveCart webhooks the receiver accepts per second in a burst of
 // 1,000 orders, beside a bare node:http server answering the same POSTs in the same run, and how long
 // after the last accepted webhook the worker has provisioned the last purchase. Not a test: it prints
-// figures. The receiver and the bare server run in child processes, the worker as its real process; all
-// use the test database and a queue prefix of their own, and the run's rows are removed afterwards.
-// `-- --replicas N` runs N receivers (the connections spread over them, as an origin does) and N workers,
-// redelivers a tenth of the orders through another receiver, and checks that every order was
-// provisioned once and mailed once (exit code 1 otherwise).
+// figures. The burst runs once on Redis and once in the PostgreSQL-only mode (REDIS_URL=none), one after
+// the other, and one table shows both; `-- --mode redis` or `-- --mode postgres` runs one only. The
+// receivers and the bare server run in child processes, the workers as their real process; all use the
+// test database and a queue prefix of their own, and each mode's rows are removed afterwards.
+// `-- --replicas N` runs N receivers (the connections spread over them, as an origin does) and N workers.
+// A tenth of the orders is redelivered through another receiver, and every order must be provisioned
+// once and mailed once, in each mode (exit code 1 otherwise).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -16,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { createBackends } from '@sleep-ritual/platform/backends';
-import { eventually, testConfig } from '@sleep-ritual/platform/testing';
+import { eventually, testConfig, type TestBackend } from '@sleep-ritual/platform/testing';
 import { createPurchasesQueue } from '@sleep-ritual/worker/queues';
 import {
   createMappedProgram,
@@ -26,6 +28,7 @@ import {
 } from '@sleep-ritual/worker/testing';
 import { readOutbox } from '@sleep-ritual/worker/outbox';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
+import { printColumns } from './lib/print-table.ts';
 
 const ORDERS = 1_000;
 const WARM_UP_ORDERS = 100;
@@ -34,15 +37,27 @@ const GOAL_ACCEPTED_PER_SECOND = 500;
 const GOAL_PROVISIONED_SECONDS = 10;
 const WEBHOOK_PATH = '/api/webhooks/thrivecart';
 const REDELIVERED = ORDERS / 10;
+const MODE_NAMES: Record<TestBackend, string> = { redis: 'Redis', postgres: 'PostgreSQL only' };
 const replicasArgument = process.argv.indexOf('--replicas');
 const REPLICAS = replicasArgument === -1 ? 1 : Number(process.argv[replicasArgument + 1]);
+const modeArgument = process.argv.indexOf('--mode');
+const MODES = (
+  modeArgument === -1 ? ['redis', 'postgres'] : [process.argv[modeArgument + 1]]
+) as TestBackend[];
+if (MODES.some((mode) => mode !== 'redis' && mode !== 'postgres')) {
+  throw new Error('--mode takes redis or postgres');
+}
 
 const serveArgument = process.argv.find((arg) => arg.startsWith('--serve='));
-if (serveArgument) await serve(serveArgument.slice('--serve='.length), process.argv.at(-1)!);
-else await main();
+if (serveArgument) {
+  const [prefix, mode] = process.argv.slice(-2) as [string, TestBackend];
+  await serve(serveArgument.slice('--serve='.length), prefix, mode);
+} else {
+  await main();
+}
 
 /** Child mode: the receiver (or a bare server) on a free port, which it tells the parent. */
-async function serve(kind: string, prefix: string): Promise<void> {
+async function serve(kind: string, prefix: string, mode: TestBackend): Promise<void> {
   let handler: http.RequestListener;
   if (kind === 'bare') {
     const answer = JSON.stringify({ received: true, queued: true, jobId: 'order.success-1-000000000000' });
@@ -58,7 +73,7 @@ async function serve(kind: string, prefix: string): Promise<void> {
     };
   } else {
     // The same wiring as services/webhooks/src/server.ts (runService, with fail-fast backends).
-    const config = testConfig({ LOG_LEVEL: 'warn', QUEUE_PREFIX: prefix });
+    const config = testConfig({ LOG_LEVEL: 'warn', QUEUE_PREFIX: prefix }, mode);
     const db = createDb(config.databaseUrl);
     const backends = createBackends(config, db, { failFast: true });
     await backends.queues.ready();
@@ -84,8 +99,9 @@ async function serve(kind: string, prefix: string): Promise<void> {
 function startServer(
   kind: 'bare' | 'webhooks',
   prefix: string,
+  mode: TestBackend,
 ): Promise<{ port: number; child: ChildProcess }> {
-  const child = fork(fileURLToPath(import.meta.url), [`--serve=${kind}`, prefix], {
+  const child = fork(fileURLToPath(import.meta.url), [`--serve=${kind}`, prefix, mode], {
     execArgv: ['--import', 'tsx'],
   });
   return new Promise((resolve, reject) => {
@@ -94,13 +110,73 @@ function startServer(
   });
 }
 
+type Figures = {
+  accepted: Burst;
+  bare: Burst;
+  redeliveryFailures: number;
+  /** Seconds from the last accepted webhook, and from the first request, to the last provisioned order. */
+  afterLast: number;
+  wholeBurst: number;
+  duplicates: { purchases: number; mails: number };
+  load: number;
+};
+
 async function main(): Promise<void> {
+  const results: Figures[] = [];
+  for (const mode of MODES) results.push(await measure(mode));
+
+  const cells = (cell: (f: Figures) => string) => results.map(cell);
+  const goalsMet = (f: Figures) =>
+    f.accepted.perSecond >= GOAL_ACCEPTED_PER_SECOND &&
+    f.afterLast <= GOAL_PROVISIONED_SECONDS &&
+    f.accepted.failures === 0;
+  console.log(
+    `\n${ORDERS} form-encoded ThriveCart orders (${REDELIVERED} delivered again), ${CONCURRENCY} keep-alive connections, ` +
+      `${REPLICAS} receiver${REPLICAS > 1 ? 's' : ''} and ${REPLICAS} worker process${REPLICAS > 1 ? 'es' : ''}, ` +
+      `${MODES.map((mode) => MODE_NAMES[mode]).join(', then ')} (${availableParallelism()} cores)\n`,
+  );
+  printColumns(
+    ['', ...MODES.map((mode) => MODE_NAMES[mode]), 'goal'],
+    [
+      [
+        'webhooks accepted per second',
+        ...cells((f) => f.accepted.perSecond.toFixed(0)),
+        `≥ ${GOAL_ACCEPTED_PER_SECOND}`,
+      ],
+      ['  bare node:http, same run', ...cells((f) => f.bare.perSecond.toFixed(0)), ''],
+      [
+        '  receiver as a share of it',
+        ...cells((f) => `${((f.accepted.perSecond / f.bare.perSecond) * 100).toFixed(0)}%`),
+        '',
+      ],
+      ['answers other than 200', ...cells((f) => String(f.accepted.failures)), '0'],
+      [
+        'last accepted → last provisioned',
+        ...cells((f) => `${f.afterLast.toFixed(2)} s`),
+        `≤ ${GOAL_PROVISIONED_SECONDS} s`,
+      ],
+      ['first request → all provisioned', ...cells((f) => `${f.wholeBurst.toFixed(2)} s`), ''],
+      ['orders provisioned twice', ...cells((f) => String(f.duplicates.purchases)), '0'],
+      ['orders mailed twice (or never)', ...cells((f) => String(f.duplicates.mails)), '0'],
+      ['machine load (1 min) after the burst', ...cells((f) => f.load.toFixed(1)), ''],
+    ],
+  );
+  console.log(
+    `\n${MODES.map((mode, i) => `${MODE_NAMES[mode]}: goals ${goalsMet(results[i]!) ? 'met' : 'NOT met'}.`).join(' ')}\n`,
+  );
+  if (results.some((f) => f.redeliveryFailures > 0 || f.duplicates.purchases > 0 || f.duplicates.mails > 0)) {
+    process.stderr.write('Orders were lost, provisioned twice or mailed twice: see the table above.\n');
+    process.exitCode = 1;
+  }
+}
+
+/** The burst in one mode: its own programme, queues, outbox and processes, removed afterwards. */
+async function measure(mode: TestBackend): Promise<Figures> {
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'bench-outbox-'));
-  const config = testConfig({
-    LOG_LEVEL: 'warn',
-    QUEUE_PREFIX: uniqueQueuePrefix('bench'),
-    OUTBOX_DIR: outboxDir,
-  });
+  const config = testConfig(
+    { LOG_LEVEL: 'warn', QUEUE_PREFIX: uniqueQueuePrefix('bench'), OUTBOX_DIR: outboxDir },
+    mode,
+  );
   await ensureDatabase(config.databaseUrl);
   const db = createDb(config.databaseUrl, { min: 0, max: 2 });
   await migrateLatest(db);
@@ -110,9 +186,11 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
 
   try {
-    const bare = await startServer('bare', config.queuePrefix);
+    const bare = await startServer('bare', config.queuePrefix, mode);
     const receivers = [];
-    for (let i = 0; i < REPLICAS; i += 1) receivers.push(await startServer('webhooks', config.queuePrefix));
+    for (let i = 0; i < REPLICAS; i += 1) {
+      receivers.push(await startServer('webhooks', config.queuePrefix, mode));
+    }
     const workers = [];
     for (let i = 0; i < REPLICAS; i += 1) workers.push(await startWorkerProcess(config, { outboxDir }));
     children.push(bare.child, ...receivers.map((r) => r.child), ...workers.map((w) => w.child));
@@ -136,54 +214,33 @@ async function main(): Promise<void> {
     const baseline = await burst([bare.port], ORDERS, order('b'));
     const measured = await burst(receiverPorts, ORDERS, order('m'));
     const provisionedAt = await waitForProvisioned(db, `${run}m-`, ORDERS);
+    const load = loadavg()[0]!;
     // ThriveCart's redelivery of orders already provisioned, through the receivers in the other order.
     const redelivered = await burst([...receiverPorts].reverse(), REDELIVERED, order('m'));
-    const duplicates = await countDuplicates(db, queues, outboxDir, `${run}m-`, ORDERS);
-
-    const afterLast = (provisionedAt - measured.lastAcceptedAt) / 1000;
-    const wholeBurst = (provisionedAt - measured.startedAt) / 1000;
-    const rows = [
-      ['', 'receiver', 'bare node:http', 'goal'],
-      [
-        'webhooks accepted per second',
-        measured.perSecond.toFixed(0),
-        baseline.perSecond.toFixed(0),
-        `≥ ${GOAL_ACCEPTED_PER_SECOND}`,
-      ],
-      ['answers other than 200', String(measured.failures), String(baseline.failures), '0'],
-      [
-        'last accepted → last provisioned',
-        `${afterLast.toFixed(2)} s`,
-        '',
-        `≤ ${GOAL_PROVISIONED_SECONDS} s`,
-      ],
-      ['first request → all provisioned', `${wholeBurst.toFixed(2)} s`, '', ''],
-      ['orders provisioned twice', String(duplicates.purchases), '', '0'],
-      ['orders mailed twice (or never)', String(duplicates.mails), '', '0'],
-    ];
-    process.stdout.write(
-      `\n${ORDERS} form-encoded ThriveCart orders (${REDELIVERED} delivered again), ${CONCURRENCY} keep-alive connections, ` +
-        `${REPLICAS} receiver${REPLICAS > 1 ? 's' : ''} and ${REPLICAS} worker process${REPLICAS > 1 ? 'es' : ''}` +
-        ` (machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)\n\n` +
-        rows
-          .map(
-            (row) =>
-              `  ${row[0]!.padEnd(34)}${row[1]!.padStart(10)}${row[2]!.padStart(17)}${row[3]!.padStart(10)}`,
-          )
-          .join('\n') +
-        `\n\n  ${measured.perSecond >= GOAL_ACCEPTED_PER_SECOND && afterLast <= GOAL_PROVISIONED_SECONDS && measured.failures === 0 ? 'Goals met.' : 'Goals NOT met.'}\n\n`,
-    );
-    if (redelivered.failures > 0 || duplicates.purchases > 0 || duplicates.mails > 0) {
-      process.stderr.write('Orders were lost, provisioned twice or mailed twice: see the table above.\n');
-      process.exitCode = 1;
-    }
+    return {
+      accepted: measured,
+      bare: baseline,
+      redeliveryFailures: redelivered.failures,
+      afterLast: (provisionedAt - measured.lastAcceptedAt) / 1000,
+      wholeBurst: (provisionedAt - measured.startedAt) / 1000,
+      duplicates: await countDuplicates(db, queues, outboxDir, `${run}m-`, ORDERS),
+      load,
+    };
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    // Stopped before the next mode starts, so that one mode's processes never weigh on the other's.
+    await Promise.all(children.map(stop));
     await cleanUp(db, run, programId);
     await queues.dispose();
     await db.destroy();
     await rm(outboxDir, { recursive: true, force: true });
   }
+}
+
+function stop(child: ChildProcess): Promise<unknown> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  return exited;
 }
 
 type Burst = { perSecond: number; failures: number; startedAt: number; lastAcceptedAt: number };

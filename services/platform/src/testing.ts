@@ -14,16 +14,20 @@ export const TEST_DATABASE_URL =
  * The store of sessions, rate limits and queues the suites run on: Redis (TEST_REDIS_URL), or
  * PostgreSQL alone with TEST_BACKEND=postgres (the PostgreSQL-only mode, REDIS_URL=none).
  */
-export const TEST_BACKEND = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'redis';
-const TEST_REDIS_URL =
-  TEST_BACKEND === 'postgres' ? 'none' : (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+export type TestBackend = 'redis' | 'postgres';
+export const TEST_BACKEND: TestBackend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'redis';
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-export function testConfig(overrides: Record<string, string> = {}): Config {
+/** The test settings, on TEST_BACKEND's store unless `backend` names one (benchmarks compare both). */
+export function testConfig(
+  overrides: Record<string, string> = {},
+  backend: TestBackend = TEST_BACKEND,
+): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: TEST_DATABASE_URL,
-    REDIS_URL: TEST_REDIS_URL,
+    REDIS_URL: backend === 'postgres' ? 'none' : TEST_REDIS_URL,
     SESSION_KEYS: 'test-session-key-one,test-session-key-two',
     ADMIN_PASSWORD: 'test-admin-password',
     THRIVECART_SECRET: 'test-thrivecart-secret',
