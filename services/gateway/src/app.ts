@@ -47,6 +47,21 @@ function staticSide(deps: GatewayDeps, serviceHost: string): Koa {
   });
   const defaultCsp = contentSecurityPolicy(config);
 
+  // Errors after the answer began (a file's stream): a client that went away (a closed tab, a cancelled
+  // download) is one line, not a stack; anything else is logged as an error.
+  app.on('error', (error: NodeJS.ErrnoException, ctx?: Context) => {
+    const where = { method: ctx?.method, path: ctx?.path };
+    if (
+      error.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+      error.code === 'ECONNRESET' ||
+      error.code === 'EPIPE'
+    ) {
+      logger.info(where, 'the client closed the connection before the answer was sent');
+    } else {
+      logger.error({ ...where, err: error }, 'gateway answer failed');
+    }
+  });
+
   app.use(async (ctx, next) => {
     const started = performance.now();
     await next();
