@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   RECONCILIATION_MESSAGES,
   reconciliationStateSchema,
+  noFindings,
   type ReconciliationFindings,
 } from '@sleep-ritual/contracts/admin-members';
 import {
@@ -112,16 +113,6 @@ describe('GET /api/admin/orders/reconciliation after a run', () => {
       .merge();
   }
 
-  const noFindings: ReconciliationFindings = {
-    requests: 0,
-    transactionsSeen: 0,
-    alreadyProcessed: 0,
-    chargesQueued: [],
-    refundsQueued: [],
-    cancellationsSeen: 0,
-    planEventsQueued: [],
-    unrecognized: [],
-  };
   const reconciliation = async () => {
     const state = await call(own.admin, 'GET', '/api/admin/orders/reconciliation');
     expect(state.status).toBe(200);
@@ -180,7 +171,7 @@ describe('GET /api/admin/orders/reconciliation after a run', () => {
       startedAt: new Date('2026-11-21T09:15:00.000Z'),
       finishedAt: new Date('2026-11-21T09:15:01.000Z'),
       error,
-      findings: { ...noFindings, requests: 1 },
+      findings: { ...noFindings(), requests: 1 },
       checkpoints: { live: 1_795_208_400 },
     });
     const failed = await reconciliation();
@@ -189,7 +180,7 @@ describe('GET /api/admin/orders/reconciliation after a run', () => {
       finishedAt: '2026-11-21T09:15:01.000Z',
       outcome: 'failed',
       error,
-      findings: { ...noFindings, requests: 1 },
+      findings: { ...noFindings(), requests: 1 },
     });
     expect(failed.checkpoints).toEqual({ live: '2026-11-20T21:00:00.000Z' });
 

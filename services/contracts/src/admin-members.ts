@@ -314,6 +314,18 @@ export const reconciliationFindingsSchema = z.object({
 });
 export type ReconciliationFindings = z.infer<typeof reconciliationFindingsSchema>;
 
+/** What a run has found before its first request: nothing. */
+export const noFindings = (): ReconciliationFindings => ({
+  requests: 0,
+  transactionsSeen: 0,
+  alreadyProcessed: 0,
+  chargesQueued: [],
+  refundsQueued: [],
+  cancellationsSeen: 0,
+  planEventsQueued: [],
+  unrecognized: [],
+});
+
 /** GET /api/admin/orders/reconciliation: whether it is set up, the last run, and how far it has looked. */
 export const reconciliationStateSchema = z.object({
   configured: z.boolean(),

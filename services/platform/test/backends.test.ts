@@ -76,7 +76,7 @@ describe('the rate-limit counters', () => {
       expect(refusal.retryAfterSeconds).toBeLessThanOrEqual(900);
     }
     await expect(limit.check('10.0.0.1')).rejects.toBeInstanceOf(TooManyRequestsError);
-    // Keys are counted apart, whatever their case.
+    // Each key has a count of its own.
     await expect(limit.check('10.0.0.2')).resolves.toBeUndefined();
     await limit.reset('10.0.0.1');
     await expect(limit.hit('10.0.0.1')).resolves.toBeUndefined();

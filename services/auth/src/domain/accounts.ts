@@ -1,6 +1,5 @@
 import { INVALID_SIGN_IN_LINK } from '@sleep-ritual/contracts/auth';
 import { BadRequestError } from '@sleep-ritual/platform/errors';
-import { destroyUserSessions } from '@sleep-ritual/platform/http/session';
 import { hashPassword, verifyPassword } from '@sleep-ritual/platform/passwords';
 import { consumeResetToken, isResetTokenOpen } from '@sleep-ritual/platform/reset-tokens';
 import { consumeSignInToken } from '@sleep-ritual/platform/sign-in-tokens';
@@ -54,7 +53,7 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     return owner;
   });
   if (!userId) throw new BadRequestError(INVALID_RESET_LINK);
-  await destroyUserSessions(deps.backends.sessions, userId);
+  await deps.backends.sessions.destroyUser(userId);
   return userId;
 }
 

@@ -5,7 +5,6 @@ import {
   type CreateAccountLookup,
 } from '@sleep-ritual/contracts/auth';
 import { ConflictError, NotFoundError } from '@sleep-ritual/platform/errors';
-import { destroyUserSessions } from '@sleep-ritual/platform/http/session';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { setFirstPassword, setPasswordFromMailedLink } from '../data/users.ts';
 import type { AuthDeps } from '../deps.ts';
@@ -77,7 +76,7 @@ export async function createAccount(deps: AuthDeps, body: CreateAccountBody): Pr
     if (!(await setPasswordFromMailedLink(deps.db, account.userId, passwordHash))) {
       throw new ConflictError(ACCOUNT_EXISTS);
     }
-    await destroyUserSessions(deps.backends.sessions, account.userId);
+    await deps.backends.sessions.destroyUser(account.userId);
     return { userId: account.userId, signedIn: true };
   }
   if (!redirectMaySetPassword(account)) {

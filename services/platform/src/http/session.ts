@@ -76,15 +76,6 @@ export function sessionMiddleware(app: Koa, store: SessionStore, config: Config)
   );
 }
 
-/** Ends every session of a user (after a password reset), except the one named. */
-export async function destroyUserSessions(
-  store: SessionStore,
-  userId: number,
-  exceptSessionId?: string,
-): Promise<void> {
-  await store.destroyUser(userId, exceptSessionId);
-}
-
 /** Sets or clears the sales pages' signed-in hint (see SIGNED_IN_HINT_COOKIE); it carries no secret. */
 export function setSignedInHint(ctx: Context, config: Config, signedIn: boolean): void {
   ctx.cookies.set(SIGNED_IN_HINT_COOKIE, signedIn ? '1' : null, {

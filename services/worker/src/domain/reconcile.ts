@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ReconciliationFindings } from '@sleep-ritual/contracts/admin-members';
+import { noFindings, type ReconciliationFindings } from '@sleep-ritual/contracts/admin-members';
 import { itemKeySchema } from '@sleep-ritual/contracts/product-mappings';
 import { storableText, type PurchaseCustomer } from '@sleep-ritual/contracts/webhook';
 import type { Logger } from '@sleep-ritual/platform/logger';
@@ -58,16 +58,7 @@ const LISTED_KINDS = ['charge', 'refund', 'rebill', 'cancel'] as const satisfies
 
 export async function reconcile(deps: ReconcileDeps, log: Logger): Promise<ReconciliationFindings> {
   const now = deps.now?.() ?? Math.floor(Date.now() / 1000);
-  const findings: ReconciliationFindings = {
-    requests: 0,
-    transactionsSeen: 0,
-    alreadyProcessed: 0,
-    chargesQueued: [],
-    refundsQueued: [],
-    cancellationsSeen: 0,
-    planEventsQueued: [],
-    unrecognized: [],
-  };
+  const findings = noFindings();
   await recordRunStarted(deps.db);
   const checkpoints = await readCheckpoints(deps.db);
   const next: Checkpoints = { ...checkpoints };
