@@ -1,6 +1,6 @@
 // One lint setup for the whole repository. Prettier owns formatting (eslint-config-prettier turns off
 // every rule that would fight it); ESLint owns correctness and the architecture's rules, below.
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -32,6 +32,64 @@ const featureBoundaries = features.map((feature) => {
   };
 });
 
+/**
+ * The deployables: each runs as its own process (its package.json has a `start` script). The other
+ * workspaces are libraries they share.
+ */
+const workspaces = readdirSync(new URL('./services', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const deployables = workspaces.filter(
+  (name) =>
+    JSON.parse(readFileSync(new URL(`./services/${name}/package.json`, import.meta.url), 'utf8')).scripts
+      ?.start,
+);
+
+/**
+ * The borders between workspaces (docs/architecture.md, "Borders"): a service's source reaches another
+ * workspace only through that package's exports, never through its folders; no service imports the
+ * worker or another service's app; platform is infrastructure and imports no product rule; a domain
+ * module never imports the HTTP layer.
+ */
+const workspaceBorders = workspaces.flatMap((workspace) => {
+  const others = workspaces.filter((other) => other !== workspace).join('|');
+  const otherDeployables = deployables.filter((other) => other !== workspace).join('|');
+  const patterns = [
+    {
+      regex: `^(\\.\\./)+(services/)?(${others})/`,
+      message: "Another workspace's folders are its own: import what its package.json exports instead.",
+    },
+    {
+      regex: `^@sleep-ritual/(worker(/|$)|(${otherDeployables})/app$)`,
+      message:
+        'A service never imports the worker or another service: queue work through @sleep-ritual/jobs, share rules through a library workspace.',
+    },
+  ];
+  if (workspace === 'platform') {
+    patterns.push({
+      regex: '^@sleep-ritual/(?!platform/|contracts/)',
+      message: 'Platform is infrastructure: it imports no product rule (those live in their own workspaces).',
+    });
+  }
+  const domainPatterns = [
+    ...patterns,
+    {
+      regex: '^\\.\\.?/(.*/)?http/',
+      message: 'The domain never imports the HTTP layer: pass it what it needs as plain values.',
+    },
+  ];
+  return [
+    {
+      files: [`services/${workspace}/src/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    },
+    {
+      files: [`services/${workspace}/src/**/domain/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: domainPatterns }] },
+    },
+  ];
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -55,7 +113,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
-      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'error',
       'no-restricted-properties': [
         'error',
         {
@@ -67,9 +125,12 @@ export default tseslint.config(
     },
   },
   {
-    // The modules that read the environment: each deployable's config, and the test settings.
+    // The modules that read the environment: each deployable's config, the test settings, and the
+    // tracing preload (the standard OTEL_* variables, which are the OpenTelemetry SDK's, not the config's).
     files: [
       'services/platform/src/config.ts',
+      'services/platform/src/tracing.ts',
+      'services/platform/src/tracing-sdk.ts',
       'services/*/src/testing*.ts',
       'marketing/src/config.ts',
       '**/*.config.{ts,mjs,js}',
@@ -85,6 +146,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A test's fixtures are known to exist, and a failed assumption fails the test: `!` may stay there.
+    files: ['**/test/**', '**/*.test.{ts,tsx}', 'e2e/**', 'services/*/src/testing*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
     files: ['members-app/src/**/*.{ts,tsx}', 'marketing/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -94,6 +160,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...workspaceBorders,
   {
     // A promise nobody awaits in a service loses its error and outlives shutdown.
     files: ['services/*/src/**/*.ts', 'scripts/**/*.ts'],

@@ -22,7 +22,7 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: {
-    command: 'node --import tsx support/start-system.ts',
+    command: 'node support/start-system.ts',
     // nginx starts only once every service is ready, and has no /readyz of its own.
     url: `${baseURL}/${e2eOrigin === 'nginx' ? 'healthz' : 'readyz'}`,
     reuseExistingServer: false,

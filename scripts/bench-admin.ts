@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     .limit(50)
     .select('email', 'firstName', 'lastName');
   const searches = sample.flatMap((member) => [
-    member.email.split('@')[0]!.slice(0, 8),
+    (member.email.split('@')[0] ?? '').slice(0, 8),
     member.lastName,
     `${member.firstName} ${member.lastName}`,
     member.email,
@@ -126,7 +126,11 @@ async function main(): Promise<void> {
       [
         'GET /api/admin/members?q=… (search)',
         await measure((index) =>
-          ok(admin.request(`/api/admin/members?q=${encodeURIComponent(searches[index % searches.length]!)}`)),
+          ok(
+            admin.request(
+              `/api/admin/members?q=${encodeURIComponent(searches[index % searches.length] ?? '')}`,
+            ),
+          ),
         ),
       ],
       ['GET /api/admin/members (newest first)', await measure(() => ok(admin.request('/api/admin/members')))],

@@ -8,13 +8,13 @@
 // after. BENCH_LEARNERS (default 50,000) changes the number of learners.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import { nextReminderAt } from '@sleep-ritual/platform/bedtime-reminders';
+import { nextReminderAt } from '@sleep-ritual/learning/bedtime-reminders';
 import { createDb, type Knex } from '@sleep-ritual/platform/db';
 import { redisQueueBackend } from '@sleep-ritual/platform/queue-backend';
 import { createRedis, type Redis } from '@sleep-ritual/platform/redis';
 import { freePort, ownTestDatabase } from '@sleep-ritual/platform/testing';
 import { sweepDueReminders } from '@sleep-ritual/worker/reminders';
-import { createEmailsQueue, EMAILS_QUEUE } from '@sleep-ritual/worker/queues';
+import { createEmailsQueue, EMAILS_QUEUE } from '@sleep-ritual/jobs/emails';
 import { completeJobs } from '@sleep-ritual/worker/testing';
 import { printColumns } from './lib/print-table.ts';
 
@@ -58,7 +58,9 @@ async function startThrowawayRedis(): Promise<{ url: string; child: ChildProcess
 
 async function usedMemory(redis: Redis): Promise<number> {
   const info = await redis.info('memory');
-  return Number(/^used_memory:(\d+)/m.exec(info)![1]);
+  const used = /^used_memory:(\d+)/m.exec(info)?.[1];
+  if (used === undefined) throw new Error('redis INFO memory has no used_memory line');
+  return Number(used);
 }
 
 /** Removes every learner of an earlier run (the database is this benchmark's alone). */
@@ -178,7 +180,7 @@ async function main(): Promise<void> {
 
     console.log(
       `\n${LEARNERS.toLocaleString('en')} opted-in learners in ${ZONES.length} time zones, all due in the same minute;` +
-        ` a throwaway redis-server (machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)\n`,
+        ` a throwaway redis-server (machine load ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores)\n`,
     );
     printColumns(['', 'time', 'Redis memory held'], rows);
     console.log('');

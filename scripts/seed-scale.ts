@@ -4,9 +4,9 @@
 // (`npm run bench:admin`). Running it again replaces the members it made before. It refuses the
 // development, test and browser-test databases.
 import { createDb, ensureDatabase, migrateLatest, type Knex } from '@sleep-ritual/platform/db';
-import { seedDemo } from '@sleep-ritual/platform/db/seed';
-import { COMPLETION_PERCENT } from '@sleep-ritual/platform/completion';
-import { ACCESS_STATUS, PURCHASE_STATUS } from '@sleep-ritual/platform/purchase-access';
+import { seedDemo } from '@sleep-ritual/demo/seed';
+import { COMPLETION_PERCENT } from '@sleep-ritual/learning/completion';
+import { ACCESS_STATUS, PURCHASE_STATUS } from '@sleep-ritual/learning/purchase-access';
 
 const SCALE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/sleep_ritual_scale';
 /** Every member this script makes has an address at one of these, so a rerun finds them to replace. */
@@ -112,7 +112,11 @@ async function catalogue(db: Knex): Promise<Catalogue> {
  */
 function generate(count: number, classes: Catalogue, now: number) {
   const next = random(20261121);
-  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const pick = <T>(list: T[]): T => {
+    const item = list[Math.floor(next() * list.length)];
+    if (item === undefined) throw new Error('Nothing to pick from an empty list');
+    return item;
+  };
   const members: Member[] = [];
   const purchases: Purchase[] = [];
   const progress: Progress[] = [];
@@ -198,7 +202,11 @@ async function insertMembers(db: Knex, members: Member[]): Promise<number[]> {
       ),
     );
     const byEmail = new Map(rows.map((row) => [row.email, row.id]));
-    for (const member of batch) ids.push(byEmail.get(member.email)!);
+    for (const member of batch) {
+      const id = byEmail.get(member.email);
+      if (id === undefined) throw new Error(`${member.email} was not inserted`);
+      ids.push(id);
+    }
   }
   return ids;
 }

@@ -4,8 +4,8 @@
 // itself, and a production configuration refuses it, so a deployment never gets a known password.
 import { loadConfigOrExit } from '@sleep-ritual/platform/config';
 import { createDb } from '@sleep-ritual/platform/db';
-import { seedDemo } from '@sleep-ritual/platform/db/seed';
-import { ensureDemoAudio } from '@sleep-ritual/platform/media/demo-audio';
+import { seedDemo } from '@sleep-ritual/demo/seed';
+import { ensureDemoAudio } from '@sleep-ritual/demo/demo-audio';
 
 if (!process.argv.includes('--demo')) {
   console.error('Nothing to seed. `npm run db:seed -- --demo` loads the demo content (development only).');

@@ -5,18 +5,19 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ITEM_KEY_MESSAGE, itemKeySchema } from '@sleep-ritual/contracts/product-mappings';
-import { isPlanEvent, isPurchaseEvent, PURCHASE_EVENTS } from '@sleep-ritual/contracts/webhook';
-import { createAccountUrl } from '@sleep-ritual/platform/account-links';
+import {
+  isPlanEvent,
+  isPurchaseEvent,
+  ITEM_KEY_MESSAGE,
+  itemKeySchema,
+  PURCHASE_EVENTS,
+} from '@sleep-ritual/contracts/purchases';
+import { createAccountUrl } from '@sleep-ritual/auth/tokens/account-links';
 import { loadConfigOrExit } from '@sleep-ritual/platform/config';
 import { createDb } from '@sleep-ritual/platform/db';
-import { ACCESS_STATUS, givesAccessSql, PURCHASE_STATUS } from '@sleep-ritual/platform/purchase-access';
-import { signedRedirectQuery } from '@sleep-ritual/platform/thrivecart-redirect';
-import {
-  formBody,
-  thrivecartOrderFields,
-  thrivecartPlanEventFields,
-} from '@sleep-ritual/webhooks/thrivecart-sample';
+import { ACCESS_STATUS, givesAccessSql, PURCHASE_STATUS } from '@sleep-ritual/learning/purchase-access';
+import { signedRedirectQuery } from '@sleep-ritual/thrivecart/redirect';
+import { formBody, thrivecartOrderFields, thrivecartPlanEventFields } from '@sleep-ritual/thrivecart/samples';
 
 const USAGE = `usage: npm run simulate:purchase -- --email buyer@example.com [--product ID ...] [--event ${PURCHASE_EVENTS.join('|')}] [--order ORDER_ID] [--refund-item ITEM] [--days-ago N] [--redirect] [--test] [--url URL]
   --product  an item as ThriveCart names it (product-1, bump-1, upsell-1; a bare number means product-N); repeatable; default product-1;
@@ -62,6 +63,7 @@ if (args.help) {
 
 const email = z.email().safeParse(args.email?.trim());
 if (!email.success) fail('--email must be an e-mail address');
+const buyerEmail = email.data;
 if (!isPurchaseEvent(args.event)) fail(`--event must be one of ${PURCHASE_EVENTS.join(', ')}`);
 const items = (args.product ?? ['product-1']).map((product) => {
   const item = itemKeySchema.safeParse(product);
@@ -123,15 +125,20 @@ await reportProvisioning();
  * its help page describes (the whole thrivecart[...] array and thrivecart_hash).
  */
 function printRedirect(): void {
+  // The items are item keys (product-N, …) and the fields the webhook's, which carry both of these.
+  const baseProduct = items[0]?.split('-')[1];
+  const { invoice_id: invoiceId, 'order[total]': orderTotal } = fields;
+  if (baseProduct === undefined || invoiceId === undefined || orderTotal === undefined)
+    fail('the webhook fields lack the invoice id or order total a redirect needs');
   const query = signedRedirectQuery(config.thrivecartSecret, {
     account_name: 'sleepritual',
-    base_product: items[0]!.split('-')[1]!,
-    customer: { email: email.data!, name: 'Sam Buyer' },
-    invoice_id: fields.invoice_id!,
+    base_product: baseProduct,
+    customer: { email: buyerEmail, name: 'Sam Buyer' },
+    invoice_id: invoiceId,
     order: items.map((item) => ({ id: orderId, item })),
     order_currency: 'USD',
     order_id: orderId,
-    order_total: fields['order[total]']!,
+    order_total: orderTotal,
   });
   process.stdout.write(
     `Success-page redirect: ${new URL(`/create-account?${query}`, config.publicAppUrl)}\n`,
@@ -166,7 +173,7 @@ async function reportProvisioning(): Promise<void> {
       `${wanted === ACCESS_STATUS ? 'Provisioned' : 'Refunded'}: ${rows.map((row) => row.title).join(', ')}\n`,
     );
     if (wanted === ACCESS_STATUS) {
-      process.stdout.write(`Create-account link: ${createAccountUrl(config, orderId, email.data!)}\n`);
+      process.stdout.write(`Create-account link: ${createAccountUrl(config, orderId, buyerEmail)}\n`);
       process.stdout.write(
         `Refund it with: npm run simulate:purchase -- --email ${email.data} --event order.refund --order ${orderId}\n`,
       );

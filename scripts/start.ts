@@ -1,5 +1,6 @@
 // `npm start`: builds what is not built, prepares the database, and runs every service, the worker and
-// the origin as separate processes until Ctrl-C.
+// the origin as separate processes until Ctrl-C. Once they are up, one that dies is started again (with
+// a growing pause while it keeps dying) and the others keep serving.
 //
 //   --no-build      skip the build
 //   --replicas N    N processes of each service and of the worker behind the origin (REPLICAS)
@@ -17,15 +18,21 @@ import { ConfigError, loadConfig, type Config } from '@sleep-ritual/platform/con
 import { createDb, ensureDatabase, migrateLatest } from '@sleep-ritual/platform/db';
 import { repoRoot } from '@sleep-ritual/platform/paths';
 import { createRedis } from '@sleep-ritual/platform/redis';
-import { seedDemo } from '@sleep-ritual/platform/db/seed';
-import { demoLearner } from '@sleep-ritual/platform/db/seeds/demo-catalogue';
-import { ensureDemoAudio } from '@sleep-ritual/platform/media/demo-audio';
+import { seedDemo } from '@sleep-ritual/demo/seed';
+import { demoLearner } from '@sleep-ritual/demo/demo-catalogue';
+import { ensureDemoAudio } from '@sleep-ritual/demo/demo-audio';
+import { PAGES_READY_MESSAGE } from '@sleep-ritual/gateway/starting-page';
 import { ProcessConsole } from './lib/dev-console.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './lib/embedded-postgres.ts';
 import { answersOnPort } from './lib/local-ports.ts';
 import { localNginxArgs, writeLocalNginx } from './render-nginx.ts';
 
 const services = ['auth', 'catalog', 'progress', 'webhooks', 'worker'] as const;
+/**
+ * Every process starts as its package's `start` script does: tracing first (it does nothing unless the
+ * OTEL_* variables ask for traces: docs/tracing.md).
+ */
+const TRACING_PRELOAD = ['--import', '@sleep-ritual/platform/tracing'];
 type ServiceName = (typeof services)[number];
 
 const args = process.argv.slice(2);
@@ -44,6 +51,13 @@ if (prod) process.env.NODE_ENV ??= 'production';
 
 const children = new Map<string, ChildProcess>();
 let stopping = false;
+/** Set once everything answered: from then on a child that dies is started again (see supervise). */
+let supervising = false;
+/** The pause before a dead child is started again, doubling while it keeps dying quickly. */
+const RESTART_FIRST_DELAY_MS = 1_000;
+const RESTART_MAX_DELAY_MS = 30_000;
+/** A child that ran this long before dying starts again after the first, shortest pause. */
+const RESTART_STABLE_MS = 60_000;
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
@@ -57,9 +71,8 @@ function fail(message: string): never {
 }
 
 function oneLine(error: unknown): string {
-  return String((error as Error).message ?? error)
-    .split('\n')[0]!
-    .trim();
+  const [first = ''] = String((error as Error).message ?? error).split('\n');
+  return first.trim();
 }
 
 /** A folder as the user would name it: from the repository root when inside it. */
@@ -97,7 +110,7 @@ if (demoLoaded) await prepareDemoAudio(config);
 for (const service of services) {
   config.replicaPorts[service].forEach((port, index) => {
     const name = index === 0 ? service : `${service}#${index + 1}`;
-    children.set(name, startService(name, service, port));
+    supervise(name, () => startService(name, service, port));
   });
 }
 if (prod) {
@@ -105,14 +118,26 @@ if (prod) {
   await waitUntil(services.flatMap((service) => config.replicaPorts[service].map((port) => readyzUrl(port))));
   await built;
   const { dir } = writeLocalNginx(config);
-  children.set('nginx', startProcess('nginx', 'nginx', localNginxArgs(dir), process.env));
+  supervise('nginx', () => startProcess('nginx', 'nginx', localNginxArgs(dir), process.env));
   await waitUntil([`http://127.0.0.1:${config.port}/healthz`]);
 } else {
-  children.set('gateway', startService('gateway', 'gateway'));
-  await waitUntil([`http://127.0.0.1:${config.port}/readyz`]);
+  // Until the pages are built the gateway answers page requests with a 503 "Starting..." page that
+  // reloads itself; the banner comes once everything answers. A gateway started again later hears at
+  // once (when it answers) that the pages are ready.
+  let pagesReady = false;
+  const gatewayReady = `http://127.0.0.1:${config.port}/readyz`;
+  supervise('gateway', () => {
+    const gateway = startService('gateway', 'gateway');
+    if (pagesReady) void tellPagesReady(gateway, gatewayReady);
+    return gateway;
+  });
+  await waitUntil([gatewayReady]);
   await built;
+  pagesReady = true;
+  children.get('gateway')?.send(PAGES_READY_MESSAGE);
 }
 printWelcome(config);
+supervising = true;
 
 /**
  * DATABASE_URL as given, or the local server when it is unset and one answers; otherwise (or with
@@ -231,7 +256,7 @@ function startBuild(): Promise<void> {
 function startService(name: string, workspace: ServiceName | 'gateway', port?: number): ChildProcess {
   const env = { ...process.env };
   if (port !== undefined) env[`${workspace.toUpperCase()}_PORT`] = String(port);
-  return startProcess(name, process.execPath, ['--import', 'tsx', 'src/server.ts'], env, workspace);
+  return startProcess(name, process.execPath, [...TRACING_PRELOAD, 'src/server.ts'], env, workspace);
 }
 
 function startProcess(
@@ -244,7 +269,8 @@ function startProcess(
   const child = spawn(command, commandArgs, {
     cwd: workspace ? path.join(repoRoot, 'services', workspace) : repoRoot,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The gateway's IPC channel: it hears from it when the pages are built.
+    stdio: name === 'gateway' ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `[${name}]`.padEnd(13);
   for (const [stream, target] of [
@@ -258,31 +284,83 @@ function startProcess(
   child.on('error', (error) => {
     process.stderr.write(`${prefix}could not start: ${error.message}\n`);
   });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    process.stderr.write(`${prefix}stopped (${signal ?? `exit ${code}`}); stopping everything.\n`);
-    stopAll(1);
-  });
   return child;
+}
+
+/**
+ * Runs a child under `name` and keeps it running. Until the system is up, a child that stops stops
+ * everything (a port in use, a bad setting: starting it again would not help). Once it is up, a child
+ * that dies is started again after a pause that doubles with each quick death (1 s, 2 s, 4 s … up to
+ * RESTART_MAX_DELAY_MS), while the others keep serving; only Ctrl-C (or SIGTERM) stops everything.
+ */
+function supervise(name: string, start: () => ChildProcess): void {
+  const prefix = `[${name}]`.padEnd(13);
+  let quickDeaths = 0;
+  const run = () => {
+    const startedAt = Date.now();
+    const child = start();
+    children.set(name, child);
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      const how = signal ?? `exit ${code}`;
+      if (!supervising) {
+        process.stderr.write(`${prefix}stopped (${how}); stopping everything.\n`);
+        stopAll(1);
+        return;
+      }
+      quickDeaths = Date.now() - startedAt >= RESTART_STABLE_MS ? 0 : quickDeaths + 1;
+      const delay = Math.min(
+        RESTART_FIRST_DELAY_MS * 2 ** Math.max(0, quickDeaths - 1),
+        RESTART_MAX_DELAY_MS,
+      );
+      process.stderr.write(`${prefix}stopped (${how}); starting it again in ${delay / 1000} s.\n`);
+      setTimeout(() => {
+        if (!stopping) run();
+      }, delay);
+    });
+  };
+  run();
 }
 
 function readyzUrl(port: number): string {
   return `http://127.0.0.1:${port}/readyz`;
 }
 
+async function answers(url: string): Promise<boolean> {
+  return fetch(url).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+function pause(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+/** At start-up everything must answer within a minute, or the start fails with the one that did not. */
 async function waitUntil(urls: string[]): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (const url of urls) {
-    while (
-      !(await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
+    while (!(await answers(url))) {
       if (stopping) return;
       if (Date.now() > deadline) fail(`Timed out waiting for ${url}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await pause();
     }
+  }
+}
+
+/**
+ * A gateway started again later hears that the pages are ready once it answers, however long that
+ * takes: a slow restart is not a reason to stop the running system (if it dies first, supervision
+ * starts another, which is told in turn).
+ */
+async function tellPagesReady(gateway: ChildProcess, url: string): Promise<void> {
+  while (!stopping && gateway.exitCode === null && gateway.signalCode === null) {
+    if (await answers(url)) {
+      gateway.send(PAGES_READY_MESSAGE);
+      return;
+    }
+    await pause();
   }
 }
 

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, type OutboxMail } from '@sleep-ritual/worker/outbox';
-import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
+import { formBody, thrivecartOrderFields } from '@sleep-ritual/thrivecart/samples';
 import { e2eEnv } from './env.ts';
 
 /** ThriveCart's form-encoded order.success for product-1, posted to the origin as the checkout does. */

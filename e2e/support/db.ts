@@ -1,6 +1,6 @@
-import { createAccountUrl } from '@sleep-ritual/platform/account-links';
+import { createAccountUrl } from '@sleep-ritual/auth/tokens/account-links';
 import { createDb, type Knex } from '@sleep-ritual/platform/db';
-import { signedRedirectQuery } from '@sleep-ritual/platform/thrivecart-redirect';
+import { signedRedirectQuery } from '@sleep-ritual/thrivecart/redirect';
 import { e2eEnv } from './env.ts';
 
 let db: Knex | undefined;
@@ -52,4 +52,41 @@ export function mailedCreateAccountPath(buyer: { email: string; orderId: string 
     ),
   );
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * A programme of its own with one path of nights (Night 1, Night 2, …), open to owners, the n-th
+ * waiting `opensAfterDays[n]` days (0 when left out), so the demo programme stays as every other test
+ * knows it. Soft-delete it when done.
+ */
+export async function nightsProgramme(titles: string[], opensAfterDays: number[] = []) {
+  const db = e2eDb();
+  const stamp = Date.now().toString(36);
+  const [program] = await db('programs')
+    .insert({ title: `Ritual ${stamp}`, orderIndex: 40 })
+    .returning('id');
+  const [phase] = await db('phases').insert({ programId: program.id, title: 'The Ritual' }).returning('id');
+  const [path] = await db('paths')
+    .insert({ phaseId: phase.id, title: `Night by Night ${stamp}`, isUnlocked: true })
+    .returning('id');
+  const nights = await db('classes')
+    .insert(
+      titles.map((title, index) => ({
+        pathId: path.id,
+        title,
+        label: `Night ${index + 1}`,
+        orderIndex: index,
+        durationMinutes: 16,
+        isUnlocked: true,
+        opensAfterDays: opensAfterDays[index] ?? 0,
+        vimeoVideoId: 'https://vimeo.com/76979871',
+      })),
+    )
+    .returning('id');
+  return {
+    programId: program.id as number,
+    phaseId: phase.id as number,
+    pathId: path.id as number,
+    nightIds: nights.map((row: { id: number }) => row.id),
+  };
 }

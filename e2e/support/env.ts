@@ -32,6 +32,7 @@ export const e2eEnv = {
   SESSION_KEYS: 'e2e-session-key',
   ADMIN_PASSWORD: 'e2e-admin-password',
   THRIVECART_SECRET: 'e2e-thrivecart-secret',
+  ACCOUNT_HASH_SECRET: 'e2e-account-hash-secret',
   PUBLIC_APP_URL: `http://localhost:${port}`,
   PUBLIC_MARKETING_URL: `http://localhost:${port}`,
   CHECKOUT_URL: 'https://sleepritual.thrivecart.com/e2e-checkout/',

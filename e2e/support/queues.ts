@@ -1,6 +1,7 @@
 import { createQueueBackend } from '@sleep-ritual/platform/backends';
 import { loadConfig } from '@sleep-ritual/platform/config';
-import { createEmailsQueue, createPurchasesQueue } from '@sleep-ritual/worker/queues';
+import { createEmailsQueue } from '@sleep-ritual/jobs/emails';
+import { createPurchasesQueue } from '@sleep-ritual/jobs/purchases';
 import { e2eEnv } from './env.ts';
 
 /**

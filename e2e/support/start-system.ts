@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isMediaName } from '@sleep-ritual/contracts/media';
 import { createDb, ensureDatabase, migrateLatest } from '@sleep-ritual/platform/db';
-import { seedDemo } from '@sleep-ritual/platform/db/seed';
+import { seedDemo } from '@sleep-ritual/demo/seed';
 import { e2eEnv, e2eOrigin, repoRoot } from './env.ts';
 
 const url = new URL(e2eEnv.DATABASE_URL);
@@ -32,14 +32,10 @@ if (e2eOrigin === 'nginx') {
   startArgs.push('--prod');
 }
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), ...startArgs],
-  {
-    cwd: repoRoot,
-    env: { ...process.env, ...e2eEnv },
-    stdio: 'inherit',
-  },
-);
+const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.ts'), ...startArgs], {
+  cwd: repoRoot,
+  env: { ...process.env, ...e2eEnv },
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -148,7 +148,7 @@ test('Duplicate adds a locked copy at the end of the list, and View as learner o
   // The copy is locked, which no learner could open; the admin's preview opens it.
   const opened = context.waitForEvent('page');
   await page
-    .getByRole('link', { name: 'View Night 1: Arriving (copy) as learner (opens in a new tab)' })
+    .getByRole('link', { name: 'View as learner: Night 1: Arriving (copy) (opens in a new tab)' })
     .click();
   const preview = await opened;
   await expect(preview.getByRole('heading', { level: 1, name: 'Night 1: Arriving (copy)' })).toBeVisible();

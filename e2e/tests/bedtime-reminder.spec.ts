@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { unsubscribePageUrl } from '@sleep-ritual/platform/bedtime-reminders';
+import { unsubscribePageUrl } from '@sleep-ritual/learning/bedtime-reminders';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { e2eDb, provisionedBuyer } from '../support/db.ts';
 import { e2eEnv } from '../support/env.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { linkIn, mailsTo, waitForMailTo } from '@sleep-ritual/worker/outbox';
 import { signInAsAdmin, toast } from '../support/admin.ts';
 import { createAccountFromMail, deliverOrder } from '../support/checkout.ts';
@@ -13,11 +13,28 @@ import { unfinishedJobs } from '../support/queues.ts';
 const NIGHT_ONE = 'Arriving: Letting the Day Go';
 const RITUAL_PATH = 'Six Nights to Deeper Sleep';
 
+/** What the Content-Security-Policy refuses on this context's pages (an `eval` probe is one such). */
+async function cspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => void violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => Promise<void> })
+        .reportCspViolation;
+      void report(
+        `${event.effectiveDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return violations;
+}
+
 test('@core a visitor buys from the sales page, creates the account from the e-mail, watches Night 1 and sees an admin’s edit', async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
+  const adminViolations = await cspViolations(page.context());
 
   // The sales page leads to /join-now, whose button goes to the checkout.
   await page.goto('/');
@@ -48,6 +65,7 @@ test('@core a visitor buys from the sales page, creates the account from the e-m
 
   // The buyer opens the mailed link in a browser of their own and sets a password.
   const buyerContext = await browser.newContext({ baseURL });
+  const buyerViolations = await cspViolations(buyerContext);
   const buyer = await buyerContext.newPage();
   await createAccountFromMail(buyer, mail, 'quiet-nights-42');
 
@@ -79,6 +97,9 @@ test('@core a visitor buys from the sales page, creates the account from the e-m
     await e2eDb()('classes').where({ id: night.id }).update({ title: NIGHT_ONE });
     await buyerContext.close();
   }
+  // Nothing either of them did needed what the policy forbids.
+  expect(buyerViolations).toEqual([]);
+  expect(adminViolations).toEqual([]);
 });
 
 test('@core static files come precompressed from the origin under test; hashed ones are cached for a year, pages are revalidated', async ({

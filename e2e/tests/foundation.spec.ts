@@ -16,6 +16,17 @@ test('the marketing home page renders', async ({ page }) => {
 test('the members app renders its sign-in route', async ({ page }) => {
   await page.goto('/sign-in');
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  // The page painted before the app ran is gone.
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
+});
+
+test('before its JavaScript has arrived, the members app already shows its name and that it is loading', async ({
+  page,
+}) => {
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/sign-in');
+  await expect(page.getByText('Sleep Ritual', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Loading...');
 });
 
 test('an unknown path shows the 404 page with status 404', async ({ page }) => {

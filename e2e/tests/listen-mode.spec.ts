@@ -211,3 +211,16 @@ test('listen mode at 320 px: nothing overflows, axe finds no violations, the key
   await expect(player).toHaveCount(0);
   await expect(listen).toBeFocused();
 });
+
+test("a night's track plays only to its owner: a visitor who is not signed in is refused it", async ({
+  playwright,
+  baseURL,
+}) => {
+  const visitor = await playwright.request.newContext({ baseURL });
+  try {
+    const refused = await visitor.get('/media/demo/night-1.wav', { headers: { range: 'bytes=0-43' } });
+    expect(refused.status()).toBe(401);
+  } finally {
+    await visitor.dispose();
+  }
+});

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { scrape, valueOf, type Sample } from '@sleep-ritual/platform/testing-metrics';
 import { waitForMailTo } from '@sleep-ritual/worker/outbox';
-import { formBody, thrivecartOrderFields } from '@sleep-ritual/webhooks/thrivecart-sample';
+import { formBody, thrivecartOrderFields } from '@sleep-ritual/thrivecart/samples';
 import { signInAsAdmin } from '../support/admin.ts';
 import { uniqueEmail } from '../support/db.ts';
 import { e2eEnv, e2eOrigin } from '../support/env.ts';

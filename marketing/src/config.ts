@@ -2,7 +2,7 @@ import { parsePublicConfig, type PublicConfig } from '@sleep-ritual/contracts/pu
 
 /**
  * The only build-time values the marketing site reads: PUBLIC_APP_URL, CHECKOUT_URL,
- * UPGRADE_CHECKOUT_URL and SUPPORT_EMAIL, checked by the public schema the members app shares. The
+ * UPGRADE_CHECKOUT_URL, SUPPORT_EMAIL and SALE_ENDS_AT, checked by the public schema the members app shares. The
  * services' configuration, with its secrets, is none of a static build's business.
  */
 export const config: PublicConfig = parsePublicConfig({
@@ -10,4 +10,5 @@ export const config: PublicConfig = parsePublicConfig({
   CHECKOUT_URL: process.env.CHECKOUT_URL,
   UPGRADE_CHECKOUT_URL: process.env.UPGRADE_CHECKOUT_URL,
   SUPPORT_EMAIL: process.env.SUPPORT_EMAIL,
+  SALE_ENDS_AT: process.env.SALE_ENDS_AT,
 });

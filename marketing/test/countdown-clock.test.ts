@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   countdownKey,
   countdownParts,
+  countdownStep,
   resolveEndTime,
+  saleIsOn,
   secondsUntil,
   startEndTime,
 } from '../src/islands/countdown-clock.ts';
@@ -72,5 +74,56 @@ describe('the countdown clock', () => {
   it('counts whole seconds left and never below zero', () => {
     expect(secondsUntil(NOW + 1_500, NOW)).toBe(2);
     expect(secondsUntil(NOW - 1_000, NOW)).toBe(0);
+  });
+});
+
+describe('one tick of the sale countdown', () => {
+  it('counts down while the end is ahead, whether it loops or not', () => {
+    expect(countdownStep(NOW + 90_000, NOW, 14_400, memoryStorage().store)).toEqual({
+      endTime: NOW + 90_000,
+      secondsLeft: 90,
+      outcome: 'counting',
+    });
+    expect(countdownStep(NOW + 90_000, NOW, undefined)).toEqual({
+      endTime: NOW + 90_000,
+      secondsLeft: 90,
+      outcome: 'counting',
+    });
+  });
+
+  it('without a real end, starts and stores a new four-hour period at zero (the spec loop)', () => {
+    const storage = memoryStorage();
+    expect(countdownStep(NOW, NOW, 14_400, storage.store)).toEqual({
+      endTime: NOW + 4 * HOUR,
+      secondsLeft: 14_400,
+      outcome: 'renewed',
+    });
+    expect(storage.items.get('countdown:v1:14400')).toBe(String(NOW + 4 * HOUR));
+  });
+
+  it('with a real end, stays at zero and reports the end, storing nothing', () => {
+    const storage = memoryStorage();
+    const end = Date.UTC(2031, 2, 1, 20);
+    expect(countdownStep(end, end, undefined, storage.store)).toEqual({
+      endTime: end,
+      secondsLeft: 0,
+      outcome: 'ended',
+    });
+    expect(countdownStep(end, end + HOUR, undefined, storage.store).outcome).toBe('ended');
+    expect(storage.items.size).toBe(0);
+  });
+});
+
+describe('whether the sale is on', () => {
+  const end = Date.UTC(2031, 2, 1, 20);
+
+  it('is always on without a real end, since the countdown loops', () => {
+    expect(saleIsOn(undefined, NOW)).toBe(true);
+  });
+
+  it('is on until the real end and over from that very moment', () => {
+    expect(saleIsOn(end, end - 1)).toBe(true);
+    expect(saleIsOn(end, end)).toBe(false);
+    expect(saleIsOn(end, end + HOUR)).toBe(false);
   });
 });

@@ -81,12 +81,12 @@ export function appShellPlugin(options: { base: string }): Plugin {
 /**
  * The shell of a finished build: index.html (cached as the start page, since every app route answers
  * it) and every file of ours it references (entry JS, its preloads, CSS, manifest, icons), plus the
- * manifest's icons. The version is a digest of every built file, so any change installs a new worker.
+ * manifest's icons and the fallback pictures. The version is a digest of every built file, so any change installs a new worker.
  */
 async function describeShell(outDir: string, base: string): Promise<AppShell> {
   const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const referenced = [...html.matchAll(/\s(?:src|href)="([^"]+)"/g)]
-    .map((match) => match[1]!)
+    .flatMap((match) => (match[1] === undefined ? [] : [match[1]]))
     .filter((url) => url.startsWith(base));
   const manifest = webAppManifest(base);
   for (const required of [`${base}${webAppManifestFile}`, `${base}${appIcons.appleTouch}`]) {
@@ -106,6 +106,14 @@ async function describeShell(outDir: string, base: string): Promise<AppShell> {
     filesPrefix: base,
     scriptUrl: `${base}${serviceWorkerFile}`,
     shellUrl: manifest.start_url,
-    precache: [...new Set([manifest.start_url, ...referenced, ...manifest.icons.map((icon) => icon.src)])],
+    precache: [
+      ...new Set([
+        manifest.start_url,
+        ...referenced,
+        ...manifest.icons.map((icon) => icon.src),
+        // The night-sky pictures stand in for a programme's or night's own (not saved offline).
+        ...names.filter((name) => name.startsWith('images/')).map((name) => `${base}${name}`),
+      ]),
+    ],
   };
 }

@@ -4,7 +4,7 @@
 // an error with its stack.
 
 /** Fields that differ between two lines saying the same thing. */
-const VOLATILE_FIELDS = ['time', 'pid', 'hostname', 'requestId', 'ms'];
+const VOLATILE_FIELDS = ['time', 'pid', 'hostname', 'requestId', 'ms', 'trace_id', 'span_id'];
 
 /**
  * Error codes and messages of a request the client closed before it was answered. A service behind the

@@ -209,7 +209,8 @@ async function version(dataDir: string): Promise<string> {
 
 function firstLine(error: unknown): string {
   const stderr = String((error as { stderr?: string }).stderr ?? '').trim();
-  return (stderr || String((error as Error).message ?? error)).split('\n')[0]!;
+  const [first = ''] = (stderr || String((error as Error).message ?? error)).split('\n');
+  return first;
 }
 
 /** The server log's last lines, which say why it did not start. */

@@ -1,3 +1,4 @@
+import { price } from './offer.ts';
 /** FAQ items (spec §3: id, question, answer). The landing and join-now pages show all twenty. */
 export type FaqItem = { id: string; question: string; answer: string };
 
@@ -29,8 +30,7 @@ export const faqItems: readonly FaqItem[] = [
   {
     id: 'one-time-payment',
     question: 'Is this really a one-time payment?',
-    answer:
-      'Yes. You pay $37 once and the ritual is yours for life. There is no subscription, no trial that turns into a charge and no repeat billing of any kind.',
+    answer: `Yes. You pay ${price.sale} once and the ritual is yours for life. There is no subscription, no trial that turns into a charge and no repeat billing of any kind.`,
   },
   {
     id: 'headphones',

@@ -27,8 +27,7 @@ export const ritualOffer: OfferCardCopy = {
   showPrice: true,
   subheader: 'One-time payment · Lifetime access',
   buttonLabel: 'Get Instant Access',
-  finePrint:
-    'One-time payment of $37. No subscription and no repeat billing. Right after checkout you will receive an email to create your account.',
+  finePrint: `One-time payment of ${price.sale}. No subscription and no repeat billing. Right after checkout you will receive an email to create your account.`,
   benefits: [
     '6 guided sleep meditation tracks of 15 to 20 minutes',
     'Lifetime access on any phone, tablet or computer',

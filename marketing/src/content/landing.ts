@@ -5,6 +5,7 @@
  */
 
 import { ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
+import { price } from './offer.ts';
 
 export const hero = {
   header: 'Quiet Your Racing Mind and Sleep Deeply in Just 6 Nights',
@@ -91,9 +92,9 @@ export const sleepRitual = {
     '6 guided audio tracks, one for each night',
     '15 to 20 minutes each, made to be heard as you drift off',
     'Headphones optional: your phone speaker on the nightstand works too',
-    'Lifetime access for a one-time payment of $37',
+    `Lifetime access for a one-time payment of ${price.sale}`,
   ],
-  button: 'Start Your Sleep Ritual → $37',
+  button: `Start Your Sleep Ritual → ${price.sale}`,
 } as const;
 
 export type Track = { label: string; title: string; minutes: number; description: string };
@@ -111,7 +112,7 @@ export const whatYouGet = {
   extras: [
     'Lifetime access to all six tracks, on any phone, tablet or computer',
     'Three bonuses, plus the fast-action bonus when you join within 60 minutes',
-    'A one-time payment of $37 — no subscription, no repeat billing',
+    `A one-time payment of ${price.sale} — no subscription, no repeat billing`,
   ],
   button: '✨ Start Reprogramming While You Sleep ✨',
 } as const;

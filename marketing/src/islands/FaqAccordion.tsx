@@ -1,16 +1,38 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FaqItem } from '../content/faq.ts';
 
 type Props = {
   items: readonly FaqItem[];
   /** The join-now page shows the accordion without borders. */
   bordered?: boolean;
+  /**
+   * Given while a sale with a real end (SALE_ENDS_AT) is on: answers quoting the sale price carry the
+   * regular one beside it, which the page shows instead once the sale ends.
+   */
+  salePrice?: { sale: string; regular: string };
 };
+
+function Paragraph({ text, salePrice }: { text: string; salePrice: Props['salePrice'] }) {
+  if (!salePrice) return <p>{text}</p>;
+  const [first, ...rest] = text.split(salePrice.sale);
+  return (
+    <p>
+      {first}
+      {rest.map((segment, index) => (
+        <Fragment key={index}>
+          <span data-sale-only>{salePrice.sale}</span>
+          <span data-after-sale>{salePrice.regular}</span>
+          {segment}
+        </Fragment>
+      ))}
+    </p>
+  );
+}
 
 const NAVIGATION_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End']);
 
 /** One answer open at a time; choosing the open question again closes it (spec §2, FAQ). */
-export default function FaqAccordion({ items, bordered = true }: Props) {
+export default function FaqAccordion({ items, bordered = true, salePrice }: Props) {
   const [openId, setOpenId] = useState<string | null>(null);
   const prefix = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -57,7 +79,7 @@ export default function FaqAccordion({ items, bordered = true }: Props) {
             </h3>
             <div id={panelId} className="faq__answer" role="region" aria-labelledby={buttonId} hidden={!open}>
               {item.answer.split('\n\n').map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+                <Paragraph key={paragraph} text={paragraph} salePrice={salePrice} />
               ))}
             </div>
           </div>

@@ -1,6 +1,7 @@
 /**
- * The sale countdown's clock (spec §4): the end time lives in local storage under a key tied to the
- * duration, a stored end time still in the future is reused, and at zero a new one is started.
+ * The sale countdown's clock. Without a real end (spec §4) the end time lives in local storage under a
+ * key tied to the duration, a stored end time still in the future is reused, and at zero a new one is
+ * started. With a real end (SALE_ENDS_AT) it counts to that moment once, and then the sale is over.
  */
 export const COUNTDOWN_KEY_PREFIX = 'countdown:v1:';
 
@@ -56,3 +57,38 @@ export function countdownParts(secondsLeft: number): CountdownParts {
 export function secondsUntil(endTime: number, now: number): number {
   return Math.max(0, Math.ceil((endTime - now) / 1000));
 }
+
+/** What one tick of the countdown shows, and whether it renewed the loop or reached the sale's real end. */
+export type CountdownStep = {
+  endTime: number;
+  secondsLeft: number;
+  outcome: 'counting' | 'renewed' | 'ended';
+};
+
+/**
+ * One tick: the seconds left to `endTime`; at zero a looping countdown (`loopSeconds` given) starts a new
+ * period, while one counting to a real end stays at zero and reports the end.
+ */
+export function countdownStep(
+  endTime: number,
+  now: number,
+  loopSeconds: number | undefined,
+  storage = browserStorage,
+): CountdownStep {
+  const secondsLeft = secondsUntil(endTime, now);
+  if (secondsLeft > 0) return { endTime, secondsLeft, outcome: 'counting' };
+  if (loopSeconds === undefined) return { endTime, secondsLeft: 0, outcome: 'ended' };
+  const renewed = startEndTime(loopSeconds, now, storage);
+  return { endTime: renewed, secondsLeft: secondsUntil(renewed, now), outcome: 'renewed' };
+}
+
+/** A sale without a real end is always on (it loops); one with an end is on until that moment. */
+export function saleIsOn(saleEndsAt: number | undefined, now: number): boolean {
+  return saleEndsAt === undefined || now < saleEndsAt;
+}
+
+/**
+ * Set on <html> once the sale's real end has passed: the page's styles then hide the sale bar, the
+ * struck-through price and the sale price, and show the regular price (styles/global.css).
+ */
+export const SALE_ENDED_ATTRIBUTE = 'data-sale-ended';

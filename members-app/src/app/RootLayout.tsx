@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { usePageViewTracker } from '../lib/page-view-tracker.ts';
 import { useScrollToTop } from '../lib/use-scroll-to-top.ts';
 

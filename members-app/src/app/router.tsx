@@ -1,15 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router';
 import { MembersLayout } from '../components/MembersLayout.tsx';
 import { NotFound } from '../components/NotFound.tsx';
 import { FullPageSpinner } from '../components/Spinner.tsx';
-import { AccountScreen } from '../features/auth/components/AccountScreen.tsx';
-import { CreateAccountScreen } from '../features/auth/components/CreateAccountScreen.tsx';
-import { ForgotPasswordScreen } from '../features/auth/components/ForgotPasswordScreen.tsx';
-import { ResetPasswordScreen } from '../features/auth/components/ResetPasswordScreen.tsx';
 import { GuestOnly, RequireAuth } from '../features/auth/components/RouteGuards.tsx';
 import { SignInScreen } from '../features/auth/components/SignInScreen.tsx';
-import { UnsubscribeScreen } from '../features/auth/components/UnsubscribeScreen.tsx';
+import { lazyScreen } from './lazy-screen.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { learnerRoutes } from './routes/learner-routes.tsx';
 
@@ -27,18 +23,46 @@ export const routes: RouteObject[] = [
           </GuestOnly>
         ),
       },
-      { path: '/forgot-password', element: <ForgotPasswordScreen /> },
-      { path: '/reset-password', element: <ResetPasswordScreen /> },
-      { path: '/create-account', element: <CreateAccountScreen /> },
+      {
+        path: '/forgot-password',
+        element: lazyScreen(() =>
+          import('../features/auth/components/ForgotPasswordScreen.tsx').then((m) => m.ForgotPasswordScreen),
+        ),
+      },
+      {
+        path: '/reset-password',
+        element: lazyScreen(() =>
+          import('../features/auth/components/ResetPasswordScreen.tsx').then((m) => m.ResetPasswordScreen),
+        ),
+      },
+      {
+        path: '/create-account',
+        element: lazyScreen(() =>
+          import('../features/auth/components/CreateAccountScreen.tsx').then((m) => m.CreateAccountScreen),
+        ),
+      },
       // The link in a bedtime reminder: signed, so it works without signing in.
-      { path: '/account/unsubscribe', element: <UnsubscribeScreen /> },
+      {
+        path: '/account/unsubscribe',
+        element: lazyScreen(() =>
+          import('../features/auth/components/UnsubscribeScreen.tsx').then((m) => m.UnsubscribeScreen),
+        ),
+      },
       {
         element: (
           <RequireAuth>
             <MembersLayout />
           </RequireAuth>
         ),
-        children: [{ path: '/account', element: <AccountScreen /> }, ...learnerRoutes],
+        children: [
+          {
+            path: '/account',
+            element: lazyScreen(() =>
+              import('../features/auth/components/AccountScreen.tsx').then((m) => m.AccountScreen),
+            ),
+          },
+          ...learnerRoutes,
+        ],
       },
       {
         path: '/admin/*',
@@ -52,5 +76,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

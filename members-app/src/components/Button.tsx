@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { isAppRoute, isExternalTarget } from '../lib/navigation.ts';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { isAdminPreview } from '../lib/admin-preview.ts';
 import { Footer } from './Footer.tsx';
 

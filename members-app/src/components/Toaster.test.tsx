@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
+import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ToastProvider, useToast } from './Toaster.tsx';
+import { ToastProvider, useToast, useToastLayer } from './Toaster.tsx';
 
 let show: ReturnType<typeof useToast> = () => {};
 function Grab() {
@@ -56,5 +57,38 @@ describe('Toasts', () => {
       'Three',
       'Four',
     ]);
+  });
+});
+
+describe('Toasts and an open modal dialog', () => {
+  let setOpen: (open: boolean) => void = () => {};
+  function Layer() {
+    const layer = useRef<HTMLDivElement>(null);
+    useToastLayer(layer);
+    return <div ref={layer} data-testid="layer" />;
+  }
+  function Page() {
+    const [open, set] = useState(false);
+    setOpen = set;
+    show = useToast();
+    return open ? <Layer /> : null;
+  }
+
+  it('shows toasts inside the open dialog (the page behind it is inert), and back on the page once it closes', () => {
+    render(
+      <ToastProvider>
+        <Page />
+      </ToastProvider>,
+    );
+    act(() => setOpen(true));
+    act(() => show({ title: 'Failed to create class', variant: 'destructive' }));
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(screen.getByTestId('layer').contains(region)).toBe(true);
+    expect(region.textContent).toContain('Failed to create class');
+
+    act(() => setOpen(false));
+    const after = screen.getByRole('region', { name: 'Notifications' });
+    expect(after.parentElement?.closest('[data-testid="layer"]')).toBeNull();
+    expect(after.textContent).toContain('Failed to create class');
   });
 });

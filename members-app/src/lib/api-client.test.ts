@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { errorBodySchema } from '@sleep-ritual/contracts/errors';
 import { api, ApiError, errorMessage } from './api-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -48,5 +49,31 @@ describe('api client', () => {
     const error = (await api.get(okSchema, '/api/x').catch((caught: unknown) => caught)) as ApiError;
     expect(error.message).toBe('503: Service Unavailable');
     expect(errorMessage(error, 'Please try again')).toBe('Please try again');
+  });
+});
+
+describe("an error answer's message", () => {
+  it('is read from exactly the bodies the contract calls the error shape', () => {
+    const bodies = [
+      '{"error":"Too many attempts."}',
+      '{"error":"Invalid input","issues":[{"path":["email"]}]}',
+      '{"error":"Invalid input","issues":"not a list"}',
+      '{"error":42}',
+      '{"message":"no error field"}',
+      '[{"error":"in a list"}]',
+      'null',
+      '"just text"',
+      'not JSON at all',
+      '',
+    ];
+    for (const body of bodies) {
+      let expected: string | undefined;
+      try {
+        expected = errorBodySchema.safeParse(JSON.parse(body)).data?.error;
+      } catch {
+        expected = undefined;
+      }
+      expect(new ApiError(400, body, 'Bad Request').serverMessage, body).toBe(expected);
+    }
   });
 });

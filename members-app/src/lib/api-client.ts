@@ -1,30 +1,43 @@
 import type { z } from 'zod';
 import { ADMIN_PREVIEW_HEADER } from '@sleep-ritual/contracts/admin-preview';
-import { errorBodySchema } from '@sleep-ritual/contracts/errors';
 import { isAdminPreview } from './admin-preview.ts';
+import { isNetworkFailure, queueForLater, waitsWhenOffline } from './offline-queue.ts';
+import { loadSchema, type SchemaSource } from './validate.ts';
 
 /**
  * The one fetch helper of the app (spec 000 §7–§8): every request sends credentials, JSON bodies go
  * with a JSON content type, form data as is, and any non-OK answer becomes an ApiError whose message
  * is "{status}: {body text or status text}". Every call names the contract schema of its answer, and
  * the answer is parsed with it: a reply the contract does not describe fails here, not in a screen.
+ * The first screens name theirs by a loader (`SchemaSource`), so zod and the contracts' schemas load
+ * beside their first call instead of before the first screen (docs/development.md, first load).
  */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-    statusText: string,
-  ) {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string, statusText: string) {
     super(`${status}: ${body || statusText}`);
+    this.status = status;
+    this.body = body;
   }
 
-  /** The server's `error` field when the body is the JSON error shape. */
+  /**
+   * The server's `error` field when the body is the JSON error shape (contracts' errorBodySchema: an
+   * object with a string `error` and, if any, an array of `issues`). Checked by hand: every screen
+   * reads it, and the schema would bring zod into the first load.
+   */
   get serverMessage(): string | undefined {
+    let body: unknown;
     try {
-      return errorBodySchema.safeParse(JSON.parse(this.body)).data?.error;
+      body = JSON.parse(this.body);
     } catch {
       return undefined;
     }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+    const { error, issues } = body as { error?: unknown; issues?: unknown };
+    if (typeof error !== 'string' || (issues !== undefined && !Array.isArray(issues))) return undefined;
+    return error;
   }
 }
 
@@ -41,7 +54,16 @@ async function send(method: Method, url: string, body?: unknown): Promise<unknow
     (init.headers as Headers).set('Content-Type', 'application/json');
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(url, init);
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    // Progress made offline waits for the network (offline-queue.ts); the caller still hears it failed.
+    if (isNetworkFailure(error) && waitsWhenOffline(method, url) && !isAdminPreview()) {
+      await queueForLater({ method: method as 'PUT' | 'POST', url, body }).catch(() => false);
+    }
+    throw error;
+  }
   if (!response.ok) {
     throw new ApiError(response.status, await response.text().catch(() => ''), response.statusText);
   }
@@ -50,13 +72,47 @@ async function send(method: Method, url: string, body?: unknown): Promise<unknow
   return text ? JSON.parse(text) : undefined;
 }
 
-async function call<S extends z.ZodType>(
+/** A PUT of a text body of its own type (a WebVTT transcript), answered with JSON. */
+async function putText<S extends z.ZodType>(
   schema: S,
+  url: string,
+  text: string,
+  contentType: string,
+): Promise<z.output<S>> {
+  const response = await fetch(url, {
+    method: 'PUT',
+    credentials: 'include',
+    headers: { 'Content-Type': contentType },
+    body: text,
+  });
+  if (!response.ok) {
+    throw new ApiError(response.status, await response.text().catch(() => ''), response.statusText);
+  }
+  return schema.parse(await response.json());
+}
+
+/** A GET whose answer is text, not JSON (a WebVTT transcript). */
+async function getText(url: string): Promise<string> {
+  const headers = new Headers();
+  if (isAdminPreview()) headers.set(ADMIN_PREVIEW_HEADER, '1');
+  const response = await fetch(url, { credentials: 'include', headers });
+  if (!response.ok) {
+    throw new ApiError(response.status, await response.text().catch(() => ''), response.statusText);
+  }
+  return response.text();
+}
+
+async function call<S extends z.ZodType>(
+  source: SchemaSource<S>,
   method: Method,
   url: string,
   body?: unknown,
 ): Promise<z.output<S>> {
-  return schema.parse(await send(method, url, body));
+  // The schema loads while the request is out; a failed request is still the error the caller hears.
+  const schema = loadSchema(source);
+  schema.catch(() => undefined);
+  const answer = await send(method, url, body);
+  return (await schema).parse(answer);
 }
 
 /** How much of an upload has been sent, in bytes. */
@@ -105,12 +161,18 @@ function upload<S extends z.ZodType>(
 }
 
 export const api = {
-  get: <S extends z.ZodType>(schema: S, url: string) => call(schema, 'GET', url),
-  post: <S extends z.ZodType>(schema: S, url: string, body?: unknown) => call(schema, 'POST', url, body),
-  put: <S extends z.ZodType>(schema: S, url: string, body?: unknown) => call(schema, 'PUT', url, body),
-  patch: <S extends z.ZodType>(schema: S, url: string, body?: unknown) => call(schema, 'PATCH', url, body),
-  delete: <S extends z.ZodType>(schema: S, url: string) => call(schema, 'DELETE', url),
+  get: <S extends z.ZodType>(schema: SchemaSource<S>, url: string) => call(schema, 'GET', url),
+  post: <S extends z.ZodType>(schema: SchemaSource<S>, url: string, body?: unknown) =>
+    call(schema, 'POST', url, body),
+  put: <S extends z.ZodType>(schema: SchemaSource<S>, url: string, body?: unknown) =>
+    call(schema, 'PUT', url, body),
+  patch: <S extends z.ZodType>(schema: SchemaSource<S>, url: string, body?: unknown) =>
+    call(schema, 'PATCH', url, body),
+  delete: <S extends z.ZodType>(schema: SchemaSource<S>, url: string, body?: unknown) =>
+    call(schema, 'DELETE', url, body),
   upload,
+  text: getText,
+  putText,
 };
 
 /** The message to show for a failed call: the server's words, else the fallback. */

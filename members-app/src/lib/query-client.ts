@@ -1,5 +1,4 @@
 import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from './api-client.ts';
 
 /**
@@ -7,7 +6,7 @@ import { api } from './api-client.ts';
  * `unknown`: a screen has to parse it before use, so every query of the app names its own fetcher.
  */
 async function defaultQueryFn({ queryKey }: QueryFunctionContext): Promise<unknown> {
-  return api.get(z.unknown(), String(queryKey[0]));
+  return api.get(() => import('zod').then(({ z }) => z.unknown()), String(queryKey[0]));
 }
 
 /** The spec's defaults: no retries, and data never goes stale unless a query says otherwise. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 
 /** Spec 000 §2: on every route change the page scrolls to the top. */
 export function useScrollToTop(): void {

@@ -24,8 +24,8 @@ export function cacheName(shell: Pick<AppShell, 'version'>): string {
   return `${CACHE_PREFIX}${shell.version}`;
 }
 
-/** Never cached, never answered by the service worker: the API and media (large, ranged, owners only). */
-export const NETWORK_ONLY_PREFIXES = ['/api', '/media'] as const;
+/** Never part of the shell: the API and media (the saved nights' are offline-cache.ts's). */
+const NETWORK_ONLY_PREFIXES = ['/api', '/media'] as const;
 
 /**
  * - `shell`: a navigation to one of the app's routes: the network's page, or the cached shell offline;

@@ -1,15 +1,17 @@
 /// <reference lib="webworker" />
 /**
  * The members app's service worker: keeps this build's app shell (its page, JS, CSS, manifest and
- * icons) so the app opens on a poor connection or none. API answers and media never pass through it.
+ * icons) so the app opens on a poor connection or none, and answers from the nights the learner saved
+ * for offline (offline-cache.ts): their tracks, byte ranges included, and, when the network cannot,
+ * their details and the sign-in. Other API answers and media are left to the network.
  * Built on its own by members-app/pwa/app-shell-plugin.ts, which writes in `__APP_SHELL__`.
  */
+import { networkThenSaved, OFFLINE_CACHE, offlineHandlingOf, rangeAnswer } from './offline-cache.ts';
 import {
   type AppShell,
   cacheFirst,
   cacheName,
   handlingOf,
-  NETWORK_ONLY_PREFIXES,
   networkFirst,
   staleCaches,
 } from './shell-cache.ts';
@@ -22,19 +24,7 @@ const CACHE = cacheName(shell);
 /** How long a navigation waits for the network before the cached shell opens instead. */
 const NAVIGATION_TIMEOUT_MS = 3_000;
 
-/** Chromium's static routing: matching requests go to the network without starting this worker. */
-type NetworkRoute = { condition: { urlPattern: string }; source: 'network' };
-type RoutableInstallEvent = ExtendableEvent & { addRoutes?: (rules: NetworkRoute[]) => Promise<void> };
-
-self.addEventListener('install', (event: RoutableInstallEvent) => {
-  if (event.addRoutes) {
-    const routes = NETWORK_ONLY_PREFIXES.map((prefix): NetworkRoute => ({
-      condition: { urlPattern: `${prefix}/*` },
-      source: 'network',
-    }));
-    // The fetch handler leaves these requests alone anyway; this only spares it the trip.
-    event.waitUntil(event.addRoutes(routes).catch(() => undefined));
-  }
+self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
@@ -56,6 +46,15 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('fetch', (event) => {
+  const offline = offlineHandlingOf(event.request, self.location.origin);
+  if (offline === 'saved-answer') {
+    event.respondWith(networkThenSaved(event.request, savedNights, fetch));
+    return;
+  }
+  if (offline === 'saved-track') {
+    event.respondWith(savedTrackOrNetwork(event.request));
+    return;
+  }
   const handling = handlingOf(event.request, self.location.origin, shell);
   if (handling === 'shell') {
     event.respondWith(
@@ -69,3 +68,16 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(caches.open(CACHE).then((cache) => cacheFirst(event.request, cache, fetch)));
   }
 });
+
+/** The saved nights' cache, opened (so made) only to write to: a learner who saves nothing has none. */
+const savedNights: Pick<Cache, 'match' | 'put'> = {
+  match: (request, options) => caches.match(request, { ...options, cacheName: OFFLINE_CACHE }),
+  put: async (request, response) => (await caches.open(OFFLINE_CACHE)).put(request, response),
+};
+
+/** A saved track from the cache, the asked byte range of it when there is one; else the network's. */
+async function savedTrackOrNetwork(request: Request): Promise<Response> {
+  const saved = await savedNights.match(request.url);
+  if (!saved) return fetch(request);
+  return rangeAnswer(saved, request.headers.get('Range'));
+}

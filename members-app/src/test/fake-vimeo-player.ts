@@ -6,8 +6,10 @@ export class FakeVimeoPlayer {
   readonly listeners = new Map<string, Set<FakeListener>>();
   readonly seeks: number[] = [];
   destroyed = false;
+  readonly element: HTMLElement;
 
-  constructor(readonly element: HTMLElement) {
+  constructor(element: HTMLElement) {
+    this.element = element;
     FakeVimeoPlayer.instances.push(this);
   }
   on(event: string, callback: FakeListener) {

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
 import type { AuthDeps } from './deps.ts';
 import { createLimits } from './domain/limits.ts';
+import { accountRoutes } from './http/account-routes.ts';
 import { adminSessionRoutes } from './http/admin-session-routes.ts';
 import { createAccountRoutes } from './http/create-account-routes.ts';
 import { passwordRoutes } from './http/password-routes.ts';
@@ -20,6 +21,7 @@ export function createApp(deps: AuthDeps) {
     createAccountRoutes(routeDeps),
     adminSessionRoutes(routeDeps),
     reminderRoutes(routeDeps),
+    accountRoutes(routeDeps),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -1,5 +1,5 @@
 import { runService } from '@sleep-ritual/platform/run-service';
-import { createEmailsQueue, enqueueEmail } from '@sleep-ritual/worker/queues';
+import { createEmailsQueue, enqueueEmail } from '@sleep-ritual/jobs/emails';
 import { createApp } from './app.ts';
 
 await runService('auth', (deps) => {

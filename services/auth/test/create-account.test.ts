@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_PROCESSING } from '@sleep-ritual/contracts/auth';
-import { createAccountToken } from '@sleep-ritual/platform/account-links';
+import { createAccountToken } from '../src/tokens/account-links.ts';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { createClient, uniqueEmail } from '@sleep-ritual/platform/testing';
-import { signedRedirectQuery } from '@sleep-ritual/platform/thrivecart-redirect';
+import { issueSignInToken } from '../src/tokens/sign-in-tokens.ts';
+import { signedRedirectQuery } from '@sleep-ritual/thrivecart/redirect';
+import { CHECKOUT_REDIRECT_PASSWORD_WINDOW_MS } from '../src/domain/create-account.ts';
 import { useAuthService } from './helpers.ts';
 
 const auth = useAuthService();
@@ -306,6 +308,53 @@ describe('takeover attempts through create-account', () => {
     expect(
       (await createClient(auth.url).request(`/api/create-account?${mailedLink(orderId, user.email)}`)).status,
     ).toBe(200);
+  });
+
+  it("the owner's e-mailed sign-in ends a claim: the claimer's session dies and their password stops working", async () => {
+    // Someone orders with a stranger's address and sets the first password through their own genuine redirect.
+    const { orderId, user } = await provisionedOrder();
+    const claimer = createClient(auth.url);
+    const redirect = checkoutRedirect(orderId, user.email);
+    expect(await (await create(claimer, orderId, 'claimers-pass', redirect)).json()).toMatchObject({
+      signedIn: true,
+    });
+    expect((await claimer.request('/api/user')).status).toBe(200);
+
+    // The address's owner signs in by the link mailed to them.
+    const owner = createClient(auth.url);
+    const { token } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+    const signIn = await owner.request('/api/login/link/sign-in', { method: 'POST', json: { token } });
+    expect(signIn.status).toBe(200);
+
+    expect((await owner.request('/api/user')).status).toBe(200);
+    expect((await claimer.request('/api/user')).status).toBe(401);
+    const claimersLogin = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: 'claimers-pass' },
+    });
+    expect(claimersLogin.status).toBe(401);
+    expect(await userRow(user.id)).toEqual({ password: null, emailVerified: true });
+    // Their redirect cannot claim the account again, even within its window.
+    const again = await create(claimer, orderId, 'claimers-pass', redirect);
+    expect(await again.json()).toMatchObject({ signedIn: false });
+    expect(await userRow(user.id)).toEqual({ password: null, emailVerified: true });
+    // The owner sets a password of their own through the mailed create-account link.
+    const own = await create(owner, orderId, 'owners-own-pass', mailedLink(orderId, user.email));
+    expect(await own.json()).toMatchObject({ signedIn: true });
+  });
+
+  it('a checkout redirect older than 24 hours cannot set the first password', async () => {
+    const { orderId, user } = await provisionedOrder();
+    await auth.deps
+      .db('purchases')
+      .where({ thriveOrderId: orderId })
+      .update({ purchasedAt: new Date(Date.now() - CHECKOUT_REDIRECT_PASSWORD_WINDOW_MS - 60_000) });
+    const late = createClient(auth.url);
+    const response = await create(late, orderId, 'late-pass', checkoutRedirect(orderId, user.email));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ signedIn: false });
+    expect((await late.request('/api/user')).status).toBe(401);
+    expect(await userRow(user.id)).toMatchObject({ password: null });
   });
 
   it('a verified password is not replaced by an old mailed link', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { createQueueBackend } from '@sleep-ritual/platform/backends';
 import { createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
-import { createEmailsQueue, enqueueEmail, type EmailJob } from '@sleep-ritual/worker/queues';
+import { createEmailsQueue, enqueueEmail, type EmailJob } from '@sleep-ritual/jobs/emails';
 import { createApp } from '../src/app.ts';
 
 /**

@@ -88,12 +88,13 @@ describe('no endpoint answers 500 to bad input', () => {
     expect(await response.json()).toEqual({ error: 'The request body is too large.' });
   });
 
-  it('an unknown path is a 404 JSON, an unknown method on a known path is not a 500', async () => {
+  it('an unknown path is a 404 JSON, an unknown method on a known path a 405 JSON', async () => {
     const unknown = await createClient(auth.url).request('/api/user/nothing');
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'Not found' });
     const wrongMethod = await createClient(auth.url).request('/api/login', { method: 'DELETE' });
     expect(wrongMethod.status).toBe(405);
+    expect(await wrongMethod.json()).toEqual({ error: 'Method not allowed' });
   });
 
   it('a form-encoded sign-in works like JSON', async () => {

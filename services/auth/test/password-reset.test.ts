@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueResetToken } from '@sleep-ritual/platform/reset-tokens';
+import { issueResetToken } from '../src/tokens/reset-tokens.ts';
 import {
   clientWithSession,
   createClient,

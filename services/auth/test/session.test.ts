@@ -180,6 +180,48 @@ describe('POST /api/login', () => {
     });
   }, 60_000);
 
+  it("a stranger who spends the account's ceiling does not shut the member out where they signed in before", async () => {
+    const user = await auth.createUser();
+    const password = user.password!;
+    const home = createClient(auth.url);
+    const signIn = (client: ReturnType<typeof createClient>, guess: string) =>
+      client.request('/api/login', { method: 'POST', json: { email: user.email, password: guess } });
+    expect((await signIn(home, password)).status).toBe(200);
+    for (let address = 0; address < 10; address += 1) {
+      const stranger = createClient(auth.url);
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => signIn(stranger, `wrong-${n}`)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(401));
+    }
+    // Anywhere new, the account's ceiling holds: the stranger cannot go on guessing.
+    expect((await signIn(createClient(auth.url), password)).status).toBe(429);
+    // From home (the same network: another address of its IPv6 /64 would do too), the member gets in.
+    expect((await signIn(createClient(auth.url, { ip: home.ip }), password)).status).toBe(200);
+  }, 60_000);
+
+  it('counts every address of one IPv6 /64 as one address', async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    const statuses: number[] = [];
+    // 21 requests for a reset link, each from another address of the same /64 (20 an hour per address).
+    for (let host = 1; host <= 21; host += 1) {
+      const client = createClient(auth.url, { ip: `${prefix}::${host.toString(16)}` });
+      const response = await client.request('/api/forgot-password', {
+        method: 'POST',
+        json: { email: uniqueEmail() },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses[20]).toBe(429);
+    // Another /64, and an IPv4 address, are not affected.
+    for (const ip of [`2001:db8:ffff:${Math.floor(Math.random() * 0xffff).toString(16)}::1`, undefined]) {
+      const other = await createClient(auth.url, { ip }).request('/api/forgot-password', {
+        method: 'POST',
+        json: { email: uniqueEmail() },
+      });
+      expect(other.status).toBe(200);
+    }
+  });
+
   it('after 100 failed sign-ins from one address, that address gets 429', async () => {
     const client = createClient(auth.url);
     for (let attempt = 0; attempt < 100; attempt += 1) {

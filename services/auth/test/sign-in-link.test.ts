@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueSignInToken } from '@sleep-ritual/platform/sign-in-tokens';
+import { issueSignInToken } from '../src/tokens/sign-in-tokens.ts';
 import { clientWithSession, createClient, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { useAuthService } from './helpers.ts';
 
@@ -56,7 +56,7 @@ describe('POST /api/login/link', () => {
 describe('POST /api/login/link/sign-in', () => {
   it('signs the learner in with a new session id, once', async () => {
     const user = await auth.createUser();
-    const token = await issueSignInToken(auth.deps.db, user.id);
+    const { token } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
     const client = await clientWithSession(auth.url, auth.deps, {});
     const response = await useLink(client, token);
     expect(response.status).toBe(200);
@@ -71,7 +71,7 @@ describe('POST /api/login/link/sign-in', () => {
 
   it('refuses an expired or unknown token, and stores only hashes', async () => {
     const user = await auth.createUser();
-    const token = await issueSignInToken(auth.deps.db, user.id);
+    const { token } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
     expect(await auth.deps.db('sign_in_tokens').where({ token }).first()).toBeUndefined();
     await auth.deps
       .db('sign_in_tokens')
@@ -84,7 +84,7 @@ describe('POST /api/login/link/sign-in', () => {
 
   it('two concurrent uses of one link sign in once', async () => {
     const user = await auth.createUser();
-    const token = await issueSignInToken(auth.deps.db, user.id);
+    const { token } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
     const answers = await Promise.all([
       useLink(createClient(auth.url), token),
       useLink(createClient(auth.url), token),

@@ -1,5 +1,7 @@
 import { runService } from '@sleep-ritual/platform/run-service';
-import { createEmailsQueue, createPurchasesQueue, createReconcileQueue } from '@sleep-ritual/worker/queues';
+import { createEmailsQueue } from '@sleep-ritual/jobs/emails';
+import { createPurchasesQueue } from '@sleep-ritual/jobs/purchases';
+import { createReconcileQueue } from '@sleep-ritual/jobs/reconcile';
 import { createApp } from './app.ts';
 import type { AdminQueues } from './deps.ts';
 
@@ -10,12 +12,11 @@ let queues: AdminQueues | undefined;
 await runService(
   'catalog',
   (deps) => {
-    queues = {
-      purchases: createPurchasesQueue(deps.backends.queues),
-      emails: createEmailsQueue(deps.backends.queues),
-      reconcile: createReconcileQueue(deps.backends.queues),
-    };
-    for (const queue of [queues.purchases, queues.emails, queues.reconcile!]) {
+    const purchases = createPurchasesQueue(deps.backends.queues);
+    const emails = createEmailsQueue(deps.backends.queues);
+    const reconcile = createReconcileQueue(deps.backends.queues);
+    queues = { purchases, emails, reconcile };
+    for (const queue of [purchases, emails, reconcile]) {
       queue.on('error', (error) => deps.logger.warn({ err: error.message }, `${queue.name} queue error`));
     }
     return createApp({ ...deps, queues });

@@ -26,9 +26,19 @@ export async function jpegImage(width: number, height: number): Promise<Buffer> 
     .toBuffer();
 }
 
-/** A mono 16-bit PCM WAV of silence, `seconds` long at `sampleRate` samples a second. */
-export function wavAudio(seconds: number, sampleRate = 8000): Buffer {
+/**
+ * A mono 16-bit PCM WAV, `seconds` long at `sampleRate` samples a second: silence, or with `tone` a
+ * 220 Hz tone at half scale that falls silent over each [start, end) second range of `tone.gaps`.
+ */
+export function wavAudio(seconds: number, sampleRate = 8000, tone?: { gaps: [number, number][] }): Buffer {
   const data = Buffer.alloc(Math.round(seconds * sampleRate) * 2);
+  if (tone) {
+    for (let index = 0; index < data.length / 2; index += 1) {
+      const time = index / sampleRate;
+      if (tone.gaps.some(([start, end]) => time >= start && time < end)) continue;
+      data.writeInt16LE(Math.round(16_000 * Math.sin(2 * Math.PI * 220 * time)), index * 2);
+    }
+  }
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + data.length, 4);

@@ -43,6 +43,14 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
     expect((await call(bed.admin, 'GET', `/api/admin/classes/${body.id}`)).body).toEqual(body);
   });
 
+  it('puts a class created without an order after the last class of its path ("Night 7" after Night 6)', async () => {
+    const { path } = await createTree(bed.admin, 6);
+    const night7 = await createClass(bed.admin, path.id, { title: uniqueTitle('Night 7') });
+    expect(night7.orderIndex).toBe(6);
+    const { body } = await call<AdminClass[]>(bed.admin, 'GET', `/api/admin/paths/${path.id}/classes`);
+    expect(body.at(-1)?.id).toBe(night7.id);
+  });
+
   it.each([
     'https://vimeo.com/76979871',
     'https://player.vimeo.com/video/76979871',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PREVIEW_HEADER } from '@sleep-ritual/contracts/admin-preview';
 import { TITLE_MAX_LENGTH, VIMEO_LOOKUP_MESSAGES } from '@sleep-ritual/contracts/admin';
 import { classDetailsSchema } from '@sleep-ritual/contracts/catalog';
-import { createLearner, grant } from '@sleep-ritual/platform/testing-catalog';
+import { createLearner, grant } from '@sleep-ritual/learning/testing-catalog';
 import { clientWithSession, createClient, createTestDeps, listen } from '@sleep-ritual/platform/testing';
 import { createApp } from '../src/app.ts';
 import { call, createClass, createTree, uniqueTitle } from './admin-fixtures.ts';

@@ -2,8 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_PREVIEW_HEADER } from '@sleep-ritual/contracts/admin-preview';
+import { classDetailsSchema } from '@sleep-ritual/contracts/catalog';
 import { IMAGE_MAX_BYTES, MEDIA_MESSAGES, mediaNameOf } from '@sleep-ritual/contracts/media';
 import {
   clientWithSession,
@@ -13,6 +16,8 @@ import {
   listen,
 } from '@sleep-ritual/platform/testing';
 import { createApp } from '../src/app.ts';
+import { call, createTree } from './admin-fixtures.ts';
+import { pixelBudget } from '../src/domain/pixel-budget.ts';
 import { jpegImage, mp3Audio, pngImage, svgImage, wavAudio } from '../src/testing-media.ts';
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'media-'));
@@ -86,6 +91,11 @@ describe('image uploads', () => {
       purpose: 'program-card',
       originalName: 'Night sky.png',
     });
+    const audited = await deps
+      .db('admin_audit_log')
+      .where({ action: 'upload-media' })
+      .whereRaw(`details->>'url' = ?`, [body.url]);
+    expect(audited).toHaveLength(1);
   });
 
   it('sizes each field as the spec recommends, and takes a JPEG whatever it is called', async () => {
@@ -149,6 +159,19 @@ describe('image uploads', () => {
     const { status, body } = await uploadImage(admin, oversize, 'huge.png');
     expect(status).toBe(413);
     expect(body).toEqual({ error: MEDIA_MESSAGES.imageTooLarge });
+    expect(added()).toEqual([]);
+  });
+
+  it('refuses an image of more than 50 megapixels by its header, before decoding it, and keeps nothing', async () => {
+    // A small PNG whose header says 8000 × 7000 (56 megapixels): the size is all the server may read.
+    const png = await pngImage(10, 10);
+    const header = png.subarray(12, 29);
+    header.writeUInt32BE(8000, 4);
+    header.writeUInt32BE(7000, 8);
+    png.writeUInt32BE(crc32(header), 29);
+    const { status, body } = await uploadImage(admin, png, 'vast.png');
+    expect(status).toBe(413);
+    expect(body).toEqual({ error: MEDIA_MESSAGES.imageTooManyPixels });
     expect(added()).toEqual([]);
   });
 
@@ -252,6 +275,52 @@ describe('audio uploads', () => {
     expect(row).toMatchObject({ kind: 'audio', contentType: 'audio/wav', durationSeconds: 3 });
   });
 
+  it("finds a WAV track's quiet spans at upload, keeps them with the class that plays it and serves them with its details", async () => {
+    const wav = wavAudio(20, 8000, {
+      gaps: [
+        [6, 9],
+        [14, 16.5],
+      ],
+    });
+    const { body: uploaded } = await uploadAudio(admin, wav, 'Night 2.wav', 'audio/wav');
+    const { path: night } = await createTree(admin, 0);
+    const created = await call(admin, 'POST', `/api/admin/paths/${night.id}/classes`, {
+      title: 'Night 2',
+      audioUrl: uploaded.url,
+    });
+    expect(created.status).toBe(201);
+
+    const preview = { [ADMIN_PREVIEW_HEADER]: '1' };
+    const details = await admin.request(`/api/classes/${created.body.id}/details`, { headers: preview });
+    expect(details.status).toBe(200);
+    expect(classDetailsSchema.parse(await details.json()).audioQuietSpans).toEqual([
+      [6, 9],
+      [14, 16.5],
+    ]);
+
+    // An edit that keeps the track keeps its spans, wherever they came from (the demo's are seeded).
+    await deps
+      .db('classes')
+      .where({ id: created.body.id })
+      .update({ audioQuietSpans: JSON.stringify([[1, 2]]) });
+    const edited = await call(admin, 'PUT', `/api/admin/classes/${created.body.id}`, {
+      title: 'Night 2, renamed',
+      audioUrl: uploaded.url,
+    });
+    expect(edited.status).toBe(200);
+    const kept = await admin.request(`/api/classes/${created.body.id}/details`, { headers: preview });
+    expect(classDetailsSchema.parse(await kept.json()).audioQuietSpans).toEqual([[1, 2]]);
+
+    // Another track, with no spans we know (an MP3), takes the old ones away.
+    const { body: mp3 } = await uploadAudio(admin, mp3Audio(400), 'night.mp3');
+    await call(admin, 'PUT', `/api/admin/classes/${created.body.id}`, {
+      title: 'Night 2',
+      audioUrl: mp3.url,
+    });
+    const again = await admin.request(`/api/classes/${created.body.id}/details`, { headers: preview });
+    expect(classDetailsSchema.parse(await again.json()).audioQuietSpans).toEqual([]);
+  });
+
   it('takes an MP3 sent with no type at all, by its bytes', async () => {
     const { status, body } = await uploadAudio(admin, mp3Audio(400), 'track', 'application/octet-stream');
     expect(status).toBe(201);
@@ -314,5 +383,40 @@ describe('who may upload', () => {
     }
     expect(statuses.slice(0, 120).every((status) => status === 415)).toBe(true);
     expect(statuses[120]).toBe(429);
+  });
+});
+
+describe('decoding images', () => {
+  it('decodes no more pixels at once than the budget: parallel large uploads wait their turn, and all succeed', async () => {
+    const budget = pixelBudget(4_000_000);
+    const bounded = await listen(createApp({ ...deps, imageDecoding: budget }));
+    try {
+      const client = await clientWithSession(bounded.url, deps, { isAdmin: true });
+      const image = await pngImage(2000, 2000);
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, (_, n) => uploadImage(client, image, `large-${n}.png`)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
+      // Each took the whole budget: one at a time.
+      expect(budget.peak).toBe(4_000_000);
+    } finally {
+      await bounded.close();
+    }
+  });
+
+  it('lets small images decode side by side, and starts a large one only once they are done', async () => {
+    const budget = pixelBudget(10);
+    const order: string[] = [];
+    const work = (name: string) => async () => {
+      order.push(`start ${name}`);
+      await new Promise((resolve) => setImmediate(resolve));
+      order.push(`end ${name}`);
+    };
+    await Promise.all([budget.run(4, work('a')), budget.run(4, work('b')), budget.run(8, work('large'))]);
+    expect(budget.peak).toBe(8);
+    expect(order.indexOf('start large')).toBeGreaterThan(
+      Math.max(order.indexOf('end a'), order.indexOf('end b')),
+    );
+    expect(order.indexOf('start b')).toBeLessThan(order.indexOf('end a'));
   });
 });

@@ -10,7 +10,7 @@ import {
   createPhase,
   createProgram,
   grant,
-} from '@sleep-ritual/platform/testing-catalog';
+} from '@sleep-ritual/learning/testing-catalog';
 
 const service = useService(createApp);
 const deps = service.deps;

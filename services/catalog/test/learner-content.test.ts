@@ -21,7 +21,7 @@ import {
   grant,
   softDelete,
   unique,
-} from '@sleep-ritual/platform/testing-catalog';
+} from '@sleep-ritual/learning/testing-catalog';
 
 const service = useService(createApp);
 const deps = service.deps;
@@ -298,6 +298,9 @@ describe('GET /api/classes/{id}/details', () => {
       vimeoVideoId: 'https://vimeo.com/123456/abcdef',
       vimeoId: 123456,
       audioUrl: '/media/demo/night-1.wav',
+      // Set with an admin's upload or by the seed; a link typed in straight has none known.
+      audioQuietSpans: [],
+      transcriptUrl: null,
       artworkUrl: 'https://images.example/night-1.jpg',
       additionalContentUrl: 'https://guide.example/night-1.pdf',
       additionalContentButtonLabel: '',
@@ -430,5 +433,24 @@ describe('GET /api/classes/{id}/details', () => {
       [course.classId, true, null],
       [course.secondClassId, true, 60],
     ]);
+  });
+});
+
+describe("a learner's answers", () => {
+  it('are kept by no shared cache and no browser: Cache-Control private, no-store, errors included', async () => {
+    const { programId, pathId, classId } = await createCourse(deps.db);
+    const learner = await owner(programId);
+    for (const path of [
+      '/api/programs',
+      '/api/my-programs',
+      `/api/programs/${programId}`,
+      `/api/paths/${pathId}`,
+      `/api/classes/${classId}`,
+      '/api/classes/999999999',
+    ]) {
+      const response = await learner.request(path);
+      expect(response.headers.get('content-type'), path).toContain('application/json');
+      expect(response.headers.get('cache-control'), path).toBe('private, no-store');
+    }
   });
 });

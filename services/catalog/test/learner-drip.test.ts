@@ -6,6 +6,7 @@ import {
   programHierarchySchema,
   tonightListSchema,
 } from '@sleep-ritual/contracts/catalog';
+import { dripOpensAt } from '@sleep-ritual/learning/purchase-access';
 import { clientWithSession } from '@sleep-ritual/platform/testing';
 import {
   createClass,
@@ -14,13 +15,15 @@ import {
   createPhase,
   createProgram,
   grant,
-} from '@sleep-ritual/platform/testing-catalog';
+} from '@sleep-ritual/learning/testing-catalog';
 import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
 
 const service = useService(createApp);
 const deps = service.deps;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** When something `days` after a purchase at `bought` opens, for a learner with no zone of their own (UTC). */
+const opens = (bought: number, days: number) => dripOpensAt(new Date(bought), days).getTime();
 
 /** A programme whose one path holds three nights: open at once, after 1 day, after 3 days. */
 async function dripRitual(pathDays = 0) {
@@ -75,8 +78,8 @@ describe('drip: classes that open some days after the purchase', () => {
     const listed = await classes(client, course.pathId);
     expect(listed.map((item) => item.isUnlocked)).toEqual([true, false, false]);
     expect(listed[0]!.opensAt).toBeNull();
-    expect(new Date(listed[1]!.opensAt!).getTime()).toBe(bought + DAY_MS);
-    expect(new Date(listed[2]!.opensAt!).getTime()).toBe(bought + 3 * DAY_MS);
+    expect(new Date(listed[1]!.opensAt!).getTime()).toBe(opens(bought, 1));
+    expect(new Date(listed[2]!.opensAt!).getTime()).toBe(opens(bought, 3));
 
     expect((await details(client, course.nights[0]!)).status).toBe(200);
     const refused = await details(client, course.nights[1]!);
@@ -129,13 +132,13 @@ describe('drip: classes that open some days after the purchase', () => {
     );
     const path = hierarchy.phases[0]!.paths[0]!;
     expect(path.isUnlocked).toBe(false);
-    expect(new Date(path.opensAt!).getTime()).toBe(bought + 2 * DAY_MS);
+    expect(new Date(path.opensAt!).getTime()).toBe(opens(bought, 2));
 
     const listed = await classes(client, course.pathId);
     expect(listed.map((item) => new Date(item.opensAt!).getTime())).toEqual([
-      bought + 2 * DAY_MS,
-      bought + 2 * DAY_MS,
-      bought + 3 * DAY_MS,
+      opens(bought, 2),
+      opens(bought, 2),
+      opens(bought, 3),
     ]);
     const pathDetails = pathDetailsSchema.parse(
       await (await client.request(`/api/paths/${course.pathId}/details`)).json(),
@@ -178,7 +181,7 @@ describe('drip: classes that open some days after the purchase', () => {
       .insert({ userId: client.userId, classId: course.nights[0], percentWatched: 100, completed: true });
     const [waiting] = await tonight();
     expect(waiting).toMatchObject({ classId: course.nights[1], label: 'Night 2', repeat: false });
-    expect(new Date(waiting!.opensAt!).getTime()).toBe((await purchasedAt(client.userId)) + DAY_MS);
+    expect(new Date(waiting!.opensAt!).getTime()).toBe(opens(await purchasedAt(client.userId), 1));
     expect(waiting).toMatchObject({ completedCount: 1, classCount: 3 });
 
     await setPurchasedAgo(client.userId, DAY_MS + 60_000);
@@ -192,5 +195,59 @@ describe('drip: classes that open some days after the purchase', () => {
     expect((await classes(client, course.pathId)).every((item) => item.isUnlocked && !item.opensAt)).toBe(
       true,
     );
+  });
+
+  it('"Tonight" waits for the next night in the programme\'s order, never jumping to an open bonus path, and offers the open nights again', async () => {
+    const course = await dripRitual();
+    const bonusPath = await createPath(deps.db, course.phaseId, { isUnlocked: true, orderIndex: 5 });
+    await createClass(deps.db, bonusPath, { orderIndex: 0, label: 'Bonus 1', isUnlocked: true });
+    const client = await buyer(course.programId);
+    await deps
+      .db('user_progress')
+      .insert({ userId: client.userId, classId: course.nights[0], percentWatched: 100, completed: true });
+    const [waiting] = tonightListSchema.parse(
+      await (await client.request('/api/my-programs/tonight')).json(),
+    );
+    expect(waiting).toMatchObject({ classId: course.nights[1], label: 'Night 2', pathId: course.pathId });
+    expect(waiting!.opensAt).not.toBeNull();
+    expect(waiting!.listenAgain).toEqual([
+      { classId: course.nights[0], label: 'Night 1', title: expect.any(String) },
+    ]);
+  });
+
+  it("counts the days in the learner's own zone, as their bedtime reminder setting holds it", async () => {
+    const course = await dripRitual();
+    const client = await buyer(course.programId);
+    // Bought at 22:50 on their clock, yesterday: Night 2 opened at their midnight, less than 24 hours ago.
+    const zone = 'Pacific/Kiritimati';
+    const [{ paid }] = (
+      await deps.db.raw<{ rows: { paid: Date }[] }>(
+        `select (((now() at time zone ?)::date - 1) + time '22:50') at time zone ? as paid`,
+        [zone, zone],
+      )
+    ).rows as [{ paid: Date }];
+    await deps.db('purchases').where({ userId: client.userId }).update({ purchasedAt: paid });
+    await deps.db('bedtime_reminders').insert({
+      userId: client.userId,
+      enabled: false,
+      localTime: '21:30',
+      timeZone: zone,
+    });
+    const listed = await classes(client, course.pathId);
+    expect(listed[1]).toMatchObject({ isUnlocked: true, opensAt: null });
+    expect(new Date(listed[2]!.opensAt!).getTime()).toBe(dripOpensAt(paid, 3, zone).getTime());
+    expect((await details(client, course.nights[1]!)).status).toBe(200);
+  });
+
+  it('a night of a refunded programme says the access ended, not that it was never bought', async () => {
+    const course = await dripRitual();
+    const client = await buyer(course.programId, 5 * DAY_MS);
+    await deps.db('purchases').where({ userId: client.userId }).update({ status: 'refunded' });
+    const refused = await details(client, course.nights[0]!);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: learnerAccessMessages.accessEnded });
+    const stranger = await buyer(await createProgram(deps.db));
+    const notBought = await details(stranger, course.nights[0]!);
+    expect(await notBought.json()).toEqual({ error: learnerAccessMessages.notOwned });
   });
 });

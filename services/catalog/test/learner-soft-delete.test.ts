@@ -9,7 +9,7 @@ import {
   createPath,
   grant,
   softDelete,
-} from '@sleep-ritual/platform/testing-catalog';
+} from '@sleep-ritual/learning/testing-catalog';
 
 const service = useService(createApp);
 const deps = service.deps;

@@ -9,7 +9,7 @@ import {
   createProgram,
   grant,
   softDelete,
-} from '@sleep-ritual/platform/testing-catalog';
+} from '@sleep-ritual/learning/testing-catalog';
 import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
 
@@ -73,6 +73,7 @@ describe('GET /api/my-programs/tonight', () => {
         inProgress: false,
         repeat: false,
         opensAt: null,
+        listenAgain: [],
         completedCount: 0,
         classCount: 6,
       },

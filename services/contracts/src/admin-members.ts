@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { forgotPasswordBodySchema } from './auth.ts';
-import { planStatusSchema, purchaseStatusSchema } from './purchases.ts';
-import { PURCHASE_EVENTS } from './webhook.ts';
+import { PURCHASE_EVENTS, planStatusSchema, purchaseStatusSchema } from './purchases.ts';
+import { completionReasons } from './progress.ts';
+import { nightSleepFiguresSchema, sleepAnswers } from './sleep-check-ins.ts';
 
 /**
  * The back office beyond the content tree: members, their purchases and progress, the actions an admin
@@ -115,6 +116,18 @@ export const ADMIN_AUDIT_ACTIONS = [
   'retry-order',
   'export-members',
   'export-progress',
+  // Not an admin's: the member deleted their own account (recorded without their address).
+  'self-delete-account',
+  // Changes to the content and the shop, recorded for every admin write (memberId is null).
+  'create-content',
+  'update-content',
+  'lock-content',
+  'reorder-content',
+  'delete-content',
+  'save-product-mapping',
+  'delete-product-mapping',
+  'upload-media',
+  'check-reconciliation',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -195,6 +208,10 @@ export const memberClassProgressSchema = z.object({
   /** Null when the member has not played the class yet. */
   lastWatchedAt: timestamp.nullable(),
   totalPlays: z.number().int(),
+  /** Why it counts as completed (finished, asleep: the sleep timer ended it, marked by hand); null if not. */
+  completionReason: z.enum(completionReasons).nullable(),
+  /** The member's morning check-in about the night; null when they gave none. */
+  sleep: z.object({ answer: z.enum(sleepAnswers), quality: z.number().int().nullable() }).nullable(),
   /** The class (or a level above it) was deleted after the member watched it. */
   isDeleted: z.boolean(),
 });
@@ -239,6 +256,8 @@ export const orderResultSchema = z.union([
   z.object({ action: z.literal('refunded'), refunded: z.number().int() }),
   /** A payment-plan event: how many purchases' plan state it changed. */
   z.object({ action: z.literal('plan-updated'), changed: z.number().int() }),
+  /** An order of an account its member deleted: nothing provisioned, nothing mailed. */
+  z.object({ action: z.literal('ignored'), reason: z.string() }),
 ]);
 
 export const adminOrderSchema = z.object({
@@ -363,6 +382,8 @@ export const engagementClassSchema = z.object({
   completed: z.number().int(),
   /** Median percent watched among those who started it; null when nobody did. */
   medianPercentWatched: z.number().nullable(),
+  /** The morning check-ins about the night: how many answered, how many fell asleep during it, quality. */
+  sleep: nightSleepFiguresSchema,
 });
 export type EngagementClass = z.infer<typeof engagementClassSchema>;
 

@@ -254,11 +254,11 @@ export const adminProgramListSchema = z.array(adminProgramSchema);
 
 const phaseFields = namingFields;
 
-/** POST /api/admin/programs/{programId}/phases. New phases go first (order 0) and are unlocked. */
+/** POST /api/admin/programs/{programId}/phases. Without an order a new phase goes to the end of its list; it is unlocked. */
 export const createPhaseSchema = z.object({
   ...phaseFields,
   programId: parentId('programId'),
-  orderIndex: orderPosition().default(0),
+  orderIndex: orderPosition().optional(),
   // Left out, the phase is unlocked (the column's default); the spec's create body carries no flag.
   isUnlocked: flag('isUnlocked').optional(),
 });
@@ -282,9 +282,9 @@ const pathFields = {
   opensAfterDays,
 };
 
-/** New paths and classes default to order 0 and locked (§4) unless the body says otherwise. */
+/** New paths and classes go to the end of their list and are locked (§4) unless the body says otherwise. */
 const newChildPlace = {
-  orderIndex: orderPosition().default(0),
+  orderIndex: orderPosition().optional(),
   isUnlocked: flag('isUnlocked').default(false),
 };
 

@@ -31,6 +31,39 @@ export const signInWithLinkBodySchema = z.object({
   token: z.string(INVALID_SIGN_IN_LINK).min(1, INVALID_SIGN_IN_LINK).max(255, INVALID_SIGN_IN_LINK),
 });
 
+export const INVALID_SIGN_IN_CODE = 'That code is not right, or it has expired. Ask for a new one.';
+const signInCode = z
+  .string('Enter the 6-digit code')
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code');
+/**
+ * POST /api/login/code: the 6-digit code of the sign-in e-mail, for a device where the link would open
+ * another browser (the installed app). The answer never says whether the address has an account.
+ */
+export const signInWithCodeBodySchema = z.object({ email, code: signInCode });
+export type SignInWithCodeBody = z.infer<typeof signInWithCodeBodySchema>;
+
+/**
+ * DELETE /api/account: the member confirms with their password or, when they have none, with a code from
+ * a fresh sign-in e-mail. Exactly one of the two.
+ */
+export const deleteAccountBodySchema = z.union(
+  [
+    z
+      .object({
+        password: z
+          .string('Enter your password')
+          .min(1, 'Enter your password')
+          .max(MAX_PASSWORD, 'Password is too long'),
+      })
+      .strict(),
+    z.object({ code: signInCode }).strict(),
+  ],
+  'Confirm with your password, or with the 6-digit code we e-mailed you',
+);
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+export const WRONG_ACCOUNT_PASSWORD = 'That password is not right. Your account is unchanged.';
+
 export const resetPasswordBodySchema = z
   .object({
     token: z

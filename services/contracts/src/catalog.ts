@@ -11,6 +11,7 @@ export const learnerAccessMessages = {
   notOwned: "You don't have access to this program.",
   locked: 'This class is not unlocked yet.',
   notYetOpen: 'This class opens on a later night.',
+  accessEnded: 'Your access to this program has ended.',
 } as const;
 
 /**
@@ -122,6 +123,10 @@ export const pathDetailsSchema = z.object({
 });
 export type PathDetails = z.infer<typeof pathDetailsSchema>;
 
+/** A quiet stretch of an audio track, [start, end] in seconds: where a sleep timer may pause without cutting a word. */
+export const quietSpanSchema = z.tuple([z.number().nonnegative(), z.number().nonnegative()]);
+export type QuietSpan = z.infer<typeof quietSpanSchema>;
+
 /**
  * GET /api/classes/{classId}/details: vimeoVideoId is the stored URL, vimeoId the id to play; audioUrl
  * the audio track of listen mode (an https address or a `/media/...` path), null when there is none.
@@ -136,6 +141,13 @@ export const classDetailsSchema = z.object({
   vimeoVideoId: text,
   vimeoId: z.number().int().nullable(),
   audioUrl: text,
+  /**
+   * The track's quiet stretches, in order, found when it was uploaded (PCM WAV only) or seeded; empty
+   * when none are known. Listen mode's timer pauses in one where it cannot fade (iOS).
+   */
+  audioQuietSpans: z.array(quietSpanSchema),
+  /** The class's WebVTT transcript (listen mode's transcript panel and captions track), null when none. */
+  transcriptUrl: text,
   /** The class's picture for listen mode and the lock screen: its cover art, else its path's card image. */
   artworkUrl: text,
   additionalContentUrl: text,
@@ -151,9 +163,9 @@ export type ClassDetails = z.infer<typeof classDetailsSchema>;
 
 /**
  * GET /api/my-programs/tonight: for each owned programme with a class open to the learner, the class to
- * listen to tonight: the one in progress, else the first not completed in programme order; when every
- * open class is completed and the next one opens later, that one with its `opensAt` (it cannot be
- * played yet); else the first again (`repeat`). `completedCount` of `classCount` is the learner's
+ * listen to tonight: the one in progress, else the first not completed in programme order; when that
+ * one opens later, it with its `opensAt` (it cannot be played yet) and the nights already open to hear
+ * again; else the first again (`repeat`). `completedCount` of `classCount` is the learner's
  * progress on that class's path.
  */
 export const tonightSchema = z.object({
@@ -165,8 +177,13 @@ export const tonightSchema = z.object({
   durationMinutes: z.number().int().nullable(),
   inProgress: z.boolean(),
   repeat: z.boolean(),
-  /** Set when the class named opens later (drip): nothing can be played tonight until then. */
+  /** Set when the class named opens later (drip): nothing new can be played tonight until then. */
   opensAt,
+  /**
+   * While the class named waits (opensAt set): the classes of its path already open, in order, to listen
+   * to again meanwhile; empty otherwise.
+   */
+  listenAgain: z.array(z.object({ classId: z.number().int(), label: text, title: z.string() })),
   completedCount: z.number().int(),
   classCount: z.number().int(),
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Every error answer of every service. */
+/**
+ * Every error answer of every service. @internal The members app reads the shape by hand (it keeps zod
+ * out of its first load); its test holds that reading to this schema.
+ */
 export const errorBodySchema = z.object({
   error: z.string(),
   issues: z.array(z.unknown()).optional(),

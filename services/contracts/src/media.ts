@@ -16,6 +16,17 @@ export const AUDIO_MAX_BYTES = 200 * MEBIBYTE;
 export const MEDIA_URL_PREFIX = '/media/';
 
 /**
+ * Audio of classes is served only to whoever may open a class that plays it. Before serving an audio
+ * file, the origin (the gateway, or nginx's `auth_request`) asks the catalog here, passing the file's
+ * address in MEDIA_PATH_HEADER and the caller's cookies: 204 yes, 401 not signed in, 403 not theirs.
+ * Images stay public (they are on the cards of the sales and catalogue pages).
+ */
+export const MEDIA_ACCESS_PATH = '/api/media-access';
+export const MEDIA_PATH_HEADER = 'X-Media-Path';
+/** Audio may be kept by the listener's browser, never by a shared cache, and is asked about each time. */
+export const AUDIO_CACHE_CONTROL = 'private, no-cache';
+
+/**
  * The type every stored file is served with, by its extension. The server names each file itself,
  * after the type it sniffed from the bytes, so a name's extension always tells its real type.
  */
@@ -37,10 +48,7 @@ export function isMediaName(name: string): boolean {
   return MEDIA_NAME.test(name);
 }
 
-/**
- * The stored file's name in a /media/ address, or null for any other address.
- * @internal
- */
+/** The stored file's name in a /media/ address, or null for any other address. */
 export function mediaNameOf(url: string | null | undefined): string | null {
   if (!url?.startsWith(MEDIA_URL_PREFIX)) return null;
   const name = url.slice(MEDIA_URL_PREFIX.length);
@@ -60,7 +68,8 @@ export type ImagePurpose = keyof typeof IMAGE_PURPOSES;
 /** '1200x675' as numbers. */
 export function imageSize(purpose: ImagePurpose): { width: number; height: number } {
   const [width, height] = IMAGE_PURPOSES[purpose].split('x').map(Number);
-  return { width: width!, height: height! };
+  if (width === undefined || height === undefined) throw new Error(`No image size for ${purpose}`);
+  return { width, height };
 }
 
 /** `?purpose=` of POST /api/admin/media/images. */

@@ -31,14 +31,36 @@ export const progressEventSchema = z.object(
 export type ProgressEvent = z.infer<typeof progressEventSchema>;
 
 /**
- * The body of PUT /api/progress/{classId}/completion: the learner marks a class complete by hand (true)
- * or undoes it (false). Answers the learner's record, like a watch event.
+ * Why a class counts as completed: `finished` (played to its end, or COMPLETION_PERCENT of it),
+ * `asleep` (listen mode's sleep timer ended it: the learner fell asleep to it, which counts as much) or
+ * `marked` (the learner's "Mark as complete").
  */
-export const progressCompletionSchema = z.object(
-  { completed: z.boolean({ error: 'completed must be true or false' }) },
-  { error: 'Send completed (true or false).' },
-);
+export const completionReasons = ['finished', 'asleep', 'marked'] as const;
+export type CompletionReason = (typeof completionReasons)[number];
+
+/**
+ * The body of PUT /api/progress/{classId}/completion: the learner marks a class complete by hand (true)
+ * or undoes it (false); listen mode sends `{ completed: true, reason: 'asleep' }` when the sleep timer
+ * ends the track. Answers the learner's record, like a watch event.
+ */
+export const progressCompletionSchema = z
+  .object(
+    {
+      completed: z.boolean({ error: 'completed must be true or false' }),
+      reason: z.enum(['marked', 'asleep'], { error: 'reason must be marked or asleep' }).optional(),
+    },
+    { error: 'Send completed (true or false).' },
+  )
+  .refine((body) => body.completed || body.reason === undefined, {
+    error: 'A reason goes only with completed: true.',
+    path: ['reason'],
+  });
 export type ProgressCompletion = z.infer<typeof progressCompletionSchema>;
+
+/** Why a completion by the sleep timer is refused: only a night with an audio track has listen mode. */
+export const progressMessages = {
+  asleepNeedsAudio: 'Only a class with an audio track can be ended by the sleep timer.',
+} as const;
 
 /** A class counts as completed when it ended or this much of it was watched. */
 export const COMPLETION_PERCENT = 90;
@@ -55,6 +77,8 @@ export const progressRecordSchema = z.object({
   totalPlays: z.number().int(),
   completed: z.boolean(),
   completedAt: z.string().nullable(),
+  /** Why it counts as completed; null while it does not. */
+  completionReason: z.enum(completionReasons).nullable(),
   startedAt: z.string(),
   updatedAt: z.string(),
 });

@@ -23,6 +23,13 @@ function publicConfigSchema() {
     CHECKOUT_URL: z.url().default(publicDefaults.checkoutUrl),
     UPGRADE_CHECKOUT_URL: z.url().default(publicDefaults.upgradeCheckoutUrl),
     SUPPORT_EMAIL: z.email().default(publicDefaults.supportEmail),
+    /** The sale's real end; unset, the sale countdown loops (spec). */
+    SALE_ENDS_AT: z.iso
+      .datetime({
+        offset: true,
+        error: 'must be an ISO date and time with its zone, e.g. 2026-07-01T22:00:00Z',
+      })
+      .optional(),
   });
 }
 
@@ -32,6 +39,8 @@ export type PublicConfig = {
   checkoutUrl: string;
   upgradeCheckoutUrl: string;
   supportEmail: string;
+  /** When the sale ends (epoch milliseconds); undefined keeps the looping countdown. */
+  saleEndsAt?: number;
 };
 
 /** Names every variable that is wrong, so a build stops at once with the whole list. */
@@ -56,6 +65,7 @@ export function parsePublicConfig(env: Record<string, string | undefined>): Publ
     checkoutUrl: values.CHECKOUT_URL,
     upgradeCheckoutUrl: values.UPGRADE_CHECKOUT_URL,
     supportEmail: values.SUPPORT_EMAIL,
+    ...(values.SALE_ENDS_AT ? { saleEndsAt: Date.parse(values.SALE_ENDS_AT) } : {}),
   };
 }
 

@@ -26,7 +26,7 @@ const timeZone = z
   .min(1, 'Choose a time zone')
   .max(64, 'Choose a time zone from the list')
   .refine((value) => canonicalTimeZone(value) !== undefined, 'Choose a time zone from the list')
-  .transform((value) => canonicalTimeZone(value)!);
+  .transform((value) => canonicalTimeZone(value) ?? value);
 
 /** PUT /api/account/reminder: turn the nightly reminder on or off, at a local time in an IANA zone. */
 export const bedtimeReminderInputSchema = z.object(

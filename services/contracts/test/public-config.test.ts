@@ -28,6 +28,23 @@ describe('the public build configuration', () => {
     });
   });
 
+  it('reads the sale end as a moment, and leaves it out when unset so the countdown loops', () => {
+    expect(parsePublicConfig({ SALE_ENDS_AT: '2026-07-01T23:00:00+02:00' }).saleEndsAt).toBe(
+      Date.UTC(2026, 6, 1, 21),
+    );
+    expect(parsePublicConfig({ SALE_ENDS_AT: '2026-07-01T21:00:00Z' }).saleEndsAt).toBe(
+      Date.UTC(2026, 6, 1, 21),
+    );
+    expect(parsePublicConfig({ SALE_ENDS_AT: '' })).not.toHaveProperty('saleEndsAt');
+  });
+
+  it('refuses a sale end that is not an ISO date and time with its zone', () => {
+    for (const value of ['next friday', '2026-07-01', '2026-07-01T21:00:00'])
+      expect(() => parsePublicConfig({ SALE_ENDS_AT: value })).toThrow(
+        /SALE_ENDS_AT: must be an ISO date and time with its zone/,
+      );
+  });
+
   it('stops the build naming every wrong variable', () => {
     expect(() => parsePublicConfig({ CHECKOUT_URL: 'not a url', SUPPORT_EMAIL: 'nobody' })).toThrow(
       /CHECKOUT_URL: .*; SUPPORT_EMAIL: /,

@@ -1,15 +1,16 @@
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
-import Koa, { type Context } from 'koa';
+import Koa, { type Context, type Middleware } from 'koa';
 import helmet from 'koa-helmet';
 import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
 import { serviceWorkerFile } from '@sleep-ritual/contracts/web-app';
 import { contentSecurityPolicy, securityHeaders } from '@sleep-ritual/platform/http/security-headers';
-import { mediaPrefix, membersAppAssetsPrefix } from '@sleep-ritual/platform/routes';
-import { sendMedia } from './media-files.ts';
+import { isAudioMedia, mediaPrefix, membersAppAssetsPrefix } from '@sleep-ritual/platform/routes';
+import { mediaAccessCheck, sendMedia } from './media-files.ts';
 import { createApiProxy, isApiRequest } from './proxy.ts';
+import { answerStarting } from './starting-page.ts';
 import { inlineScriptHashes, marketingPage, sendFile } from './static-files.ts';
 
 export type GatewayDeps = {
@@ -18,6 +19,8 @@ export type GatewayDeps = {
   marketingDir: string;
   membersAppDir: string;
   serviceHost?: string;
+  /** False while `npm start` is still building the pages: page requests then answer 503 "Starting...". */
+  pagesReady?: () => boolean;
 };
 
 /**
@@ -36,33 +39,39 @@ export function createGateway(deps: GatewayDeps): { callback(): RequestListener 
 
 /** Health, readiness, the members app and the marketing pages. */
 function staticSide(deps: GatewayDeps, serviceHost: string): Koa {
-  const { config, logger, marketingDir, membersAppDir } = deps;
+  const { config, logger } = deps;
   // The gateway is the edge: the client's address is the socket's, never a header it sent.
   const app = new Koa({ proxy: false });
-  const baseHeaders = helmet({
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
-  const defaultCsp = contentSecurityPolicy(config);
+  app.on('error', logAnswerError(logger));
+  app.use(logTiming(logger));
+  // Every answer made here (health, 400, 404, 405, errors) carries the services' headers; a static page
+  // sets its CSP below.
+  app.use(securityHeaders(config));
+  app.use(answerFailures(logger));
+  app.use(refuseUndecodablePath);
+  app.use(routeStatic(deps, serviceHost));
+  return app;
+}
 
-  // Errors after the answer began (a file's stream): a client that went away (a closed tab, a cancelled
-  // download) is one line, not a stack; anything else is logged as an error.
-  app.on('error', (error: NodeJS.ErrnoException, ctx?: Context) => {
+const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * Errors after the answer began (a file's stream): a client that went away (a closed tab, a cancelled
+ * download) is one line, not a stack; anything else is logged as an error.
+ */
+function logAnswerError(logger: Logger) {
+  return (error: NodeJS.ErrnoException, ctx?: Context) => {
     const where = { method: ctx?.method, path: ctx?.path };
-    if (
-      error.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
-      error.code === 'ECONNRESET' ||
-      error.code === 'EPIPE'
-    ) {
+    if (error.code !== undefined && CLIENT_GONE_CODES.has(error.code)) {
       logger.info(where, 'the client closed the connection before the answer was sent');
     } else {
       logger.error({ ...where, err: error }, 'gateway answer failed');
     }
-  });
+  };
+}
 
-  app.use(async (ctx, next) => {
+function logTiming(logger: Logger): Middleware {
+  return async (ctx, next) => {
     const started = performance.now();
     await next();
     logger.debug({
@@ -71,13 +80,11 @@ function staticSide(deps: GatewayDeps, serviceHost: string): Koa {
       status: ctx.status,
       ms: Math.round(performance.now() - started),
     });
-  });
+  };
+}
 
-  // Every answer made here (health, 400, 404, 405, errors) carries the services' headers; a static page
-  // sets its CSP below.
-  app.use(securityHeaders(config));
-
-  app.use(async (ctx, next) => {
+function answerFailures(logger: Logger): Middleware {
+  return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
@@ -85,97 +92,138 @@ function staticSide(deps: GatewayDeps, serviceHost: string): Koa {
       ctx.status = 500;
       ctx.body = { error: 'Something went wrong on our side. Please try again.' };
     }
-  });
+  };
+}
 
-  app.use(async (ctx, next) => {
-    // A path that does not decode (`/%E0%A4%A`) names nothing here or behind: refused before any use.
-    try {
-      decodeURIComponent(ctx.path);
-    } catch {
-      ctx.status = 400;
-      ctx.body = { error: 'The address is not valid.' };
-      return;
-    }
-    await next();
-  });
+/** A path that does not decode (`/%E0%A4%A`) names nothing here or behind: refused before any use. */
+const refuseUndecodablePath: Middleware = async (ctx, next) => {
+  try {
+    decodeURIComponent(ctx.path);
+  } catch {
+    ctx.status = 400;
+    ctx.body = { error: 'The address is not valid.' };
+    return;
+  }
+  await next();
+};
 
-  app.use(async (ctx) => {
+/** Health and readiness first; then media, the members app and the marketing pages, or 404. */
+function routeStatic(deps: GatewayDeps, serviceHost: string): Middleware {
+  const { config, marketingDir, membersAppDir, pagesReady = () => true } = deps;
+  const baseHeaders = helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  const defaultCsp = contentSecurityPolicy(config);
+  const pages: Pages = { config, marketingDir, membersAppDir };
+  const serveMedia = mediaFiles(config, serviceHost, pages);
+
+  return async (ctx) => {
     if (ctx.path === '/healthz') {
       ctx.body = { status: 'ok' };
       return;
     }
     if (ctx.path === '/readyz') {
-      // Ready when every service behind it is ready.
-      const checks = Object.fromEntries(
-        await Promise.all(
-          Object.entries(config.replicaPorts).map(async ([name, ports]) => {
-            const answers = await Promise.all(
-              ports.map((port) =>
-                fetch(`http://${serviceHost}:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
-                  (response) => response.ok,
-                  () => false,
-                ),
-              ),
-            );
-            return [name, answers.every(Boolean) ? 'ok' : 'down'] as const;
-          }),
-        ),
-      );
-      ctx.status = Object.values(checks).every((value) => value === 'ok') ? 200 : 503;
-      ctx.body = { status: ctx.status === 200 ? 'ok' : 'unavailable', checks };
+      await answerReadiness(ctx, config, serviceHost);
       return;
     }
     await baseHeaders(ctx, async () => {});
     ctx.set('Content-Security-Policy', defaultCsp);
 
-    if (ctx.path.startsWith(mediaPrefix)) {
-      if (refuseUnlessRead(ctx)) return;
-      const relative = decodeURIComponent(ctx.path.slice(mediaPrefix.length));
-      if (await sendMedia(ctx, config.mediaDir, relative)) return;
-      return notFound(ctx);
-    }
-    if (ctx.path.startsWith(membersAppAssetsPrefix)) {
-      const relative = ctx.path.slice(membersAppAssetsPrefix.length);
-      if (
-        relative &&
-        !relative.endsWith('index.html') &&
-        (await sendFile(ctx, membersAppDir, relative, membersAppFileHeaders[relative]))
-      )
-        return;
-      return notFound(ctx);
-    }
+    if (ctx.path.startsWith(mediaPrefix)) return serveMedia(ctx);
+    if (!pagesReady()) return answerStarting(ctx);
+    if (ctx.path.startsWith(membersAppAssetsPrefix)) return serveMembersAppAsset(ctx, pages);
     if (isMembersAppRoute(ctx.path)) {
       await sendFile(ctx, membersAppDir, 'index.html');
       return;
     }
-    if (refuseUnlessRead(ctx)) return;
-    const page = await marketingPage(marketingDir, ctx.path);
-    if (page && page !== '404.html') {
-      if (page.endsWith('.html')) {
-        ctx.set(
-          'Content-Security-Policy',
-          contentSecurityPolicy(config, await inlineScriptHashes(path.join(marketingDir, page))),
+    return serveMarketingPage(ctx, pages);
+  };
+}
+
+/** Ready when every service behind it is ready. */
+async function answerReadiness(ctx: Context, config: Config, serviceHost: string): Promise<void> {
+  const checks = Object.fromEntries(
+    await Promise.all(
+      Object.entries(config.replicaPorts).map(async ([name, ports]) => {
+        const answers = await Promise.all(
+          ports.map((port) =>
+            fetch(`http://${serviceHost}:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+              (response) => response.ok,
+              () => false,
+            ),
+          ),
         );
+        return [name, answers.every(Boolean) ? 'ok' : 'down'] as const;
+      }),
+    ),
+  );
+  ctx.status = Object.values(checks).every((value) => value === 'ok') ? 200 : 503;
+  ctx.body = { status: ctx.status === 200 ? 'ok' : 'unavailable', checks };
+}
+
+/** Where the pages are, for the handlers that answer with a file or the 404 page. */
+type Pages = { config: Config; marketingDir: string; membersAppDir: string };
+
+/** Files under /media/; an audio file only for those who may play it. */
+function mediaFiles(config: Config, serviceHost: string, pages: Pages) {
+  const checkMediaAccess = mediaAccessCheck(config, serviceHost);
+  return async (ctx: Context): Promise<void> => {
+    if (refuseUnlessRead(ctx)) return;
+    const relative = decodeURIComponent(ctx.path.slice(mediaPrefix.length));
+    if (isAudioMedia(relative)) {
+      const access = await checkMediaAccess(ctx);
+      if (!access.allowed) {
+        ctx.status = access.status;
+        ctx.body = access.body;
+        return;
       }
-      if (await sendFile(ctx, marketingDir, page)) return;
     }
-    return notFound(ctx);
-  });
+    if (await sendMedia(ctx, config.mediaDir, relative)) return;
+    return notFound(ctx, pages);
+  };
+}
 
-  async function notFound(ctx: Context) {
-    const page = path.join(marketingDir, '404.html');
-    ctx.set(
-      'Content-Security-Policy',
-      contentSecurityPolicy(config, await inlineScriptHashes(page).catch(() => [])),
-    );
-    if (!(await sendFile(ctx, marketingDir, '404.html'))) {
-      ctx.type = 'text/html';
-      ctx.body = '<!doctype html><title>404 - Page Not Found</title><h1>404 - Page Not Found</h1>';
+async function serveMembersAppAsset(ctx: Context, pages: Pages): Promise<void> {
+  const relative = ctx.path.slice(membersAppAssetsPrefix.length);
+  if (
+    relative &&
+    !relative.endsWith('index.html') &&
+    (await sendFile(ctx, pages.membersAppDir, relative, membersAppFileHeaders[relative]))
+  )
+    return;
+  return notFound(ctx, pages);
+}
+
+async function serveMarketingPage(ctx: Context, pages: Pages): Promise<void> {
+  const { config, marketingDir } = pages;
+  if (refuseUnlessRead(ctx)) return;
+  const page = await marketingPage(marketingDir, ctx.path);
+  if (page && page !== '404.html') {
+    if (page.endsWith('.html')) {
+      ctx.set(
+        'Content-Security-Policy',
+        contentSecurityPolicy(config, await inlineScriptHashes(path.join(marketingDir, page))),
+      );
     }
-    ctx.status = 404;
+    if (await sendFile(ctx, marketingDir, page)) return;
   }
+  return notFound(ctx, pages);
+}
 
-  return app;
+async function notFound(ctx: Context, { config, marketingDir }: Pages): Promise<void> {
+  const page = path.join(marketingDir, '404.html');
+  ctx.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy(config, await inlineScriptHashes(page).catch(() => [])),
+  );
+  if (!(await sendFile(ctx, marketingDir, '404.html'))) {
+    ctx.type = 'text/html';
+    ctx.body = '<!doctype html><title>404 - Page Not Found</title><h1>404 - Page Not Found</h1>';
+  }
+  ctx.status = 404;
 }
 
 /** Files are only read: anything but GET and HEAD is a 405. */

@@ -1,9 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import type { Context } from 'koa';
-import { isMediaName } from '@sleep-ritual/contracts/media';
-import { mediaTypes } from '@sleep-ritual/platform/routes';
+import type { Config } from '@sleep-ritual/platform/config';
+import {
+  AUDIO_CACHE_CONTROL,
+  isMediaName,
+  MEDIA_ACCESS_PATH,
+  MEDIA_PATH_HEADER,
+} from '@sleep-ritual/contracts/media';
+import { isAudioMedia, mediaTypes } from '@sleep-ritual/platform/routes';
+import { forwardedProtocol } from './proxy.ts';
 
 /**
  * Serves a file of the media store (MEDIA_DIR) with byte ranges, as nginx does in production: an audio
@@ -24,11 +32,16 @@ export async function sendMedia(ctx: Context, root: string, relative: string): P
   const size = info.size;
   ctx.type = type;
   ctx.set('Accept-Ranges', 'bytes');
-  // An upload's random name is never given to other bytes: it may be kept for a year. Other files (the
-  // demo's tracks, rendered again when their generator changes) are kept for an hour.
+  // Audio is served only to its listeners (the caller checked): their browser may keep it, asking again
+  // each time, so a learner who loses access loses the track. An uploaded image's random name is never
+  // given to other bytes: it may be kept for a year. Other images are kept for an hour.
   ctx.set(
     'Cache-Control',
-    isMediaName(clean) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    isAudioMedia(clean)
+      ? AUDIO_CACHE_CONTROL
+      : isMediaName(clean)
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=3600',
   );
   ctx.lastModified = info.mtime;
   ctx.etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
@@ -84,4 +97,58 @@ function byteRange(
   }
   if (start >= size) return 'unsatisfiable';
   return { start, end };
+}
+
+const UNAVAILABLE = { error: 'The service is temporarily unavailable. Please try again shortly.' };
+
+export type MediaAccess = { allowed: true } | { allowed: false; status: number; body: unknown };
+
+/**
+ * Asks the catalog whether this request may have the audio file it names, as nginx's `auth_request`
+ * does in production (see MEDIA_ACCESS_PATH): the caller's cookies and host go with the question, and
+ * the catalog's 401 or 403 is the answer. A catalog that does not answer is a 503.
+ */
+export function mediaAccessCheck(
+  config: Config,
+  serviceHost: string,
+): (ctx: Context) => Promise<MediaAccess> {
+  let turn = 0;
+  return (ctx) =>
+    new Promise((resolve) => {
+      const ports = config.replicaPorts.catalog;
+      const port = ports[turn++ % ports.length];
+      if (port === undefined) return resolve({ allowed: false, status: 503, body: UNAVAILABLE });
+      const headers: http.OutgoingHttpHeaders = {
+        host: ctx.get('host'),
+        [MEDIA_PATH_HEADER.toLowerCase()]: ctx.url,
+        'x-forwarded-for': ctx.req.socket.remoteAddress,
+        'x-forwarded-proto': forwardedProtocol(ctx.req),
+        'x-forwarded-host': ctx.get('host'),
+      };
+      if (ctx.get('cookie')) headers.cookie = ctx.get('cookie');
+      const request = http.get(
+        { host: serviceHost, port, path: MEDIA_ACCESS_PATH, headers, timeout: 5_000 },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const status = response.statusCode ?? 502;
+            if (status >= 200 && status < 300) return resolve({ allowed: true });
+            if (status !== 401 && status !== 403) {
+              return resolve({ allowed: false, status: 503, body: UNAVAILABLE });
+            }
+            let body: unknown;
+            try {
+              body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {
+              body = { error: 'Not allowed.' };
+            }
+            resolve({ allowed: false, status, body });
+          });
+          response.on('error', () => resolve({ allowed: false, status: 503, body: UNAVAILABLE }));
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('media access check timed out')));
+      request.on('error', () => resolve({ allowed: false, status: 503, body: UNAVAILABLE }));
+    });
 }

@@ -1,6 +1,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Config } from '@sleep-ritual/platform/config';
 import { securityHeaderWriter } from '@sleep-ritual/platform/http/security-headers';
+import { requestIdOf } from '@sleep-ritual/platform/http/request-log';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { serviceForPath, uploadRoutes, type ServiceName } from '@sleep-ritual/platform/routes';
 
@@ -12,6 +13,15 @@ export const PROXY_BODY_LIMIT_BYTES = 100 * 1024;
  * (65 s), so the gateway, not the service, closes it and never sends a request down a closing socket.
  */
 const UPSTREAM_IDLE_MS = 60_000;
+
+/**
+ * How much of a body the gateway still reads, and drops, after answering before the body was all sent
+ * (a 413, or a service's early answer), and for how long: a connection closed while the client is still
+ * sending is reset, and the client never reads the answer (EPIPE, ECONNRESET). Past either bound the
+ * connection is closed anyway, as nginx does after its `lingering_time`.
+ */
+export const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
+const DISCARD_LIMIT_MS = 30_000;
 
 const NOT_FOUND = { error: 'Not found' };
 const BAD_ADDRESS = { error: 'The address is not valid.' };
@@ -38,158 +48,264 @@ export function isApiRequest(url: string | undefined): boolean {
  *
  * A body over the limit is refused here with 413, declared (Content-Length) or not (chunked): the
  * upstream request is then destroyed, so its connection never returns to the pool with half a body in
- * it. For the same reason a connection whose answer came before the whole body was sent is closed
- * rather than reused. The gateway's own answers (400, 404, 413, 503) carry the services' security
- * headers; a proxied answer brings the service's own.
+ * it. For the same reason an upstream connection whose answer came before the whole body was sent is
+ * closed rather than reused. Either way the client's connection ends only after its body did (read
+ * and dropped, up to DISCARD_LIMIT_BYTES): closed while the client is still sending, it would be reset
+ * and the client would never read the answer. The gateway's own answers (400, 404, 413, 503) carry
+ * the services' security headers; a proxied answer brings the service's own.
  */
 export function createApiProxy(options: ProxyOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const { config, logger, serviceHost } = options;
-  const agent = new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: UPSTREAM_IDLE_MS });
-  const writeSecurityHeaders = securityHeaderWriter(config);
-  const turns = new Map<ServiceName, number>();
+  const { config, logger } = options;
+  const upstreams: Upstreams = {
+    agent: new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: UPSTREAM_IDLE_MS }),
+    serviceHost: options.serviceHost,
+    nextPort: roundRobin(config),
+    writeSecurityHeaders: securityHeaderWriter(config),
+  };
   const debug = logger.isLevelEnabled('debug');
-
-  /** Round robin over a service's replicas (`npm start -- --replicas N`), as nginx's upstreams do. */
-  function nextPort(service: ServiceName): number {
-    const ports = config.replicaPorts[service];
-    const turn = turns.get(service) ?? 0;
-    turns.set(service, turn + 1);
-    return ports[turn % ports.length]!;
-  }
-
-  function answer(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) {
-    if (res.headersSent || res.destroyed) return;
-    const text = JSON.stringify(body);
-    writeSecurityHeaders(res);
-    res.writeHead(status, {
-      ...headers,
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(text),
-    });
-    res.end(text);
-  }
-
-  /** The rest of the body is not wanted: the client's connection closes after this answer. */
-  function refuseTooLarge(res: ServerResponse) {
-    answer(res, 413, TOO_LARGE, { connection: 'close' });
-  }
-
-  function forward(
-    req: IncomingMessage,
-    res: ServerResponse,
-    service: ServiceName,
-    protocol: string,
-    bodyLimitBytes: number,
-  ) {
-    const headers: IncomingHttpHeaders = { ...req.headers };
-    for (const name of HOP_BY_HOP) delete headers[name];
-    headers['x-forwarded-for'] = req.socket.remoteAddress;
-    headers['x-forwarded-proto'] = protocol;
-    headers['x-forwarded-host'] = req.headers.host;
-    const declared = req.headers['content-length'];
-    const hasBody =
-      declared !== undefined ? Number(declared) > 0 : req.headers['transfer-encoding'] !== undefined;
-
-    const upstream = http.request({
-      host: serviceHost,
-      port: nextPort(service),
-      method: req.method,
-      path: req.url,
-      headers,
-      agent,
-    });
-    upstream.on('response', (response) => {
-      const answerHeaders = { ...response.headers };
-      for (const name of HOP_BY_HOP) delete answerHeaders[name];
-      res.writeHead(response.statusCode ?? 502, answerHeaders);
-      response.pipe(res);
-      response.on('end', () => {
-        if (hasBody && !upstream.writableFinished) upstream.destroy();
-      });
-    });
-    upstream.on('error', () => {
-      if (res.headersSent) res.destroy();
-      else answer(res, 503, UNAVAILABLE);
-    });
-    // The client went away before its answer was sent: the service's answer is not wanted either.
-    res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-    if (res.destroyed) upstream.destroy();
-
-    if (!hasBody) {
-      upstream.end();
-      return;
-    }
-    let received = 0;
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > bodyLimitBytes) {
-        req.off('data', onData);
-        req.pause();
-        upstream.destroy();
-        refuseTooLarge(res);
-        return;
-      }
-      if (!upstream.write(chunk)) {
-        req.pause();
-        upstream.once('drain', () => req.resume());
-      }
-    };
-    req.on('data', onData);
-    req.on('end', () => {
-      if (received <= bodyLimitBytes) upstream.end();
-    });
-  }
 
   return function proxyApi(req, res) {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    if (debug) {
-      const started = performance.now();
-      res.once('finish', () =>
-        logger.debug({
-          method: req.method,
-          path,
-          status: res.statusCode,
-          ms: Math.round(performance.now() - started),
-        }),
-      );
-    }
-    // A path that does not decode (`/api/%E0%A4%A`) names nothing behind: refused before any use.
-    try {
-      decodeURIComponent(path);
-    } catch {
-      answer(res, 400, BAD_ADDRESS);
-      return;
-    }
-    const service = serviceForPath(path);
-    if (!service) {
-      answer(res, 404, NOT_FOUND);
-      return;
-    }
-    const protocol = forwardedProtocol(req);
-    if (config.secureCookies && protocol !== 'https') {
-      // Signed-in cookies are Secure: over plain http no service could set them (it was a 500).
-      answer(res, 400, { error: `Please use the secure address of this site: ${config.publicAppUrl}` });
+    if (debug) logTiming(logger, req, res, path);
+    const route = routeOf(req, path, config);
+    if ('refusal' in route) {
+      answer(upstreams.writeSecurityHeaders, res, route.status, route.refusal);
       return;
     }
     // Uploads have limits of their own; every other body the services' one.
     const bodyLimitBytes = uploadRoutes[path] ?? PROXY_BODY_LIMIT_BYTES;
     if (Number(req.headers['content-length'] || 0) > bodyLimitBytes) {
-      refuseTooLarge(res);
+      refuseTooLarge(upstreams.writeSecurityHeaders, req, res);
       return;
     }
-    forward(req, res, service, protocol, bodyLimitBytes);
+    forward(upstreams, req, res, { ...route, bodyLimitBytes });
   };
+}
+
+/** What the proxy forwards with: the pooled connections, the replicas' ports and the gateway's headers. */
+type Upstreams = {
+  agent: http.Agent;
+  serviceHost: string;
+  nextPort: (service: ServiceName) => number;
+  writeSecurityHeaders: (res: ServerResponse) => void;
+};
+
+/** Round robin over a service's replicas (`npm start -- --replicas N`), as nginx's upstreams do. */
+function roundRobin(config: Config): (service: ServiceName) => number {
+  const turns = new Map<ServiceName, number>();
+  return (service) => {
+    const ports = config.replicaPorts[service];
+    const turn = turns.get(service) ?? 0;
+    turns.set(service, turn + 1);
+    const port = ports[turn % ports.length];
+    if (port === undefined) throw new Error(`No port is configured for the ${service} service.`);
+    return port;
+  };
+}
+
+function logTiming(logger: Logger, req: IncomingMessage, res: ServerResponse, path: string): void {
+  const started = performance.now();
+  res.once('finish', () =>
+    logger.debug({
+      method: req.method,
+      path,
+      status: res.statusCode,
+      ms: Math.round(performance.now() - started),
+    }),
+  );
+}
+
+type Route = { service: ServiceName; protocol: string } | { status: number; refusal: object };
+
+/** The service that owns the path and the scheme the visitor used, or the gateway's own refusal. */
+function routeOf(req: IncomingMessage, path: string, config: Config): Route {
+  // A path that does not decode (`/api/%E0%A4%A`) names nothing behind: refused before any use.
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return { status: 400, refusal: BAD_ADDRESS };
+  }
+  const service = serviceForPath(path);
+  if (!service) return { status: 404, refusal: NOT_FOUND };
+  const protocol = forwardedProtocol(req);
+  if (config.secureCookies && protocol !== 'https') {
+    // Signed-in cookies are Secure: over plain http no service could set them (it was a 500).
+    return {
+      status: 400,
+      refusal: { error: `Please use the secure address of this site: ${config.publicAppUrl}` },
+    };
+  }
+  return { service, protocol };
+}
+
+function answer(
+  writeSecurityHeaders: Upstreams['writeSecurityHeaders'],
+  res: ServerResponse,
+  status: number,
+  body: object,
+) {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  writeSecurityHeaders(res);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+/**
+ * The rest of the body is not wanted: the whole answer is sent at once, and the client's connection
+ * closes after it, but only once the client has sent its body (read and dropped, within bounds).
+ */
+function refuseTooLarge(
+  writeSecurityHeaders: Upstreams['writeSecurityHeaders'],
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(TOO_LARGE);
+  writeSecurityHeaders(res);
+  res.writeHead(413, {
+    connection: 'close',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.write(text);
+  endAfterBody(req, () => res.end());
+}
+
+/** The request's headers as the service gets them: this hop's removed, the X-Forwarded-* ones set. */
+function forwardedHeaders(req: IncomingMessage, protocol: string): IncomingHttpHeaders {
+  const headers: IncomingHttpHeaders = { ...req.headers };
+  for (const name of HOP_BY_HOP) delete headers[name];
+  headers['x-forwarded-for'] = req.socket.remoteAddress;
+  headers['x-forwarded-proto'] = protocol;
+  headers['x-forwarded-host'] = req.headers.host;
+  // As nginx does: the id a proxy in front gave, or a new one, so the service's and the job's log
+  // lines (and the trace) can be joined to this request.
+  headers['x-request-id'] = requestIdOf(req.headers['x-request-id']);
+  return headers;
+}
+
+type Forwarding = { service: ServiceName; protocol: string; bodyLimitBytes: number };
+
+function forward(
+  upstreams: Upstreams,
+  req: IncomingMessage,
+  res: ServerResponse,
+  { service, protocol, bodyLimitBytes }: Forwarding,
+) {
+  const declared = req.headers['content-length'];
+  const hasBody =
+    declared !== undefined ? Number(declared) > 0 : req.headers['transfer-encoding'] !== undefined;
+
+  const upstream = http.request({
+    host: upstreams.serviceHost,
+    port: upstreams.nextPort(service),
+    method: req.method,
+    path: req.url,
+    headers: forwardedHeaders(req, protocol),
+    agent: upstreams.agent,
+  });
+  // Set once the rest of the body is no longer wanted upstream: the request is then destroyed on
+  // purpose, and its error is not the service's failure.
+  let abandoned = false;
+  const abandon = () => {
+    abandoned = true;
+    req.off('data', onData);
+    if (!upstream.writableFinished) upstream.destroy();
+  };
+  upstream.on('response', (response) => relayAnswer(req, res, response, hasBody ? abandon : undefined));
+  upstream.on('error', () => {
+    if (abandoned) return;
+    if (res.headersSent) res.destroy();
+    else answer(upstreams.writeSecurityHeaders, res, 503, UNAVAILABLE);
+  });
+  // The client went away before its answer was sent: the service's answer is not wanted either.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  if (res.destroyed) upstream.destroy();
+
+  let received = 0;
+  function onData(chunk: Buffer) {
+    received += chunk.length;
+    if (received > bodyLimitBytes) {
+      abandon();
+      refuseTooLarge(upstreams.writeSecurityHeaders, req, res);
+      return;
+    }
+    if (!upstream.write(chunk)) {
+      req.pause();
+      upstream.once('drain', () => req.resume());
+    }
+  }
+  if (!hasBody) {
+    upstream.end();
+    return;
+  }
+  req.on('data', onData);
+  req.on('end', () => {
+    if (!abandoned) upstream.end();
+  });
+}
+
+/**
+ * Streams the service's answer to the client. A service may answer before the whole body arrived (a
+ * refused upload): the client reads the answer in full, and the connection ends only after its body;
+ * `abandonBody` (given when the request has one) stops sending it upstream.
+ */
+function relayAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: IncomingMessage,
+  abandonBody: (() => void) | undefined,
+) {
+  const answerHeaders = { ...response.headers };
+  for (const name of HOP_BY_HOP) delete answerHeaders[name];
+  res.writeHead(response.statusCode ?? 502, answerHeaders);
+  response.pipe(res, { end: false });
+  response.on('end', () => {
+    if (!abandonBody) {
+      res.end();
+      return;
+    }
+    abandonBody();
+    endAfterBody(req, () => res.end());
+  });
+}
+
+/**
+ * Calls `end` once the request's body has all arrived, reading and dropping what is left of it; past
+ * DISCARD_LIMIT_BYTES or DISCARD_LIMIT_MS it ends at once and closes the connection.
+ */
+function endAfterBody(req: IncomingMessage, end: () => void) {
+  if (req.readableEnded) return end();
+  let dropped = 0;
+  const finish = (close: boolean) => {
+    clearTimeout(timer);
+    req.off('data', drop).off('end', ended).off('close', ended);
+    end();
+    if (close) req.socket.destroy();
+  };
+  const ended = () => finish(false);
+  const drop = (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_LIMIT_BYTES) finish(true);
+  };
+  const timer = setTimeout(() => finish(true), DISCARD_LIMIT_MS);
+  req.on('data', drop).once('end', ended).once('close', ended);
+  req.resume();
 }
 
 /**
  * The scheme of the visitor's request. The gateway is the edge for addresses, but an https
  * PUBLIC_APP_URL means TLS ends in a proxy in front of it, which says the scheme in X-Forwarded-Proto.
  */
-function forwardedProtocol(req: IncomingMessage): string {
+export function forwardedProtocol(req: IncomingMessage): string {
   const header = req.headers['x-forwarded-proto'];
   const forwarded = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase();
   if (forwarded === 'https' || forwarded === 'http') return forwarded;

@@ -5,6 +5,8 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp as createAuthApp } from '@sleep-ritual/auth/app';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MEDIA_ACCESS_PATH } from '@sleep-ritual/contracts/media';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { createTestDeps, eventually, listen, testConfig, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { createGateway } from '../src/app.ts';
@@ -34,16 +36,31 @@ writeFileSync(path.join(membersAppDir, 'manifest.webmanifest'), '{"name":"Sleep 
 const deps = createTestDeps();
 let auth: Awaited<ReturnType<typeof listen>>;
 let gateway: Awaited<ReturnType<typeof listen>>;
+// As the catalog answers the gateway's question before an audio file: yes to a listener's cookie.
+const LISTENER = 'listener=yes';
+const catalog = http.createServer((req, res) => {
+  const allowed = req.url === MEDIA_ACCESS_PATH && req.headers.cookie === LISTENER;
+  res.writeHead(allowed ? 204 : 401, { 'content-type': 'application/json' });
+  res.end(allowed ? undefined : JSON.stringify({ error: 'Please sign in to continue.' }));
+});
 
 beforeAll(async () => {
   auth = await listen(createAuthApp({ ...deps, sendEmail: async () => {} }));
   const authPort = new URL(auth.url).port;
-  const config = testConfig({ AUTH_PORT: authPort, CATALOG_PORT: '1', MEDIA_DIR: mediaDir });
+  await new Promise<void>((resolve) => catalog.listen(0, '127.0.0.1', resolve));
+  const catalogPort = String((catalog.address() as AddressInfo).port);
+  const config = testConfig({
+    AUTH_PORT: authPort,
+    CATALOG_PORT: catalogPort,
+    PROGRESS_PORT: '1',
+    MEDIA_DIR: mediaDir,
+  });
   gateway = await listen(createGateway({ config, logger: deps.logger, marketingDir, membersAppDir }));
 });
 afterAll(async () => {
   await gateway.close();
   await auth.close();
+  catalog.close();
   await deps.close();
 });
 
@@ -61,7 +78,7 @@ describe('gateway', () => {
   });
 
   it('answers 503 JSON when the owning service is down', async () => {
-    const response = await fetch(`${gateway.url}/api/programs`);
+    const response = await fetch(`${gateway.url}/api/progress/1`);
     expect(response.status).toBe(503);
     expect(((await response.json()) as { error: string }).error).toMatch(/temporarily unavailable/);
   });
@@ -123,6 +140,16 @@ describe('gateway', () => {
 
 describe('media under /media/ (MEDIA_DIR)', () => {
   const url = () => `${gateway.url}/media/demo/night-1.wav`;
+  /** A listener the catalog allows. */
+  const fetch = (address: string, init: RequestInit = {}) =>
+    globalThis.fetch(address, { ...init, headers: { ...init.headers, cookie: LISTENER } });
+
+  it('asks the catalog before an audio file, and answers its refusal', async () => {
+    const response = await globalThis.fetch(url(), { headers: { Range: 'bytes=0-1' } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'Please sign in to continue.' });
+    expectSecurityHeaders(response, 'a refused audio file');
+  });
 
   it('serves a whole file with its type, its length and the offer of byte ranges', async () => {
     const response = await fetch(url());
@@ -131,6 +158,7 @@ describe('media under /media/ (MEDIA_DIR)', () => {
     expect(response.headers.get('accept-ranges')).toBe('bytes');
     expect(response.headers.get('content-length')).toBe('1000');
     expect(Buffer.from(await response.arrayBuffer())).toEqual(track);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
     expectSecurityHeaders(response, 'media');
   });
 
@@ -164,10 +192,14 @@ describe('media under /media/ (MEDIA_DIR)', () => {
     // Not fetch: it adds Cache-Control: no-cache to a conditional request, as the fetch standard says.
     const status = await new Promise<number | undefined>((resolve, reject) =>
       http
-        .get(url(), { headers: { 'If-None-Match': head.headers.get('etag')! } }, (response) => {
-          response.resume();
-          resolve(response.statusCode);
-        })
+        .get(
+          url(),
+          { headers: { 'If-None-Match': head.headers.get('etag')!, cookie: LISTENER } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode);
+          },
+        )
         .on('error', reject),
     );
     expect(status).toBe(304);
@@ -235,7 +267,7 @@ describe('answers the gateway makes itself', () => {
   });
 
   it('/healthz, /readyz, an unknown /api path and a service that is down carry the security headers', async () => {
-    for (const route of ['/healthz', '/readyz', '/api/nothing-here', '/api/programs']) {
+    for (const route of ['/healthz', '/readyz', '/api/nothing-here', '/api/progress/1']) {
       const response = await fetch(`${gateway.url}${route}`);
       expectSecurityHeaders(response, route);
       expect(response.headers.get('content-type'), route).toContain('application/json');
@@ -412,5 +444,38 @@ describe('static files', () => {
     } finally {
       await site.close();
     }
+  });
+});
+
+describe('request ids', () => {
+  const seen: (string | undefined)[] = [];
+  const upstream = http.createServer((req, res) => {
+    seen.push(req.headers['x-request-id'] as string | undefined);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{}');
+  });
+  let origin: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const config = testConfig({ CATALOG_PORT: String((upstream.address() as { port: number }).port) });
+    origin = await listen(createGateway({ config, logger: deps.logger, marketingDir, membersAppDir }));
+  });
+  afterAll(async () => {
+    await origin.close();
+    await new Promise((resolve) => upstream.close(resolve));
+  });
+
+  it('mints one for a request that has none and passes it to the service, as nginx does', async () => {
+    await fetch(`${origin.url}/api/programs`);
+    await fetch(`${origin.url}/api/programs`, { headers: { 'x-request-id': 'not valid!' } });
+    expect(seen).toHaveLength(2);
+    for (const id of seen) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen[0]).not.toBe(seen[1]);
+  });
+
+  it('keeps the id a proxy in front gave', async () => {
+    seen.length = 0;
+    await fetch(`${origin.url}/api/programs`, { headers: { 'x-request-id': 'edge-request-12345678' } });
+    expect(seen).toEqual(['edge-request-12345678']);
   });
 });

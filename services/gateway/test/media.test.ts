@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp as createCatalogApp } from '@sleep-ritual/catalog/app';
 import { pngImage, wavAudio } from '@sleep-ritual/catalog/testing-media';
 import { mediaNameOf } from '@sleep-ritual/contracts/media';
-import { clientWithSession, createTestDeps, listen, testConfig } from '@sleep-ritual/platform/testing';
+import { createCourse, createLearner, grant } from '@sleep-ritual/learning/testing-catalog';
+import { runTestNginx } from '@sleep-ritual/platform/testing-nginx';
+import {
+  clientWithSession,
+  createTestDeps,
+  freePort,
+  listen,
+  testConfig,
+} from '@sleep-ritual/platform/testing';
+import { localNginxArgs, renderLocalNginx } from '../../../scripts/render-nginx.ts';
 import { createGateway } from '../src/app.ts';
 
 // The catalog service stores uploads in MEDIA_DIR; the gateway serves them from there.
@@ -20,9 +29,35 @@ const deps = createTestDeps({ MEDIA_DIR: mediaDir });
 let catalog: Awaited<ReturnType<typeof listen>>;
 let gateway: Awaited<ReturnType<typeof listen>>;
 let admin: Awaited<ReturnType<typeof clientWithSession>>;
+// The production origin over the same catalog and media store: nginx as `npm run start:prod` runs it.
+let nginx: Awaited<ReturnType<typeof runTestNginx>>;
+let nginxUrl: string;
 
 beforeAll(async () => {
   catalog = await listen(createCatalogApp(deps));
+  const catalogPort = Number(new URL(catalog.url).port);
+  const nginxPort = await freePort();
+  nginxUrl = `http://127.0.0.1:${nginxPort}`;
+  const confDir = path.join(root, 'nginx');
+  nginx = await runTestNginx({
+    confDir,
+    base: nginxUrl,
+    args: localNginxArgs(confDir),
+    files: renderLocalNginx({
+      dir: confDir,
+      port: nginxPort,
+      upstreamPorts: {
+        auth: [catalogPort],
+        catalog: [catalogPort],
+        progress: [catalogPort],
+        webhooks: [catalogPort],
+      },
+      roots: { marketing: marketingDir, membersApp: marketingDir, media: mediaDir },
+      ipv6: false,
+      mimeTypes: '/etc/nginx/mime.types',
+      startedAsRoot: process.getuid?.() === 0,
+    }),
+  });
   const config = testConfig({ MEDIA_DIR: mediaDir, CATALOG_PORT: new URL(catalog.url).port });
   gateway = await listen(
     createGateway({ config, logger: deps.logger, marketingDir, membersAppDir: marketingDir }),
@@ -30,6 +65,7 @@ beforeAll(async () => {
   admin = await clientWithSession(gateway.url, deps, { isAdmin: true });
 });
 afterAll(async () => {
+  await nginx.stop();
   await gateway.close();
   await catalog.close();
   await deps.close();
@@ -64,15 +100,19 @@ describe('uploads through the gateway and the files it serves', () => {
     expect(Number(response.headers.get('content-length'))).toBe(body.length);
   });
 
-  it('answers a byte range of an uploaded audio file with 206 and exactly those bytes', async () => {
+  it('answers a byte range of an uploaded audio file with 206 and exactly those bytes (to the admin who uploaded it)', async () => {
     const wav = wavAudio(30); // 480 kB
     const url = await upload('/api/admin/media/audio', wav, 'night.wav', 'audio/wav');
+    // Audio goes only to those allowed; an admin session hears every file.
+    const fetch = (address: string, init: RequestInit = {}) =>
+      admin.request(address.slice(gateway.url.length), init);
 
     const part = await fetch(`${gateway.url}${url}`, { headers: { range: 'bytes=1000-1999' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-type')).toBe('audio/wav');
     expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${wav.length}`);
     expect(part.headers.get('content-length')).toBe('1000');
+    expect(part.headers.get('cache-control')).toBe('private, no-cache');
     expect(Buffer.from(await part.arrayBuffer()).equals(wav.subarray(1000, 2000))).toBe(true);
 
     const tail = await fetch(`${gateway.url}${url}`, { headers: { range: 'bytes=-44' } });
@@ -132,5 +172,59 @@ describe('uploads through the gateway and the files it serves', () => {
     expect(status).toBe(413);
     const next = await admin.request('/api/admin/media/images?purpose=banner', { method: 'POST' });
     expect(next.status).toBe(400);
+  });
+});
+
+describe.each([
+  ['the development gateway', () => gateway.url],
+  ['nginx', () => nginxUrl],
+])("a class's audio through %s", (_origin, originUrl) => {
+  /** A class playing a freshly uploaded track, a learner who owns it, and one whose purchase was refunded. */
+  async function classWithAudio() {
+    const wav = wavAudio(2);
+    const url = await upload('/api/admin/media/audio', wav, 'night.wav', 'audio/wav');
+    const { programId, classId } = await createCourse(deps.db);
+    await deps.db('classes').where({ id: classId }).update({ audioUrl: url });
+    const owner = await createLearner(deps.db);
+    await grant(deps.db, owner, programId);
+    const refunded = await createLearner(deps.db);
+    await grant(deps.db, refunded, programId, 'refunded');
+    return { url, wav, classId, owner, refunded };
+  }
+
+  it('plays to an owner, byte ranges included, and to nobody else', async () => {
+    const { url, wav, owner, refunded } = await classWithAudio();
+    const ownerClient = await clientWithSession(originUrl(), deps, { userId: owner });
+    const part = await ownerClient.request(url, { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(wav.subarray(100, 200))).toBe(true);
+    expect(part.headers.get('cache-control')).toBe('private, no-cache');
+
+    const signedOut = await fetch(`${originUrl()}${url}`);
+    expect(signedOut.status).toBe(401);
+    const refundedClient = await clientWithSession(originUrl(), deps, { userId: refunded });
+    const refused = await refundedClient.request(url, { headers: { range: 'bytes=0-99' } });
+    expect(refused.status).toBe(403);
+    expect(Buffer.from(await refused.arrayBuffer()).includes(wav.subarray(0, 44))).toBe(false);
+  });
+
+  it('stops playing to an owner while the class is locked or not yet opened by the drip, and once their purchase is revoked', async () => {
+    const { url, classId, owner } = await classWithAudio();
+    const ownerClient = await clientWithSession(originUrl(), deps, { userId: owner });
+    expect((await ownerClient.request(url)).status).toBe(200);
+    await deps.db('classes').where({ id: classId }).update({ isUnlocked: false });
+    expect((await ownerClient.request(url)).status).toBe(403);
+    await deps.db('classes').where({ id: classId }).update({ isUnlocked: true, opensAfterDays: 3 });
+    expect((await ownerClient.request(url)).status, 'a night the drip has not opened yet').toBe(403);
+    await deps.db('classes').where({ id: classId }).update({ opensAfterDays: 0 });
+    expect((await ownerClient.request(url)).status).toBe(200);
+    await deps.db('purchases').where({ userId: owner }).update({ status: 'revoked' });
+    expect((await ownerClient.request(url)).status).toBe(403);
+  });
+
+  it('keeps images public for the cards', async () => {
+    const image = await pngImage(400, 300);
+    const url = await upload('/api/admin/media/images?purpose=path-card', image, 'card.png', 'image/png');
+    expect((await fetch(`${originUrl()}${url}`)).status).toBe(200);
   });
 });

@@ -96,12 +96,16 @@ export function postgresCounterStore(db: Knex): CounterStore {
           [windows.map((window) => window.key), windows.map((window) => window.windowSeconds)],
         )) as { rows: CounterRow[] };
         const byKey = new Map(locked.rows.map((row) => [row.key, row]));
-        const fullIndex = windows.findIndex((window) => byKey.get(window.key)!.count >= window.limit);
-        if (fullIndex >= 0) {
-          return {
-            full: fullIndex + 1,
-            retryAfterSeconds: secondsUntil(byKey.get(windows[fullIndex]!.key)!.expiresAt),
-          };
+        // The upsert returns one row per window's key.
+        const rowOf = (key: string) => {
+          const row = byKey.get(key);
+          if (!row) throw new Error(`No rate counter row came back for ${key}`);
+          return row;
+        };
+        const fullIndex = windows.findIndex((window) => rowOf(window.key).count >= window.limit);
+        const fullWindow = windows[fullIndex];
+        if (fullWindow) {
+          return { full: fullIndex + 1, retryAfterSeconds: secondsUntil(rowOf(fullWindow.key).expiresAt) };
         }
         await trx('rate_counters')
           .whereIn(

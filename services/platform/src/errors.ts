@@ -1,10 +1,10 @@
 /** Typed errors that the error middleware turns into the JSON error shape with their status. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
   }
 }
 
@@ -44,11 +44,14 @@ export class UnsupportedMediaTypeError extends HttpError {
   }
 }
 export class TooManyRequestsError extends HttpError {
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     message = 'Too many attempts. Please wait a few minutes and try again.',
-    readonly retryAfterSeconds?: number,
+    retryAfterSeconds?: number,
   ) {
     super(429, message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 export class ServiceUnavailableError extends HttpError {

@@ -7,7 +7,7 @@ import { isMediaName, type MediaExtension } from '@sleep-ritual/contracts/media'
  * Where uploads are stored: the upload calls write a finished file into it under a new name, and never
  * know where the bytes end up. The directory store (MEDIA_DIR, which the gateway and nginx serve under
  * /media/) is the one there is; a store on S3-compatible object storage would implement the same calls
- * (see the README, "Media").
+ * (see docs/media.md).
  */
 export type MediaStore = {
   /**

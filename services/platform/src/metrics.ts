@@ -5,8 +5,8 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 /**
  * Prometheus metrics. Every service and the worker keep one registry per app and serve it at
  * `GET /metrics` on their own internal port (AUTH_PORT … WORKER_PORT), never through the public origin.
- * The series shared by all of them are here; the queue and e-mail series are the worker's
- * (`@sleep-ritual/worker/queue-metrics`). README.md ("Metrics") shows how to read them.
+ * The series shared by all of them are here; the queue and e-mail series are the queues'
+ * (`@sleep-ritual/jobs/queue-metrics`). docs/operations.md ("Metrics") shows how to read them.
  */
 
 export type { Registry };

@@ -9,6 +9,7 @@ import {
 } from 'bullmq';
 import pg from 'pg';
 import type { Redis } from 'ioredis';
+import { queueTelemetry } from './telemetry.ts';
 
 /**
  * Where BullMQ keeps the queues: Redis (the production default) or PostgreSQL (REDIS_URL=none, BullMQ's
@@ -16,6 +17,8 @@ import type { Redis } from 'ioredis';
  * once stored, job ids are idempotent, failed jobs stay visible and retryable.
  *
  * `namespace` keeps systems that share a store apart: a key prefix in Redis, a schema in PostgreSQL.
+ * With tracing on, every queue and worker has BullMQ's telemetry, so a job continues the trace of the
+ * request that queued it on either store (telemetry.ts).
  */
 export type QueueBackend = {
   kind: 'redis' | 'postgres';
@@ -49,9 +52,10 @@ export function redisQueueBackend(
   return {
     kind: 'redis',
     namespace: prefix,
-    queue: (name, options = {}) => new Queue(name, { ...options, connection, prefix }),
+    queue: (name, options = {}) =>
+      new Queue(name, { telemetry: queueTelemetry(), ...options, connection, prefix }),
     worker: (name, processor, options = {}) =>
-      new Worker(name, processor, { ...options, connection, prefix }),
+      new Worker(name, processor, { telemetry: queueTelemetry(), ...options, connection, prefix }),
     // 'wait' is a lazy connection BullMQ opens on first use, 'connect' one about to be ready.
     reachable: () => ['ready', 'wait', 'connect'].includes(connection.status),
     ready: async () => undefined,
@@ -78,8 +82,12 @@ export function queueSchema(namespace: string): string {
     .slice(0, 63);
 }
 
-/** Connections each queue or worker may open besides a worker's own LISTEN connection. */
-const POOL_SIZE = 4;
+/**
+ * Connections each queue or worker may open besides a worker's own LISTEN connection. A worker process
+ * holds eight queues and workers besides its knex pool, so with replicas this bounds how close a
+ * PostgreSQL-only install comes to the server's max_connections (100 by default).
+ */
+const POOL_SIZE = 2;
 
 /**
  * In PostgreSQL: BullMQ's tables and functions in a schema of their own (`queueSchema(namespace)`),
@@ -106,12 +114,16 @@ export function postgresQueueBackend(databaseUrl: string, namespace: string): Qu
     kind: 'postgres',
     namespace,
     queue: <Data>(name: string, options = {}) =>
-      new Queue(name, { ...options, connection }, createPostgresBackend) as unknown as Queue<Data>,
+      new Queue(
+        name,
+        { telemetry: queueTelemetry(), ...options, connection },
+        createPostgresBackend,
+      ) as unknown as Queue<Data>,
     worker: <Data, Result>(name: string, processor: Processor<Data, Result>, options = {}) =>
       new Worker(
         name,
         processor as Processor,
-        { ...options, connection },
+        { telemetry: queueTelemetry(), ...options, connection },
         createPostgresBackend,
       ) as unknown as Worker<Data, Result>,
     reachable: () => !closed,

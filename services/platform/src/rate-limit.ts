@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { CounterStore } from './counter-store.ts';
 import { TooManyRequestsError } from './errors.ts';
 
@@ -10,6 +11,30 @@ export type RateLimit = {
 };
 
 const counterKey = (name: string, key: string) => `rate:${name}:${key.toLowerCase()}`;
+
+/**
+ * The address a limit counts against: an IPv4 address itself (also when written as IPv4-mapped IPv6),
+ * an IPv6 address its /64. One home or phone network holds a whole /64, so keying on exact IPv6
+ * addresses would give anyone 2^64 fresh budgets.
+ */
+export function limitAddress(ip: string): string {
+  const [zoneless = ip] = ip.split('%');
+  const address = zoneless.toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address)?.[1];
+  if (mapped !== undefined) return mapped;
+  if (!isIPv6(address)) return ip;
+  const [head = '', tail] = address.split('::');
+  // An IPv4 ending (64:ff9b::192.0.2.1) fills two groups.
+  const groups = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return `${all
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /**
  * A fixed-window counter in the shared store (Redis, or PostgreSQL without Redis), so a limit holds
@@ -49,29 +74,35 @@ export type AttemptBudget = { name: string; limit: number; windowSeconds: number
  * its own key (an address, an account, an account and an address).
  */
 export function attemptBudgets(counters: CounterStore, budgets: AttemptBudget[]) {
-  const keysOf = (keys: string[]) => budgets.map((budget, index) => counterKey(budget.name, keys[index]!));
+  // A budget whose key is null is left out of this attempt.
+  const inUse = (keys: (string | null)[]) =>
+    budgets.flatMap((budget, index) => {
+      const key = keys[index];
+      return key === null || key === undefined ? [] : [{ budget, key: counterKey(budget.name, key) }];
+    });
   return {
-    /** Counts one attempt in every budget; throws 429 (nothing counted) when any budget is spent. */
-    async take(keys: string[]): Promise<void> {
+    /** Counts one attempt in every budget keyed; throws 429 (nothing counted) when any is spent. */
+    async take(keys: (string | null)[]): Promise<void> {
+      const used = inUse(keys);
       const { full, retryAfterSeconds } = await counters.take(
-        keysOf(keys).map((key, index) => ({
-          key,
-          limit: budgets[index]!.limit,
-          windowSeconds: budgets[index]!.windowSeconds,
-        })),
+        used.map(({ budget, key }) => ({ key, limit: budget.limit, windowSeconds: budget.windowSeconds })),
       );
       if (full > 0) {
-        const budget = budgets[full - 1]!;
+        const spent = used[full - 1];
+        if (!spent) throw new Error(`The counters named budget ${full} of ${used.length}`);
+        const { budget } = spent;
         throw new TooManyRequestsError(budget.message, retryAfterSeconds || budget.windowSeconds);
       }
     },
-    /** Gives the attempt back to every budget (it succeeded, so it was not guessing). */
-    async giveBack(keys: string[]): Promise<void> {
-      await counters.giveBack(keysOf(keys));
+    /** Gives the attempt back to every budget keyed (it succeeded, so it was not guessing). */
+    async giveBack(keys: (string | null)[]): Promise<void> {
+      await counters.giveBack(inUse(keys).map(({ key }) => key));
     },
     /** Empties one budget of one key (the budget's index in the list). */
     async clear(budgetIndex: number, key: string): Promise<void> {
-      await counters.clear(counterKey(budgets[budgetIndex]!.name, key));
+      const budget = budgets[budgetIndex];
+      if (!budget) throw new Error(`There is no budget ${budgetIndex}`);
+      await counters.clear(counterKey(budget.name, key));
     },
   };
 }

@@ -8,6 +8,7 @@ import { isUnderPrefix } from '@sleep-ritual/contracts/app-routes';
 import {
   AUDIO_MAX_BYTES,
   IMAGE_MAX_BYTES,
+  MEDIA_ACCESS_PATH,
   MEDIA_CONTENT_TYPES,
   MEDIA_URL_PREFIX,
 } from '@sleep-ritual/contracts/media';
@@ -46,6 +47,7 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
     '/api/admin/media',
     '/api/admin/vimeo',
     QUEUE_VIEW_PATH,
+    MEDIA_ACCESS_PATH,
   ],
   progress: ['/api/progress'],
   webhooks: ['/api/webhooks'],
@@ -82,6 +84,17 @@ export const mediaTypes: Readonly<Record<string, string>> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
 };
+
+/** The extensions of the audio files in `mediaTypes`: served only after the catalog said yes. */
+export const audioExtensions: readonly string[] = Object.entries(mediaTypes)
+  .filter(([, type]) => type.startsWith('audio/'))
+  .map(([extension]) => extension);
+
+/** Whether a path under the media prefix names an audio file (which only its listeners may fetch). */
+export function isAudioMedia(relative: string): boolean {
+  const extension = /\.([^./]+)$/.exec(relative)?.[1]?.toLowerCase();
+  return extension !== undefined && audioExtensions.includes(extension);
+}
 
 /** The service that owns an API path, by its longest matching prefix. */
 export function serviceForPath(path: string): ServiceName | undefined {

@@ -2,9 +2,10 @@ import http from 'node:http';
 import type Koa from 'koa';
 import { loadConfigOrExit, type Config } from './config.ts';
 import { createDb } from './db.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { createBackends } from './backends.ts';
 import type { ServiceDeps } from './http/service-app.ts';
+import { flushTraces } from './telemetry.ts';
 
 type ServiceName = keyof Config['servicePorts'];
 
@@ -19,6 +20,7 @@ export async function runService(
 ): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger({ level: config.logLevel, name });
+  exitOnUncaughtErrors(logger);
   const db = createDb(config.databaseUrl);
   const backends = createBackends(config, db, {
     failFast: true,
@@ -50,6 +52,21 @@ export async function runService(
  */
 export const SHUTDOWN_DRAIN_MS = 15_000;
 
+/**
+ * An exception nothing caught or a rejection nothing handled ends the process (Node's own rule), but
+ * first as one fatal log line with its stack, in the process's own JSON log rather than Node's bare
+ * stderr dump, so the log shows why a pod restarted.
+ */
+export function exitOnUncaughtErrors(logger: Pick<Logger, 'fatal'>): void {
+  process.on('uncaughtException', (error, origin) => {
+    logger.fatal(
+      { err: error },
+      origin === 'unhandledRejection' ? 'unhandled rejection' : 'uncaught exception',
+    );
+    process.exit(1);
+  });
+}
+
 export function onShutdown(logger: { info: (msg: string) => void }, close: () => Promise<void>): void {
   let closing = false;
   const stop = (signal: string) => {
@@ -58,10 +75,12 @@ export function onShutdown(logger: { info: (msg: string) => void }, close: () =>
     logger.info(`${signal} received, shutting down`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_DRAIN_MS);
     force.unref();
-    close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    close()
+      .finally(flushTraces)
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -31,6 +31,7 @@ export function testConfig(
     SESSION_KEYS: 'test-session-key-one,test-session-key-two',
     ADMIN_PASSWORD: 'test-admin-password',
     THRIVECART_SECRET: 'test-thrivecart-secret',
+    ACCOUNT_HASH_SECRET: 'test-account-hash-secret',
     PUBLIC_APP_URL: 'http://localhost:8080',
     ...overrides,
   });
@@ -192,4 +193,41 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** Whether nothing listens on `port` (127.0.0.1) right now. */
+async function portIsFree(port: number): Promise<boolean> {
+  const server = net.createServer();
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+  return listening;
+}
+
+/**
+ * Free ports for a whole system that scripts/start.ts runs: the origin's (`port`) and each service's
+ * and the worker's, far enough apart for their replicas (each at +5), and the same as its environment.
+ * They are picked below the kernel's ephemeral range (32768 and up), where no other test's port-0
+ * listener or outgoing connection can take a replica's port before it starts.
+ */
+export async function startScriptPorts() {
+  const ports: number[] = [];
+  while (ports.length < 6) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (ports.some((other) => Math.abs(other - port) <= 40)) continue;
+    if ((await portIsFree(port)) && (await portIsFree(port + 5))) ports.push(port);
+  }
+  const [port, auth, catalog, progress, webhooks, worker] = ports as [number, ...number[]];
+  const services = {
+    auth: auth!,
+    catalog: catalog!,
+    progress: progress!,
+    webhooks: webhooks!,
+    worker: worker!,
+  };
+  const env: Record<string, string> = { PORT: String(port) };
+  for (const [name, value] of Object.entries(services)) env[`${name.toUpperCase()}_PORT`] = String(value);
+  return { port, services, env };
 }

@@ -76,17 +76,20 @@ describe('database backups', () => {
 
 describe('npm run db:seed', () => {
   function seed(args: string[], env: Record<string, string>) {
-    return spawnSync(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'scripts', 'seed.ts'), ...args],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, SESSION_KEYS: 'k', ADMIN_PASSWORD: 'a', THRIVECART_SECRET: 's', ...env },
-        encoding: 'utf8',
-        // --demo also renders the demo nights' audio the first time (seconds; more on a busy machine).
-        timeout: 120_000,
+    return spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'seed.ts'), ...args], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        SESSION_KEYS: 'k',
+        ADMIN_PASSWORD: 'a',
+        THRIVECART_SECRET: 's',
+        ACCOUNT_HASH_SECRET: 'h',
+        ...env,
       },
-    );
+      encoding: 'utf8',
+      // --demo also renders the demo nights' audio the first time (seconds; more on a busy machine).
+      timeout: 120_000,
+    });
   }
 
   async function learners(url: string): Promise<string[]> {

@@ -8,8 +8,13 @@ import { repoRoot } from '../src/paths.ts';
 import { SHUTDOWN_DRAIN_MS } from '../src/run-service.ts';
 
 // Debian's docker-compose (v1) validates the file offline: .ci/run installs it where it is missing.
-function composeConfig(env: Record<string, string> = {}): string {
-  return execFileSync('docker-compose', ['-f', path.join(repoRoot, 'docker-compose.yml'), 'config'], {
+function composeConfig(env: Record<string, string> = {}, profiles: string[] = []): string {
+  const args = [
+    '-f',
+    path.join(repoRoot, 'docker-compose.yml'),
+    ...profiles.flatMap((name) => ['--profile', name]),
+  ];
+  return execFileSync('docker-compose', [...args, 'config'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
@@ -26,6 +31,13 @@ type ComposeService = {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   stop_grace_period?: string;
+  profiles?: string[];
+  ports?: string[];
+  read_only?: boolean;
+  tmpfs?: string[];
+  cap_drop?: string[];
+  cap_add?: string[];
+  security_opt?: string[];
 };
 
 /** The services as `docker-compose config` resolves them (anchors merged, variables substituted). */
@@ -46,10 +58,9 @@ const SERVICES = Object.keys(testConfig().servicePorts) as (keyof ReturnType<
   typeof testConfig
 >['servicePorts'])[];
 
-/** The variables of the README's configuration table, by their backticked names in its first column. */
+/** The variables of the configuration reference's table, by their backticked names in its first column. */
 function readmeVariables(): string[] {
-  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Scripts'));
+  const table = readFileSync(path.join(repoRoot, 'docs', 'configuration.md'), 'utf8');
   const names = new Set<string>();
   for (const line of table.split('\n')) {
     const first = line.split('|')[1] ?? '';
@@ -61,15 +72,16 @@ function readmeVariables(): string[] {
 describe('docker-compose.yml', () => {
   it('validates, and its migrate step only migrates', () => {
     const config = composeConfig();
-    expect(config).toMatch(/migrate:[\s\S]*?command:\s*\n\s*- npm\n\s*- run\n\s*- db:migrate\n/);
+    expect(config).toMatch(/migrate:[\s\S]*?command:\s*\n\s*- node\n\s*- scripts\/migrate\.ts\n/);
     expect(config).not.toContain('db:seed');
   });
 
-  it('passes every configuration variable of the README through from the environment', () => {
+  it('passes every variable of the configuration reference (docs/configuration.md) through from the environment', () => {
     const marker = 'from-the-environment';
     // REPLICAS is how many processes `npm start` runs; compose runs one per container (`--scale`).
     // EMBEDDED_POSTGRES_DIR is where `npm start` keeps an embedded server; compose has its own PostgreSQL.
-    const startScriptOnly = ['REPLICAS', 'EMBEDDED_POSTGRES_DIR'];
+    // GATEWAY_HOST is where the development gateway listens; compose serves through nginx.
+    const startScriptOnly = ['REPLICAS', 'EMBEDDED_POSTGRES_DIR', 'GATEWAY_HOST'];
     const variables = readmeVariables().filter(
       (name) =>
         ![
@@ -116,6 +128,10 @@ describe('docker-compose.yml', () => {
     expect(prometheus.volumes).toContain(
       `${path.join(repoRoot, 'infra', 'prometheus', 'prometheus.yml')}:/etc/prometheus/prometheus.yml:ro`,
     );
+    // The alert rules beside the configuration, which names them.
+    expect(prometheus.volumes).toContain(
+      `${path.join(repoRoot, 'infra', 'prometheus', 'alerts.yml')}:/etc/prometheus/alerts.yml:ro`,
+    );
 
     const scrape = parse(
       readFileSync(path.join(repoRoot, 'infra', 'prometheus', 'prometheus.yml'), 'utf8'),
@@ -158,6 +174,36 @@ describe('docker-compose.yml', () => {
       expect(services.nginx!.depends_on![name], `nginx waits for ${name}`).toEqual({
         condition: 'service_healthy',
       });
+  });
+
+  it('runs each service, the worker and the migration as node itself, never through npm or tsx', () => {
+    const services = composeServices();
+    for (const name of SERVICES) {
+      expect(services[name]!.command, name).toEqual([
+        'node',
+        '--import',
+        '@sleep-ritual/platform/tracing',
+        `services/${name}/src/server.ts`,
+      ]);
+    }
+    expect(services.migrate!.command).toEqual(['node', 'scripts/migrate.ts']);
+    expect(composeConfig()).not.toMatch(/\btsx\b/);
+  });
+
+  it('locks down every container of ours: read-only image, writable /tmp, no capabilities, no privilege gain', () => {
+    const services = composeServices();
+    for (const name of [...SERVICES, 'migrate', 'nginx']) {
+      const service = services[name]!;
+      expect(service.read_only, `${name} read_only`).toBe(true);
+      expect(service.tmpfs, `${name} tmpfs`).toContain('/tmp');
+      expect(service.cap_drop, `${name} cap_drop`).toEqual(['ALL']);
+      expect(service.security_opt, `${name} security_opt`).toContain('no-new-privileges:true');
+      expect(service.security_opt ?? [], `${name} keeps Docker's seccomp profile`).not.toContain(
+        'seccomp:unconfined',
+      );
+    }
+    for (const name of [...SERVICES, 'migrate']) expect(services[name]!.cap_add, name).toBeUndefined();
+    expect(services.nginx!.cap_add).toEqual(['CHOWN', 'SETGID', 'SETUID', 'NET_BIND_SERVICE']);
   });
 
   it('gives every process of ours longer to stop than its own drain, so compose never kills it midway', () => {
@@ -208,5 +254,65 @@ describe('docker-compose.yml', () => {
     expect(script).toContain('--file="$file"');
     expect(script).toMatch(/\$\(\(BACKUP_KEEP \+ 1\)\)/);
     expect(script).toContain("date -d 'tomorrow 03:00'");
+  });
+
+  it('runs no mail catcher unless the dev profile is asked for, and then on this host only', () => {
+    const services = composeServices();
+    const mailpit = services.mailpit!;
+    expect(mailpit.profiles).toEqual(['dev']);
+    expect(mailpit.ports).toEqual(['127.0.0.1:8025:8025/tcp']);
+    // Mail goes where SMTP_URL says, never to the catcher by default; nothing waits for the catcher.
+    for (const name of SERVICES) {
+      expect(services[name]!.environment!.SMTP_URL, name).toBe('');
+      expect(Object.keys(services[name]!.depends_on ?? {}), name).not.toContain('mailpit');
+    }
+    expect(composeServices({ SMTP_URL: 'smtp://mailpit:1025' }).worker!.environment!.SMTP_URL).toBe(
+      'smtp://mailpit:1025',
+    );
+    // No other port of the stack but nginx's is published beyond this host.
+    for (const [name, service] of Object.entries(services)) {
+      for (const port of service.ports ?? []) {
+        if (name !== 'nginx') expect(port, name).toMatch(/^127\.0\.0\.1:/);
+      }
+    }
+  });
+
+  it('adds the OpenTelemetry Collector and Jaeger only with the tracing profile, and passes the OTEL_* variables through', () => {
+    type Services = Record<string, ComposeService & { ports?: string[]; profiles?: string[] }>;
+    const plain = (parse(composeConfig()) as { services: Services }).services;
+    // docker-compose v1 lists every service in `config`; `up` starts these only with the profile.
+    expect(plain['otel-collector']!.profiles).toEqual(['tracing']);
+    expect(plain.jaeger!.profiles).toEqual(['tracing']);
+
+    const traced = (
+      parse(composeConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318' }, ['tracing'])) as {
+        services: Services;
+      }
+    ).services;
+    expect(traced['otel-collector']!.volumes).toContain(
+      `${path.join(repoRoot, 'infra', 'otel', 'collector.yml')}:/etc/otelcol/collector.yml:ro`,
+    );
+    expect(traced.jaeger!.ports).toEqual(['127.0.0.1:16686:16686/tcp']);
+    for (const name of ['auth', 'catalog', 'progress', 'webhooks', 'worker']) {
+      expect(traced[name]!.environment!.OTEL_EXPORTER_OTLP_ENDPOINT, name).toBe('http://otel-collector:4318');
+      // Unset: nothing is traced (tracing-request.ts counts an empty variable as unset).
+      expect(plain[name]!.environment!.OTEL_EXPORTER_OTLP_ENDPOINT, name).toBe('');
+    }
+  });
+
+  it('starts every service as node itself with the tracing module preloaded, as its start script does', () => {
+    const { services } = parse(composeConfig()) as { services: Record<string, ComposeService> };
+    for (const name of ['auth', 'catalog', 'progress', 'webhooks', 'worker']) {
+      expect(services[name]!.command).toEqual([
+        'node',
+        '--import',
+        '@sleep-ritual/platform/tracing',
+        `services/${name}/src/server.ts`,
+      ]);
+      const manifest = JSON.parse(
+        readFileSync(path.join(repoRoot, 'services', name, 'package.json'), 'utf8'),
+      ) as { scripts: Record<string, string> };
+      expect(manifest.scripts.start).toBe('node --import @sleep-ritual/platform/tracing src/server.ts');
+    }
   });
 });

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
+import { repoRoot } from '../src/paths.ts';
 
-const secrets = { SESSION_KEYS: 'k1,k2', ADMIN_PASSWORD: 'admin-pass', THRIVECART_SECRET: 'secret' };
+const secrets = {
+  SESSION_KEYS: 'k1,k2',
+  ADMIN_PASSWORD: 'admin-pass',
+  THRIVECART_SECRET: 'secret',
+  ACCOUNT_HASH_SECRET: 'hash',
+};
 
 describe('configuration', () => {
   it('when DATABASE_URL is not a postgres URL, it stops with one line naming it', () => {
     expect(() => loadConfig({ ...secrets, DATABASE_URL: 'mysql://localhost/x' })).toThrowError(
       /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL naming a database$/,
     );
+  });
+
+  it('reads a relative OUTBOX_DIR and BACKUP_DIR from the repository root, not the folder a process runs in', () => {
+    const config = loadConfig({ ...secrets, OUTBOX_DIR: 'var/my-outbox', BACKUP_DIR: './var/my-backups' });
+    expect(config.outboxDir).toBe(path.join(repoRoot, 'var', 'my-outbox'));
+    expect(config.backupDir).toBe(path.join(repoRoot, 'var', 'my-backups'));
+    expect(loadConfig({ ...secrets, OUTBOX_DIR: '/tmp/outbox' }).outboxDir).toBe('/tmp/outbox');
+    expect(loadConfig({ ...secrets }).outboxDir).toBe(path.join(repoRoot, 'var', 'outbox'));
   });
 
   it('when a port is not a number, it names the variable', () => {
@@ -29,13 +44,13 @@ describe('configuration', () => {
 
   it('in production, a missing secret is reported with the other invalid variables', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_KEYS: 'k', PORT: '0' })).toThrowError(
-      /^Invalid configuration: PORT .+\nInvalid configuration: ADMIN_PASSWORD, THRIVECART_SECRET must be set in production$/,
+      /^Invalid configuration: PORT .+\nInvalid configuration: ADMIN_PASSWORD, THRIVECART_SECRET, ACCOUNT_HASH_SECRET must be set in production$/,
     );
   });
 
   it('in production, a missing secret stops start-up instead of getting a default', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_KEYS: 'k', ADMIN_PASSWORD: '' })).toThrowError(
-      'Invalid configuration: ADMIN_PASSWORD, THRIVECART_SECRET must be set in production',
+      'Invalid configuration: ADMIN_PASSWORD, THRIVECART_SECRET, ACCOUNT_HASH_SECRET must be set in production',
     );
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import knex from 'knex';
 import { z } from 'zod';
 import { toErrorResponse } from '../src/http/error-handler.ts';
 import { NotFoundError } from '../src/errors.ts';
@@ -42,5 +43,18 @@ describe('error mapping', () => {
     expect(
       toErrorResponse(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).status,
     ).toBe(503);
+    expect(toErrorResponse(new knex.KnexTimeoutError('Timeout acquiring a connection.')).status).toBe(503);
+    expect(toErrorResponse(new Error('Connection is closed.')).status).toBe(503);
+  });
+
+  it('answers a body the parser could not read as JSON with 400 and says so', () => {
+    const unparsable = Object.assign(new SyntaxError('Expected property name'), { status: 400 });
+    expect(toErrorResponse(unparsable)).toEqual({
+      status: 400,
+      body: { error: 'The request body is not valid JSON.' },
+    });
+    expect(toErrorResponse(Object.assign(new Error('request aborted'), { status: 400 })).body).toEqual({
+      error: 'Invalid request',
+    });
   });
 });

@@ -77,6 +77,12 @@ type Container = {
   name: string;
   image: string;
   command?: string[];
+  securityContext?: {
+    allowPrivilegeEscalation?: boolean;
+    readOnlyRootFilesystem?: boolean;
+    capabilities?: { drop?: string[]; add?: string[] };
+  };
+  volumeMounts?: { name: string; mountPath: string }[];
   readinessProbe?: unknown;
   livenessProbe?: unknown;
   resources?: { requests?: { cpu?: string; memory?: string } };
@@ -89,6 +95,12 @@ function containers(objects: Manifest[]): Container[] {
     return spec?.template?.spec?.containers ?? [];
   });
 }
+
+type PodSpec = {
+  securityContext?: { seccompProfile?: { type: string } };
+  volumes?: { name: string; emptyDir?: unknown }[];
+  containers: Container[];
+};
 
 const MODELS: Record<string, Record<string, unknown>> = {
   v1: core,
@@ -107,12 +119,13 @@ function validate(object: Manifest): void {
 
 const base = build(path.join(k8sDir, 'base'));
 const production = build(path.join(k8sDir, 'overlays', 'production'));
+const traced = build(path.join(k8sDir, 'overlays', 'tracing'));
 const find = (objects: Manifest[], kind: string, name: string) =>
   objects.find((object) => object.kind === kind && object.metadata.name === name);
 
 describe('Kubernetes manifests', () => {
   it('every object of the base and the production overlay validates against the API schemas', () => {
-    for (const object of [...base, ...production]) validate(object);
+    for (const object of [...base, ...production, ...traced]) validate(object);
   });
 
   it('runs each service and the worker with probes, resource requests, an autoscaler and a disruption budget', () => {
@@ -154,7 +167,14 @@ describe('Kubernetes manifests', () => {
     for (const variable of secretRefs)
       expect(variable.valueFrom!.secretKeyRef!.name).toBe('sleep-ritual-secrets');
     const secretNames = new Set(secretRefs.map((variable) => variable.name));
-    for (const name of ['DATABASE_URL', 'REDIS_URL', 'SESSION_KEYS', 'ADMIN_PASSWORD', 'THRIVECART_SECRET']) {
+    for (const name of [
+      'DATABASE_URL',
+      'REDIS_URL',
+      'SESSION_KEYS',
+      'ADMIN_PASSWORD',
+      'THRIVECART_SECRET',
+      'ACCOUNT_HASH_SECRET',
+    ]) {
       expect(secretNames).toContain(name);
     }
   });
@@ -168,13 +188,16 @@ describe('Kubernetes manifests', () => {
           (container as { volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[] })
             .volumeMounts ?? [],
       );
-    expect(mounts('catalog')).toEqual([{ name: 'media', mountPath: '/app/var/media' }]);
-    expect(mounts('nginx')).toEqual([{ name: 'media', mountPath: '/srv/media', readOnly: true }]);
+    const media = (name: string) => mounts(name).filter((mount) => mount.name === 'media');
+    expect(media('catalog')).toEqual([{ name: 'media', mountPath: '/app/var/media' }]);
+    expect(media('nginx')).toEqual([{ name: 'media', mountPath: '/srv/media', readOnly: true }]);
   });
 
   it('migrates in a Job that never seeds, and the overlay sets namespace, images and headroom', () => {
     const job = find(production, 'Job', 'migrate');
-    expect(containers([job!]).map((container) => container.command)).toEqual([['npm', 'run', 'db:migrate']]);
+    expect(containers([job!]).map((container) => container.command)).toEqual([
+      ['node', 'scripts/migrate.ts'],
+    ]);
     expect(production.every((object) => object.metadata.namespace === 'sleep-ritual')).toBe(true);
     expect(
       containers(production).every((container) => container.image.startsWith('registry.example.com/')),
@@ -189,5 +212,78 @@ describe('Kubernetes manifests', () => {
       NODE_ENV: 'production',
       PUBLIC_APP_URL: 'https://app.sleepritual.example',
     });
+  });
+
+  it('runs each service, the worker and the migration as node itself, never through npm or tsx', () => {
+    for (const name of SERVICES) {
+      const [container] = containers([find(base, 'Deployment', name)!]);
+      expect(container!.command, name).toEqual([
+        'node',
+        '--import',
+        '@sleep-ritual/platform/tracing',
+        `services/${name}/src/server.ts`,
+      ]);
+    }
+    const [migrate] = containers([find(base, 'Job', 'migrate')!]);
+    expect(migrate!.command).toEqual(['node', 'scripts/migrate.ts']);
+  });
+
+  it('locks down every pod: RuntimeDefault seccomp, no privilege escalation, no capabilities, a read-only root with a writable /tmp', () => {
+    const pods = production.filter((object) => object.kind === 'Deployment' || object.kind === 'Job');
+    expect(pods.map((pod) => pod.metadata.name).sort()).toEqual([...SERVICES, 'migrate', 'nginx'].sort());
+    for (const pod of pods) {
+      const spec = (pod.spec as { template: { spec: PodSpec } }).template.spec;
+      const name = pod.metadata.name;
+      expect(spec.securityContext?.seccompProfile, `${name} seccomp`).toEqual({ type: 'RuntimeDefault' });
+      for (const container of spec.containers) {
+        const context = container.securityContext;
+        expect(context?.allowPrivilegeEscalation, `${name} allowPrivilegeEscalation`).toBe(false);
+        expect(context?.readOnlyRootFilesystem, `${name} readOnlyRootFilesystem`).toBe(true);
+        expect(context?.capabilities?.drop, `${name} drops every capability`).toEqual(['ALL']);
+        const tmp = container.volumeMounts?.find((mount) => mount.mountPath === '/tmp');
+        expect(tmp, `${name} mounts a writable /tmp`).toBeDefined();
+        expect(
+          spec.volumes?.find((volume) => volume.name === tmp!.name)?.emptyDir,
+          `${name} /tmp`,
+        ).toBeDefined();
+      }
+    }
+  });
+
+  it('holds the alert rules of infra/prometheus/alerts.yml in a ConfigMap, the same rules', () => {
+    const rules = find(production, 'ConfigMap', 'sleep-ritual-alert-rules') as {
+      data?: Record<string, string>;
+    };
+    expect(rules.data!['alerts.yml']).toBe(
+      readFileSync(path.join(repoRoot, 'infra', 'prometheus', 'alerts.yml'), 'utf8'),
+    );
+  });
+
+  it('the tracing overlay adds a collector (with infra/otel/collector.yml) and Jaeger, and points every process at it', () => {
+    const collector = find(traced, 'ConfigMap', 'otel-collector-config') as { data?: Record<string, string> };
+    expect(collector.data!['collector.yml']).toBe(
+      readFileSync(path.join(repoRoot, 'infra', 'otel', 'collector.yml'), 'utf8'),
+    );
+    for (const name of ['otel-collector', 'jaeger']) {
+      expect(find(traced, 'Deployment', name), name).toBeDefined();
+      expect(find(traced, 'Service', name)?.metadata.namespace, name).toBe('sleep-ritual');
+      expect(find(production, 'Deployment', name), `${name} only with tracing`).toBeUndefined();
+    }
+    const config = find(traced, 'ConfigMap', 'sleep-ritual-config') as
+      { data?: Record<string, string> } | undefined;
+    expect(config!.data!.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://otel-collector:4318');
+    // The production overlay's own settings stay.
+    expect(config!.data!.PUBLIC_APP_URL).toBe(
+      (find(production, 'ConfigMap', 'sleep-ritual-config') as { data?: Record<string, string> } | undefined)!
+        .data!.PUBLIC_APP_URL,
+    );
+    for (const container of containers(
+      traced.filter(
+        (object) => object.metadata.name !== 'otel-collector' && object.metadata.name !== 'jaeger',
+      ),
+    )) {
+      if (container.command?.includes('--import'))
+        expect(container.command.slice(0, 3)).toEqual(['node', '--import', '@sleep-ritual/platform/tracing']);
+    }
   });
 });

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -7,18 +6,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, freePort } from '../src/testing.ts';
+import { MEDIA_ACCESS_PATH } from '@sleep-ritual/contracts/media';
+import { BROTLI_MODULE, runTestNginx } from '../src/testing-nginx.ts';
+import { freePort } from '../src/testing.ts';
 import { localNginxArgs, renderLocalNginx } from '../../../scripts/render-nginx.ts';
 
 // The configuration `npm run start:prod` renders, run by this machine's nginx (.ci/run installs it with
 // its brotli module) over small builds and two replicas of a service that say who answered.
-const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 /** A name the upload calls give a stored image. */
 const UPLOADED = `${'0f'.repeat(16)}.webp`;
 
 let dir: string;
-let nginx: ChildProcess;
-let nginxOutput = '';
+let nginx: Awaited<ReturnType<typeof runTestNginx>> | undefined;
 let base: string;
 const replicas: http.Server[] = [];
 const seen: { replica: number; host?: string; forwardedFor?: string; requestId?: string }[] = [];
@@ -41,7 +40,17 @@ async function replica(index: number): Promise<number> {
     });
     req.resume();
     req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url === MEDIA_ACCESS_PATH) {
+        // As the catalog: a listener's cookie may have the file it asks about.
+        const allowed =
+          req.headers.cookie === 'listener=yes' && req.headers['x-media-path'] === '/media/demo/night-1.wav';
+        res.writeHead(req.headers.cookie ? (allowed ? 204 : 403) : 401, {
+          'content-type': 'application/json',
+        });
+        res.end(allowed ? undefined : JSON.stringify({ error: 'no' }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' });
       res.end(JSON.stringify({ replica: index }));
     });
   });
@@ -84,7 +93,12 @@ beforeAll(async () => {
   const files = renderLocalNginx({
     dir: confDir,
     port,
-    upstreamPorts: { auth: [first, second], catalog: [first], progress: [first], webhooks: [first] },
+    upstreamPorts: {
+      auth: [first, second],
+      catalog: [first],
+      progress: [await freePort()],
+      webhooks: [first],
+    },
     roots: {
       marketing: path.join(dir, 'marketing'),
       membersApp: path.join(dir, 'members-app'),
@@ -95,28 +109,11 @@ beforeAll(async () => {
     mimeTypes: '/etc/nginx/mime.types',
     startedAsRoot: process.getuid?.() === 0,
   });
-  await mkdir(path.join(confDir, 'temp'), { recursive: true });
-  for (const [name, content] of Object.entries(files)) await writeFile(path.join(confDir, name), content);
-
-  nginx = spawn('nginx', localNginxArgs(confDir), { stdio: ['ignore', 'pipe', 'pipe'] });
-  nginx.stderr!.on('data', (chunk) => (nginxOutput += chunk));
-  nginx.on('error', (error) => (nginxOutput += `nginx could not start: ${error.message}`));
-  await eventually(
-    () =>
-      fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => nginx.exitCode !== null && Promise.reject(new Error(nginxOutput)),
-      ),
-    { timeoutMs: 10_000, what: 'nginx to answer /healthz' },
-  );
+  nginx = await runTestNginx({ confDir, files, args: localNginxArgs(confDir), base });
 });
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx.once('exit', resolve));
-    nginx.kill('SIGTERM');
-    await exited;
-  }
+  await nginx?.stop();
   for (const server of replicas) server.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -179,12 +176,18 @@ describe('nginx with the configuration npm run start:prod renders', () => {
     expect(seen.map((request) => request.requestId)).toContain('test-request-0-abcdef');
   });
 
-  it('serves the media store with its type and byte ranges', async () => {
-    const range = await get('/media/demo/night-1.wav', { range: 'bytes=4-7' });
+  it('serves an audio file with its type and byte ranges only to whom the catalog allows, cached privately', async () => {
+    const range = await get('/media/demo/night-1.wav', { range: 'bytes=4-7', cookie: 'listener=yes' });
     expect(range.status).toBe(206);
     expect(range.headers['content-type']).toBe('audio/wav');
     expect(range.headers['content-range']).toBe('bytes 4-7/14');
     expect(range.body.toString()).toBe('0123');
+    expect(range.headers['cache-control']).toBe('private, no-cache');
+    expect((await get('/media/demo/night-1.wav')).status).toBe(401);
+    expect((await get('/media/demo/night-1.wav', { cookie: 'stranger=yes' })).status).toBe(403);
+    expect((await get(`/media/${'2'.repeat(32)}.mp3`, { cookie: 'listener=yes' })).status).toBe(403);
+    // The question itself cannot be asked from outside but through its /api address.
+    expect((await get('/_media-access')).status).toBe(404);
   });
 
   it('keeps an uploaded file for a year, with its type and byte ranges; a missing upload is a 404', async () => {
@@ -197,8 +200,6 @@ describe('nginx with the configuration npm run start:prod renders', () => {
     expect(range.status).toBe(206);
     expect(range.body.toString()).toBe('WEBP');
     expect((await get(`/media/${'1'.repeat(32)}.webp`)).status).toBe(404);
-    // The demo's tracks keep the hour: they are rendered again under the same names.
-    expect((await get('/media/demo/night-1.wav')).headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('passes an upload far over 100 kB to its service, and refuses such a body anywhere else', async () => {
@@ -223,5 +224,58 @@ describe('nginx with the configuration npm run start:prod renders', () => {
     const answer = await get('/api/no-such-thing');
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body.toString())).toEqual({ error: 'Not found' });
+  });
+
+  it('adds the security headers to every answer it makes itself, with JSON errors for /api', async () => {
+    const expectSecured = (answer: { headers: http.IncomingHttpHeaders }, what: string) => {
+      expect(answer.headers['content-security-policy'], what).toContain("frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options'], what).toBe('nosniff');
+      expect(answer.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['x-frame-options'], what).toBe('DENY');
+    };
+    const json = (answer: { body: Buffer }) => JSON.parse(answer.body.toString());
+
+    const health = await get('/healthz');
+    expectSecured(health, '/healthz');
+    const unknown = await get('/api/no-such-thing');
+    expectSecured(unknown, 'an unknown /api path');
+    expect(json(unknown)).toEqual({ error: 'Not found' });
+    const metrics = await get('/metrics');
+    expect(metrics.status).toBe(404);
+    expectSecured(metrics, '/metrics');
+    const malformed = await get('/api/user/%E0%A4%A');
+    expect(malformed.status).toBe(400);
+    expectSecured(malformed, 'a malformed address');
+    expect(json(malformed)).toEqual({ error: 'The address is not valid.' });
+    const down = await get('/api/progress/1');
+    expect(down.status).toBe(503);
+    expectSecured(down, 'a service that does not answer');
+    expect(json(down)).toHaveProperty('error');
+    const tooLarge = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        const request = http.request(`${base}/api/user`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(200 * 1024) },
+        });
+        request.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        });
+        request.on('error', reject);
+        request.end(Buffer.alloc(200 * 1024, 32));
+      },
+    );
+    expect(tooLarge.status).toBe(413);
+    expectSecured(tooLarge, 'a body too large');
+    expect(json(tooLarge)).toEqual({ error: 'The request body is too large.' });
+  });
+
+  it("leaves a service's own security headers as they are, once", async () => {
+    const proxied = await get('/api/user');
+    expect(proxied.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(proxied.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });

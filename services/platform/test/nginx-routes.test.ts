@@ -54,7 +54,12 @@ describe('infra/nginx', () => {
 
   it('never serves metrics: /metrics is a 404, and no /api location reaches a service outside its prefixes', () => {
     expect(locationBody(routesConf, '=', '/metrics')).toContain(`return 404 '{"error":"Not found"}'`);
-    for (const line of routesConf.split('\n').filter((text) => text.includes('proxy_pass'))) {
+    // The audio check is internal and asks the catalog only its one question.
+    const mediaAccess = locationBody(routesConf, '=', '/_media-access')!;
+    expect(mediaAccess).toMatch(/^internal; proxy_pass http:\/\/catalog\/api\/media-access; /);
+    for (const line of routesConf
+      .split('\n')
+      .filter((text) => text.includes('proxy_pass') && !text.startsWith('location = /_media-access '))) {
       // The upload calls alone carry their body limit and streaming before the proxy_pass.
       const route = /^location = (\S+) \{ client_max_body_size/.exec(line)?.[1];
       const uploadSettings =
@@ -80,8 +85,13 @@ describe('infra/nginx', () => {
     expect(routesConf.match(/client_max_body_size/g)).toHaveLength(Object.keys(uploadRoutes).length);
   });
 
-  it('keeps an upload, whose random name never gets other bytes, for a year; other media for an hour', () => {
+  it('serves audio only after the catalog allowed it, cached privately; keeps an uploaded image a year, others an hour', () => {
     const body = locationBody(routesConf, '^~', '/media/')!;
+    expect(body).toContain(
+      'location ~ "^/media/(.+\\.(?:mp3|m4a|aac|ogg|opus|wav|flac|webm))$" { alias /srv/media/$1; auth_request /_media-access; set $cache_control "private, no-cache"; include static-headers.conf; }',
+    );
+    // First among the file locations: nginx takes the first regex that matches.
+    expect(body.indexOf('auth_request')).toBeLessThan(body.indexOf('[0-9a-f]{32}'));
     expect(body).toContain('set $cache_control "public, max-age=3600";');
     expect(body).toMatch(
       /location ~ "\^\/media\/\(\[0-9a-f\]\{32\}\\\.\(\?:webp\|mp3\|m4a\|aac\|ogg\|opus\|wav\)\)\$" \{ alias \/srv\/media\/\$1; set \$cache_control "public, max-age=31536000, immutable"; include static-headers.conf; \}/,

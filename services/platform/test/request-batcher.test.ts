@@ -74,6 +74,25 @@ describe('createBatcher', () => {
     expect(batches.map((batch) => batch.map((item) => item.n))).toEqual([[1, 2], [3], [4]]);
   });
 
+  it('with sameKeyTogether, puts the waiting calls of one key in one batch, in call order, after the one in flight', async () => {
+    const { run, batches, releaseAll } = recordingRun<{ key: string; n: number }>();
+    const load = createBatcher(run, {
+      maxInFlight: 2,
+      maxBatchSize: 100,
+      keyOf: (item) => item.key,
+      sameKeyTogether: true,
+    });
+    const first = load({ key: 'x', n: 1 });
+    await turn();
+    const later = [load({ key: 'x', n: 2 }), load({ key: 'y', n: 3 }), load({ key: 'x', n: 4 })];
+    await turn();
+    expect(batches.map((batch) => batch.map((item) => item.n))).toEqual([[1], [3]]);
+    await releaseAll();
+    await releaseAll();
+    await Promise.all([first, ...later]);
+    expect(batches.map((batch) => batch.map((item) => item.n))).toEqual([[1], [3], [2, 4]]);
+  });
+
   it('holds a call back while a batch with its key is in flight, though other batches may start', async () => {
     const { run, batches, releaseAll } = recordingRun<{ key: string; n: number }>();
     const load = createBatcher(run, { maxInFlight: 3, maxBatchSize: 100, keyOf: (item) => item.key });

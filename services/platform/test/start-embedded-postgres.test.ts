@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
-import { createClient, eventually, freePort } from '../src/testing.ts';
+import { createClient, eventually, startScriptPorts } from '../src/testing.ts';
 
 // `npm start` with DATABASE_URL=embedded REDIS_URL=none, for real: the start script, every service, the
 // worker and the gateway, on an embedded PostgreSQL (whose data folder lives in a temporary folder) and
@@ -21,37 +21,27 @@ type Run = { child: ChildProcess; output: () => string; exit: Promise<number | n
 const runs: Run[] = [];
 
 async function start(): Promise<Run & { origin: string }> {
-  const [port, auth, catalog, progress, webhooks, worker] = await Promise.all(
-    Array.from({ length: 6 }, () => freePort()),
-  );
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: 'embedded',
-        EMBEDDED_POSTGRES_DIR: dataDir,
-        REDIS_URL: 'none',
-        QUEUE_PREFIX: 'bull:start-embedded-postgres',
-        PORT: String(port),
-        AUTH_PORT: String(auth),
-        CATALOG_PORT: String(catalog),
-        PROGRESS_PORT: String(progress),
-        WEBHOOKS_PORT: String(webhooks),
-        WORKER_PORT: String(worker),
-        MEDIA_DIR: path.join(work, 'media'),
-        OUTBOX_DIR: path.join(work, 'outbox'),
-        SESSION_KEYS: 'embedded-session-key',
-        ADMIN_PASSWORD,
-        THRIVECART_SECRET: 'embedded-secret',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const { port, env: ports } = await startScriptPorts();
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: 'embedded',
+      EMBEDDED_POSTGRES_DIR: dataDir,
+      REDIS_URL: 'none',
+      QUEUE_PREFIX: 'bull:start-embedded-postgres',
+      ...ports,
+      MEDIA_DIR: path.join(work, 'media'),
+      OUTBOX_DIR: path.join(work, 'outbox'),
+      SESSION_KEYS: 'embedded-session-key',
+      ADMIN_PASSWORD,
+      THRIVECART_SECRET: 'embedded-secret',
+      ACCOUNT_HASH_SECRET: 'embedded-hash-secret',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -85,7 +75,10 @@ function embeddedPort(output: string): number {
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }

@@ -4,16 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
 
 function start(env: Record<string, string>) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, SESSION_KEYS: 'k', ADMIN_PASSWORD: 'a', THRIVECART_SECRET: 's', ...env },
-      encoding: 'utf8',
-      timeout: 30_000,
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      SESSION_KEYS: 'k',
+      ADMIN_PASSWORD: 'a',
+      THRIVECART_SECRET: 's',
+      ACCOUNT_HASH_SECRET: 'h',
+      ...env,
     },
-  );
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return { status: result.status, lines: result.stderr.trim().split('\n') };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_PREVIEW_HEADER, ADMIN_PREVIEW_MESSAGES } from '@sleep-ritual/contracts/admin-preview';
 import { clientWithSession } from '@sleep-ritual/platform/testing';
 import { useService } from '@sleep-ritual/platform/testing-service';
-import { createCourse, createLearner, grant } from '@sleep-ritual/platform/testing-catalog';
+import { createCourse, createLearner, grant } from '@sleep-ritual/learning/testing-catalog';
 import { createApp } from '../src/app.ts';
 
 const service = useService(createApp);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
-import { progressRecordSchema } from '@sleep-ritual/contracts/progress';
+import { progressMessages, progressRecordSchema } from '@sleep-ritual/contracts/progress';
 import { clientWithSession, createClient } from '@sleep-ritual/platform/testing';
-import { createCourse, createLearner, grant, softDelete } from '@sleep-ritual/platform/testing-catalog';
+import { createCourse, createLearner, grant, softDelete } from '@sleep-ritual/learning/testing-catalog';
 import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
 
@@ -86,5 +86,60 @@ describe('PUT /api/progress/{classId}/completion', () => {
       json: { completed: true },
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('why a night counts as completed', () => {
+  const withAudio = (classId: number) =>
+    deps.db('classes').where({ id: classId }).update({ audioUrl: '/media/demo/night-2.wav' });
+
+  it('a night the sleep timer ended counts as completed, asleep, and keeps where the listener dozed off', async () => {
+    const l = await learner();
+    await withAudio(l.classId);
+    await l.watch('session_start', 3);
+    await l.watch('pause', 600);
+    const response = await l.mark({ completed: true, reason: 'asleep' });
+    expect(response.status).toBe(200);
+    const record = progressRecordSchema.parse(await response.json());
+    expect(record).toMatchObject({ completed: true, completionReason: 'asleep', maxPositionSec: 600 });
+    // Heard again later, to its end: still the first completion, and its reason.
+    const again = progressRecordSchema.parse(await (await l.watch('ended', 1000)).json());
+    expect(again).toMatchObject({
+      completed: true,
+      completionReason: 'asleep',
+      completedAt: record.completedAt,
+    });
+  });
+
+  it('a night played to its end, or 90 % of it, is finished; one marked by hand is marked', async () => {
+    const l = await learner();
+    const played = progressRecordSchema.parse(await (await l.watch('timeupdate', 900)).json());
+    expect(played).toMatchObject({ completed: true, completionReason: 'finished' });
+
+    const other = await learner();
+    const marked = progressRecordSchema.parse(await (await other.mark({ completed: true })).json());
+    expect(marked).toMatchObject({ completed: true, completionReason: 'marked' });
+    const undone = progressRecordSchema.parse(await (await other.mark({ completed: false })).json());
+    expect(undone).toMatchObject({ completed: false, completionReason: null });
+  });
+
+  it('a night paused by hand is not completed: it stays where it was paused', async () => {
+    const l = await learner();
+    await withAudio(l.classId);
+    await l.watch('session_start', 3);
+    const paused = progressRecordSchema.parse(await (await l.watch('pause', 300)).json());
+    expect(paused).toMatchObject({ completed: false, completionReason: null, maxPositionSec: 300 });
+  });
+
+  it('refuses asleep for a class without an audio track (409) and a reason without completed: true (400)', async () => {
+    const l = await learner();
+    const video = await l.mark({ completed: true, reason: 'asleep' });
+    expect(video.status).toBe(409);
+    expect(await video.json()).toEqual({ error: progressMessages.asleepNeedsAudio });
+    const mixed = await l.mark({ completed: false, reason: 'asleep' });
+    expect(mixed.status).toBe(400);
+    const unknown = await l.mark({ completed: true, reason: 'tired' });
+    expect(unknown.status).toBe(400);
+    expect(await deps.db('user_progress').where({ userId: l.userId })).toHaveLength(0);
   });
 });

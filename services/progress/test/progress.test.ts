@@ -4,7 +4,7 @@ import { progressRecordSchema } from '@sleep-ritual/contracts/progress';
 import { clientWithSession, createClient, eventually } from '@sleep-ritual/platform/testing';
 import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
-import { upsertEventIfAllowed } from '../src/data/progress-batches.ts';
+import { createProgressWriter } from '../src/data/progress-queries.ts';
 import { eventValues } from '../src/domain/record-progress.ts';
 import {
   createClass,
@@ -14,7 +14,7 @@ import {
   createPhase,
   grant,
   softDelete,
-} from '@sleep-ritual/platform/testing-catalog';
+} from '@sleep-ritual/learning/testing-catalog';
 
 const service = useService(createApp);
 const deps = service.deps;
@@ -56,6 +56,7 @@ describe('PUT /api/progress/{classId}', () => {
     const w = await watcher();
     const response = await w.send('play', 0, 960);
     expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     const record = progressRecordSchema.parse(await response.json());
     expect(record).toMatchObject({
       classId: w.classId,
@@ -420,6 +421,59 @@ describe('concurrent events', () => {
     });
   });
 
+  it('from many learners, several each, all land: every row holds its own furthest position and plays', async () => {
+    const w = await watcher();
+    const learners = await Promise.all(
+      Array.from({ length: 24 }, async (_, index) => {
+        const userId = await createLearner(deps.db);
+        await grant(deps.db, userId, w.programId);
+        const client = await clientWithSession(service.url, deps, { userId });
+        // Each learner's own furthest position, so a row written with another's event shows.
+        return { userId, client, furthest: 100 + index * 10 };
+      }),
+    );
+    const put = (client: (typeof learners)[number]['client'], event_type: EventType, position_sec: number) =>
+      client.request(`/api/progress/${w.classId}`, {
+        method: 'PUT',
+        json: { position_sec, duration_sec: 1000, event_type },
+      });
+
+    const answers = await Promise.all(
+      learners.flatMap(({ client, furthest }) => [
+        put(client, 'session_start', 0).then((answer) => ({ answer, position: 0 })),
+        put(client, 'timeupdate', furthest - 50).then((answer) => ({ answer, position: furthest - 50 })),
+        put(client, 'timeupdate', furthest).then((answer) => ({ answer, position: furthest })),
+        put(client, 'session_start', 0).then((answer) => ({ answer, position: 0 })),
+        put(client, 'pause', furthest - 20).then((answer) => ({ answer, position: furthest - 20 })),
+      ]),
+    );
+    for (const { answer, position } of answers) {
+      expect(answer.status).toBe(200);
+      const record = progressRecordSchema.parse(await answer.json());
+      expect(record.classId).toBe(w.classId);
+      expect(record.maxPositionSec).toBeGreaterThanOrEqual(position);
+    }
+    const rows = await deps
+      .db('user_progress')
+      .whereIn(
+        'userId',
+        learners.map(({ userId }) => userId),
+      )
+      .select('userId', 'classId', 'maxPositionSec', 'percentWatched', 'totalPlays', 'completed');
+    expect(rows).toHaveLength(learners.length);
+    const byUser = new Map(rows.map((row) => [row.userId, row]));
+    for (const { userId, furthest } of learners) {
+      expect(byUser.get(userId)).toEqual({
+        userId,
+        classId: w.classId,
+        maxPositionSec: furthest,
+        percentWatched: Math.floor(furthest / 10),
+        totalPlays: 2,
+        completed: false,
+      });
+    }
+  });
+
   it("when one learner's row fails within a batch (the learner deleted meanwhile), the others are still written", async () => {
     const w = await watcher();
     const leavingId = await createLearner(deps.db);
@@ -429,9 +483,10 @@ describe('concurrent events', () => {
     try {
       await removal('users').where({ id: leavingId }).delete();
       // Both events go in one batch, whose statement waits on the uncommitted removal, which then commits.
+      const writeEvent = createProgressWriter(deps.db);
       const written = Promise.all([
-        upsertEventIfAllowed(deps.db, eventValues(leavingId, w.classId, event)),
-        upsertEventIfAllowed(deps.db, eventValues(w.userId, w.classId, event)),
+        writeEvent(eventValues(leavingId, w.classId, event)),
+        writeEvent(eventValues(w.userId, w.classId, event)),
       ]);
       await eventually(progressWriteWaitsOnLock, { what: 'the batch to wait on the removal' });
       await removal.commit();

@@ -1,5 +1,5 @@
 import { runService } from '@sleep-ritual/platform/run-service';
-import { createPurchasesQueue, type PurchasesQueue } from '@sleep-ritual/worker/queues';
+import { createPurchasesQueue, type PurchasesQueue } from '@sleep-ritual/jobs/purchases';
 import { createApp } from './app.ts';
 
 let purchasesQueue: PurchasesQueue | undefined;

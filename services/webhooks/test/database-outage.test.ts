@@ -9,7 +9,7 @@ import { startThrowawayPostgres } from '@sleep-ritual/platform/testing-postgres'
 import { startConsumers } from '@sleep-ritual/worker/consumers';
 import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
 import { createApp } from '../src/app.ts';
-import { formBody, thrivecartOrderFields } from '../src/thrivecart-sample.ts';
+import { formBody, thrivecartOrderFields } from '@sleep-ritual/thrivecart/samples';
 import { postForm, uniqueOrderId } from './helpers.ts';
 
 /**

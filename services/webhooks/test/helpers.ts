@@ -1,5 +1,5 @@
 import { createClient } from '@sleep-ritual/platform/testing';
-import type { PurchasesQueue } from '@sleep-ritual/worker/queues';
+import type { PurchasesQueue } from '@sleep-ritual/jobs/purchases';
 
 /** Every job the queue holds, in any state. */
 export async function jobCount(queue: PurchasesQueue): Promise<number> {

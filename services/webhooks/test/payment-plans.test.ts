@@ -3,8 +3,8 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookAck } from '@sleep-ritual/contracts/webhook';
-import { ownsProgramSql } from '@sleep-ritual/platform/purchase-access';
+import type { WebhookAck } from '@sleep-ritual/thrivecart/webhook';
+import { ownsProgramSql } from '@sleep-ritual/learning/purchase-access';
 import { createTestDeps, eventually, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { startConsumers } from '@sleep-ritual/worker/consumers';
 import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
@@ -14,7 +14,7 @@ import {
   thrivecartOrderFields,
   thrivecartPlanEventFields,
   type SamplePlanEvent,
-} from '../src/thrivecart-sample.ts';
+} from '@sleep-ritual/thrivecart/samples';
 import { postForm, uniqueOrderId } from './helpers.ts';
 
 /**

@@ -3,13 +3,13 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
+import { verifyCreateAccountToken } from '@sleep-ritual/auth/tokens/account-links';
 import { createTestDeps, eventually, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { startConsumers } from '@sleep-ritual/worker/consumers';
 import { linkIn, mailsTo, waitForMailTo } from '@sleep-ritual/worker/outbox';
 import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
 import { createApp } from '../src/app.ts';
-import { formBody, thrivecartOrderFields } from '../src/thrivecart-sample.ts';
+import { formBody, thrivecartOrderFields } from '@sleep-ritual/thrivecart/samples';
 import { postForm, postJson, uniqueOrderId } from './helpers.ts';
 
 /** From the checkout's POST to access and the create-account e-mail: receiver and worker together. */
@@ -52,16 +52,6 @@ async function accessOf(email: string): Promise<number[]> {
     .orderBy('purchases.programId')
     .select('purchases.programId');
   return rows.map((row) => row.programId);
-}
-
-/** Nothing waiting, running or retrying on either queue: the worker has done all it was given. */
-async function queuesAreIdle(): Promise<boolean> {
-  const counts = await Promise.all(
-    [queues.purchases, queues.emails].map((queue) =>
-      queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children'),
-    ),
-  );
-  return counts.every((count) => Object.values(count).every((n) => n === 0));
 }
 
 const waitForAccess = (email: string, count: number) =>
@@ -114,7 +104,7 @@ describe('a purchase on the checkout', () => {
     await waitForAccess(email, 1);
     await waitForMailTo(deps.config.outboxDir, email);
     // A second purchase or e-mail could only come from a job still to run: wait until none is left.
-    await eventually(queuesAreIdle, { what: 'the worker to finish every job' });
+    await eventually(queues.idle, { what: 'the worker to finish every job' });
     expect(await deps.db('purchases').where({ thriveOrderId: orderId }).count({ n: '*' })).toEqual([
       { n: '1' },
     ]);

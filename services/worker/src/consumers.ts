@@ -1,21 +1,39 @@
+import { UnrecoverableError } from 'bullmq';
+import type { Knex } from 'knex';
 import { Registry } from 'prom-client';
-import type { WorkerDeps } from './deps.ts';
-import { startEmailsWorker } from './jobs/emails.worker.ts';
+import type { Config } from '@sleep-ritual/platform/config';
+import type { ReconciliationFindings } from '@sleep-ritual/contracts/admin-members';
+import type { EmailDeps, PurchaseDeps, WorkerDeps } from './deps.ts';
+import { sendEmailJob, type EmailOutcome } from './domain/emails.processor.ts';
+import { processPurchase, type PurchaseOutcome } from './domain/purchases.processor.ts';
+import { reconcile } from './domain/reconcile.ts';
+import { sweepDueReminders, type SweepOutcome } from './domain/reminders.ts';
+import { startWorker, type WorkerConnection } from './jobs/start-worker.ts';
 import { createMailer } from './mail/mailer.ts';
-import { startPurchasesWorker } from './jobs/purchases.worker.ts';
-import { startReconcileWorker } from './jobs/reconcile.worker.ts';
-import { startRemindersWorker } from './jobs/reminders.worker.ts';
-import { jobMetrics, queueDepthMetrics } from './queue-metrics.ts';
+import { jobMetrics, queueDepthMetrics } from '@sleep-ritual/jobs/queue-metrics';
+import { createEmailsQueue, EMAILS_QUEUE, type EmailJob, type EmailsQueue } from '@sleep-ritual/jobs/emails';
 import {
-  createEmailsQueue,
   createPurchasesQueue,
-  createReconcileQueue,
-  createRemindersQueue,
-  scheduleReconciliation,
-  scheduleReminderSweep,
-  unscheduleReconciliation,
+  PURCHASE_RETRY,
+  PURCHASES_QUEUE,
+  type PurchaseJob,
+  type PurchasesQueue,
   type RetryPolicy,
-} from './queues.ts';
+} from '@sleep-ritual/jobs/purchases';
+import {
+  createReconcileQueue,
+  RECONCILE_QUEUE,
+  scheduleReconciliation,
+  unscheduleReconciliation,
+  type ReconcileJob,
+} from '@sleep-ritual/jobs/reconcile';
+import {
+  createRemindersQueue,
+  REMINDERS_QUEUE,
+  scheduleReminderSweep,
+  type ReminderSweepJob,
+} from '@sleep-ritual/jobs/reminders';
+import { createPacer, thrivecartApi, THRIVECART_RATE } from '@sleep-ritual/thrivecart/api-client';
 
 /**
  * The queue consumers on the worker's queue backend (whose Redis connection, if any, must wait for Redis
@@ -56,7 +74,7 @@ export function startConsumers(
       paymentGraceDays: config.paymentGraceDays,
       retry: options.purchaseRetry,
     }),
-    startEmailsWorker({ ...queueing, db, config, mailer, clock }),
+    startEmailsWorker({ ...queueing, db, config, mailer, clock, concurrency: config.emailConcurrency }),
     startReconcileWorker({ ...queueing, db, purchases, config, rate: options.reconcileRate }),
     startRemindersWorker({ ...queueing, db, emails, clock }),
   ];
@@ -85,4 +103,97 @@ export function startConsumers(
       mailer.close();
     },
   };
+}
+
+// Each queue's consumer: its concurrency and what it does around its processor (the work is in domain/).
+
+/** Enough parallel jobs to provision a burst quickly while staying well inside the database pool. */
+const PURCHASES_CONCURRENCY = 8;
+
+/**
+ * `retry` is the backoff of jobs that failed for a passing reason; tests shorten it, production keeps
+ * PURCHASE_RETRY (retries spanning more than a day).
+ */
+function startPurchasesWorker(deps: WorkerConnection & PurchaseDeps & { retry?: RetryPolicy }) {
+  return startWorker<PurchaseJob, PurchaseOutcome>(
+    PURCHASES_QUEUE,
+    { ...deps, concurrency: PURCHASES_CONCURRENCY, retry: deps.retry ?? PURCHASE_RETRY },
+    async (data, log) => {
+      try {
+        return await processPurchase(deps, data, data.test ? log.child({ testOrder: true }) : log);
+      } catch (error) {
+        throw neverSucceeds(error) ? new UnrecoverableError((error as Error).message) : error;
+      }
+    },
+  );
+}
+
+/**
+ * Whether PostgreSQL refused the job's data itself, so that retrying cannot help: a data exception
+ * (SQLSTATE class 22, e.g. text it cannot store) or an integrity violation (class 23, e.g. a mapping to a
+ * programme that no longer exists). Anything else (a connection refused, a timeout, a restart) is a
+ * dependency being down, and is retried.
+ */
+function neverSucceeds(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^(22|23)[0-9A-Z]{3}$/.test(code);
+}
+
+/** EMAIL_CONCURRENCY jobs at once, sharing the mailer's pool of SMTP_MAX_CONNECTIONS connections. */
+export function startEmailsWorker(deps: WorkerConnection & EmailDeps & { concurrency: number }) {
+  return startWorker<EmailJob, EmailOutcome>(
+    EMAILS_QUEUE,
+    { ...deps, concurrency: deps.concurrency },
+    async (data, log, job) => {
+      try {
+        // Keyed by the job: one that runs again after it sent (its completion lost) does not send twice.
+        const outcome = await sendEmailJob(deps, data, log, `${job.queueQualifiedName}:${job.id}`);
+        if ('sent' in outcome) deps.metrics.emailsSent.inc({ template: outcome.sent });
+        return outcome;
+      } catch (error) {
+        deps.metrics.emailsFailed.inc({ template: data.template });
+        throw error;
+      }
+    },
+  );
+}
+
+/**
+ * One run at a time (here, and across worker processes by the queue's global concurrency, which
+ * startConsumers sets). The pacer lives as long as the worker, so back-to-back runs (a scheduled one, then
+ * "Check now") share ThriveCart's 60 requests a minute; tests pass a faster rate.
+ */
+function startReconcileWorker(
+  deps: WorkerConnection & {
+    db: Knex;
+    purchases: PurchasesQueue;
+    config: Pick<Config, 'thrivecartApiKey' | 'thrivecartApiUrl' | 'acceptTestOrders'>;
+    rate?: { requests: number; perMs: number };
+  },
+) {
+  const pace = createPacer(deps.rate ?? THRIVECART_RATE);
+  const apiKey = deps.config.thrivecartApiKey;
+  return startWorker<ReconcileJob, ReconciliationFindings>(
+    RECONCILE_QUEUE,
+    { ...deps, concurrency: 1 },
+    async (_data, log) => {
+      if (!apiKey) throw new Error('THRIVECART_API_KEY is not set');
+      const api = thrivecartApi({ baseUrl: deps.config.thrivecartApiUrl, apiKey, pace });
+      return reconcile(
+        { db: deps.db, purchases: deps.purchases, api, acceptTestOrders: deps.config.acceptTestOrders },
+        log,
+      );
+    },
+  );
+}
+
+/**
+ * The bedtime reminders' sweep, one at a time per process. Several worker processes may each take a
+ * sweep; they share the due reminders between them (see lockDueReminders). `clock` is the time the
+ * sweep is run for (tests move it).
+ */
+function startRemindersWorker(deps: WorkerConnection & { db: Knex; emails: EmailsQueue; clock: () => Date }) {
+  return startWorker<ReminderSweepJob, SweepOutcome>(REMINDERS_QUEUE, { ...deps, concurrency: 1 }, () =>
+    sweepDueReminders(deps, deps.clock()),
+  );
 }

@@ -3,7 +3,7 @@ import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import type { Backends } from '@sleep-ritual/platform/backends';
 import type { Mailer } from './mail/mailer.ts';
-import type { EmailsQueue } from './queues.ts';
+import type { EmailsQueue } from '@sleep-ritual/jobs/emails';
 
 /** What the worker process runs on (consumers.ts builds the rest from it). */
 export type WorkerDeps = { config: Config; logger: Logger; db: Knex; backends: Backends };
@@ -20,7 +20,7 @@ export type PurchaseDeps = { db: Knex; emails: EmailsQueue; paymentGraceDays: nu
  */
 export type EmailDeps = {
   db: Knex;
-  config: Pick<Config, 'publicAppUrl' | 'sessionKeys' | 'supportEmail'>;
+  config: Pick<Config, 'publicAppUrl' | 'sessionKeys' | 'supportEmail' | 'accountHashSecret'>;
   mailer: Mailer;
   clock?: () => Date;
 };

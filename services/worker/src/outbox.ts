@@ -74,3 +74,11 @@ export function linkIn(mail: Pick<OutboxMail, 'text'>, pathname: string): URL | 
   }
   return undefined;
 }
+
+/**
+ * The 6-digit sign-in code of a sign-in e-mail, if it carries one.
+ * @internal For tests and the browser suite.
+ */
+export function signInCodeIn(mail: Pick<OutboxMail, 'text'>): string | undefined {
+  return /6-digit code in the app:\n- (\d{6})/.exec(mail.text)?.[1];
+}

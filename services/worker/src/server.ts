@@ -7,13 +7,14 @@ import { healthRoutes } from '@sleep-ritual/platform/http/service-app';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { createMetricsRegistry, metricsEndpoint } from '@sleep-ritual/platform/metrics';
 import { createBackends, describeBackends } from '@sleep-ritual/platform/backends';
-import { onShutdown } from '@sleep-ritual/platform/run-service';
+import { exitOnUncaughtErrors, onShutdown } from '@sleep-ritual/platform/run-service';
 import { startConsumers } from './consumers.ts';
 
 const WORKER_NICENESS = 10;
 
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.logLevel, name: 'worker' });
+exitOnUncaughtErrors(logger);
 
 // Background work yields the CPU to request handling: on a shared machine, during a burst of webhooks,
 // the receiver answers first and the worker drains the queue right after (measured with bench:webhooks).
@@ -23,7 +24,9 @@ try {
   logger.warn({ err: (error as Error).message }, 'could not lower the worker process priority');
 }
 
-const db = createDb(config.databaseUrl, { min: 0, max: 14 });
+// Eight: a worker process also holds its queues' own small pools, and with replicas in the PostgreSQL-only
+// mode every process shares the server's max_connections (100 by default).
+const db = createDb(config.databaseUrl, { min: 0, max: 8 });
 const backends = createBackends(config, db, {
   failFast: false,
   onError: (error) => logger.warn({ err: error.message }, 'redis error'),

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { nextReminderAt } from '@sleep-ritual/platform/bedtime-reminders';
+import { nextReminderAt } from '@sleep-ritual/learning/bedtime-reminders';
 import { createTestDeps, eventually, ownTestDatabase, uniqueEmail } from '@sleep-ritual/platform/testing';
 import {
   createClass,
@@ -9,15 +9,13 @@ import {
   createPhase,
   createProgram,
   unique,
-} from '@sleep-ritual/platform/testing-catalog';
+} from '@sleep-ritual/learning/testing-catalog';
 import { startConsumers } from './consumers.ts';
 import { mailsTo } from './outbox.ts';
-import {
-  createEmailsQueue,
-  createPurchasesQueue,
-  createReconcileQueue,
-  createRemindersQueue,
-} from './queues.ts';
+import { createEmailsQueue } from '@sleep-ritual/jobs/emails';
+import { createPurchasesQueue } from '@sleep-ritual/jobs/purchases';
+import { createReconcileQueue } from '@sleep-ritual/jobs/reconcile';
+import { createRemindersQueue } from '@sleep-ritual/jobs/reminders';
 import { uniqueQueuePrefix } from './testing.ts';
 
 /**

@@ -6,7 +6,8 @@ import { repoRoot } from '@sleep-ritual/platform/paths';
 import { eventually, freePort } from '@sleep-ritual/platform/testing';
 import { createQueueBackend } from '@sleep-ritual/platform/backends';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
-import { createPurchasesQueue, createEmailsQueue } from './queues.ts';
+import { createPurchasesQueue } from '@sleep-ritual/jobs/purchases';
+import { createEmailsQueue } from '@sleep-ritual/jobs/emails';
 
 /**
  * Helpers for tests and the bench script that drive the purchase flow against the real database and
@@ -51,6 +52,15 @@ export async function openTestQueues(config: Config, prefix = config.queuePrefix
       await backend.obliterate();
       await backend.close();
     },
+    /** Nothing waiting, running or retrying on either queue: the worker has done all it was given. */
+    async idle(): Promise<boolean> {
+      const counts = await Promise.all(
+        [purchases, emails].map((queue) =>
+          queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children'),
+        ),
+      );
+      return counts.every((count) => Object.values(count).every((n) => n === 0));
+    },
   };
 }
 
@@ -70,12 +80,15 @@ export function unreachableQueueBackend(config: Config) {
 }
 
 /**
- * The worker as its real process (`node --import tsx services/worker/src/server.ts`) on the given
+ * The worker as its real process (`node services/worker/src/server.ts`) on the given
  * database, queue prefix and outbox; answers once its health probe does. `url` is its WORKER_PORT.
  */
-export async function startWorkerProcess(config: Config, options: { outboxDir: string; logLevel?: string }) {
+export async function startWorkerProcess(
+  config: Config,
+  options: { outboxDir: string; logLevel?: string; smtpUrl?: string },
+) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'services/worker/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['services/worker/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -89,7 +102,8 @@ export async function startWorkerProcess(config: Config, options: { outboxDir: s
       SESSION_KEYS: config.sessionKeys.join(','),
       ADMIN_PASSWORD: config.adminPassword,
       THRIVECART_SECRET: config.thrivecartSecret,
-      SMTP_URL: '',
+      ACCOUNT_HASH_SECRET: config.accountHashSecret,
+      SMTP_URL: options.smtpUrl ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

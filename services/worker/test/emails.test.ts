@@ -4,13 +4,13 @@ import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
-import { consumeResetToken } from '@sleep-ritual/platform/reset-tokens';
-import { consumeSignInToken } from '@sleep-ritual/platform/sign-in-tokens';
+import { verifyCreateAccountToken } from '@sleep-ritual/auth/tokens/account-links';
+import { consumeResetToken } from '@sleep-ritual/auth/tokens/reset-tokens';
+import { consumeSignInCode, consumeSignInToken } from '@sleep-ritual/auth/tokens/sign-in-tokens';
 import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { sendEmailJob } from '../src/domain/emails.processor.ts';
 import { createMailer } from '../src/mail/mailer.ts';
-import { linkIn, readOutbox, waitForMailTo } from '../src/outbox.ts';
+import { linkIn, readOutbox, signInCodeIn, waitForMailTo } from '../src/outbox.ts';
 import { createMappedProgram } from '../src/testing.ts';
 
 const deps = createTestDeps({
@@ -235,7 +235,7 @@ describe('the sign-in-link e-mail', () => {
 
     const mail = await waitForMailTo(outboxDir, email);
     expect(mail.subject).toBe('Your Sleep Ritual sign-in link');
-    expect(mail.text).toContain('The link works once, for the next 15 minutes.');
+    expect(mail.text).toContain('The link and the code work once, for the next 15 minutes.');
     const link = linkIn(mail, '/sign-in')!;
     expect(link.origin).toBe(deps.config.publicAppUrl);
     const token = link.searchParams.get('token')!;
@@ -247,5 +247,24 @@ describe('the sign-in-link e-mail', () => {
 
     expect(await consumeSignInToken(deps.db, token)).toBe(userId);
     expect(await consumeSignInToken(deps.db, token)).toBeUndefined();
+  });
+
+  it('carries a 6-digit code, stored only as a keyed hash, whose use spends the link too', async () => {
+    const { userId, email } = await buyer({ password: 'some-hash' });
+    await sendEmailJob(
+      { ...deps, mailer: outboxMailer() },
+      { template: 'sign-in-link', userId },
+      deps.logger,
+    );
+    const mail = await waitForMailTo(outboxDir, email);
+    const code = signInCodeIn(mail);
+    expect(code).toMatch(/^\d{6}$/);
+    const stored = await deps.db('sign_in_tokens').where({ userId }).first('codeHash');
+    expect(stored.codeHash).not.toContain(code);
+    expect(stored.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await consumeSignInCode(deps.db, deps.config, userId, code!)).toBe(true);
+    expect(
+      await consumeSignInToken(deps.db, linkIn(mail, '/sign-in')!.searchParams.get('token')!),
+    ).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { processPurchase } from '../src/domain/purchases.processor.ts';
-import type { PurchaseJob } from '../src/queues.ts';
+import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
 import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
 
 const deps = createTestDeps();

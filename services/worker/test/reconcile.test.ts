@@ -5,17 +5,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueueBackend } from '@sleep-ritual/platform/backends';
 import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
-import { ownsProgramSql } from '@sleep-ritual/platform/purchase-access';
+import { ownsProgramSql } from '@sleep-ritual/learning/purchase-access';
 import { startConsumers } from '../src/consumers.ts';
 import { processPurchase } from '../src/domain/purchases.processor.ts';
 import {
   createReconcileQueue,
   requestReconciliation,
-  type PurchaseJob,
   type ReconcileQueue,
-} from '../src/queues.ts';
+} from '@sleep-ritual/jobs/reconcile';
+import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
 import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
-import { startFakeThrivecartApi, type FakeTransaction } from '../src/testing-thrivecart.ts';
+import { startFakeThrivecartApi, type FakeTransaction } from '@sleep-ritual/thrivecart/testing-api';
 
 /**
  * Reconciliation against a local fake of ThriveCart's API (never the network): orders whose webhook

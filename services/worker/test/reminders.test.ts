@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDateOf } from '@sleep-ritual/platform/local-time';
+import { localDateOf } from '@sleep-ritual/learning/local-time';
 import { sweepDueReminders } from '../src/domain/reminders.ts';
 import { linkIn } from '../src/outbox.ts';
 import { startReminderBench } from '../src/testing-reminders.ts';
@@ -67,6 +67,22 @@ describe('bedtime reminders', () => {
     await bench.sweepAt(nights[3]!);
     expect(await bench.mailsTo(learner.email)).toHaveLength(3);
     expect(await reminderRow(learner.userId)).toEqual({ enabled: true, nextSendAt: null });
+  });
+
+  it('after a night the learner fell asleep to (the sleep timer ended it), the reminder names the next night', async () => {
+    const learner = await bench.learner({ localTime: '21:30', timeZone: 'Europe/London', nights: 3 });
+    await bench.deps.db('user_progress').insert({
+      userId: learner.userId,
+      classId: learner.classIds[0],
+      maxPositionSec: 540,
+      percentWatched: 60,
+      completed: true,
+      completionReason: 'asleep',
+    });
+    const dueAt = (await reminderRow(learner.userId))!.nextSendAt as Date;
+    await bench.sweepAt(dueAt);
+    const [mail] = await bench.mailsTo(learner.email);
+    expect(mail!.subject).toBe('Tonight: Night 2 – Title 2');
   });
 
   it('two workers sweeping and sending at once send each learner one reminder a night, even when a job comes twice', async () => {

@@ -148,6 +148,7 @@ describe('the e-mail layout', () => {
       ...common,
       firstName: null,
       link: 'https://app.example/s',
+      code: '012345',
       validMinutes: 15,
     }),
     'unmapped-item': unmappedItemEmail({

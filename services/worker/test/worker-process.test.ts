@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { scrape, valueOf } from '@sleep-ritual/platform/testing-metrics';
-import { enqueuePurchase, type PurchaseJob } from '../src/queues.ts';
+import { enqueuePurchase, type PurchaseJob } from '@sleep-ritual/jobs/purchases';
 import {
   createMappedProgram,
   openTestQueues,
@@ -14,7 +14,7 @@ import {
 } from '../src/testing.ts';
 
 /**
- * The worker as the real process (`node --import tsx services/worker/src/server.ts`), killed and
+ * The worker as the real process (`node services/worker/src/server.ts`), killed and
  * stopped the way production does it.
  */
 
@@ -158,7 +158,7 @@ describe('the worker process', () => {
       expect(valueOf(samples, 'queue_jobs', { queue: 'purchases', state }), state).toBe(0);
     }
     expect(valueOf(samples, 'emails_sent_total', { template: 'create-account' })).toBeGreaterThanOrEqual(10);
-    expect(valueOf(samples, 'db_pool_max_connections')).toBe(14);
+    expect(valueOf(samples, 'db_pool_max_connections')).toBe(8);
     expect(valueOf(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     const proxied = await fetch(`${worker.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(proxied.status).toBe(404);

@@ -1,24 +1,24 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { AdminGate } from '../../features/auth/components/AdminGate.tsx';
-import { AdminLayout } from '../../features/admin/components/AdminLayout.tsx';
-import { ClassesScreen } from '../../features/admin/components/ClassesScreen.tsx';
-import { EngagementScreen } from '../../features/admin/components/engagement/EngagementScreen.tsx';
-import { MemberScreen } from '../../features/admin/components/members/MemberScreen.tsx';
-import { MembersScreen } from '../../features/admin/components/members/MembersScreen.tsx';
-import { OrdersScreen } from '../../features/admin/components/orders/OrdersScreen.tsx';
-import { PathDetailsScreen } from '../../features/admin/components/PathDetailsScreen.tsx';
-import { PathsScreen } from '../../features/admin/components/PathsScreen.tsx';
-import { PhaseDetailsScreen } from '../../features/admin/components/PhaseDetailsScreen.tsx';
-import { PhasesScreen } from '../../features/admin/components/PhasesScreen.tsx';
-import { ProductsScreen } from '../../features/admin/components/ProductsScreen.tsx';
-import { ProgramDetailsScreen } from '../../features/admin/components/ProgramDetailsScreen.tsx';
+import { AdminLayout } from '../../components/admin/AdminLayout.tsx';
+import { ClassesScreen } from '../../features/admin-content/components/ClassesScreen.tsx';
+import { EngagementScreen } from '../../features/admin-engagement/components/EngagementScreen.tsx';
+import { MemberScreen } from '../../features/admin-members/components/MemberScreen.tsx';
+import { MembersScreen } from '../../features/admin-members/components/MembersScreen.tsx';
+import { OrdersScreen } from '../../features/admin-orders/components/OrdersScreen.tsx';
+import { PathDetailsScreen } from '../../features/admin-content/components/PathDetailsScreen.tsx';
+import { PathsScreen } from '../../features/admin-content/components/PathsScreen.tsx';
+import { PhaseDetailsScreen } from '../../features/admin-content/components/PhaseDetailsScreen.tsx';
+import { PhasesScreen } from '../../features/admin-content/components/PhasesScreen.tsx';
+import { ProductsScreen } from '../../features/admin-orders/components/ProductsScreen.tsx';
+import { ProgramDetailsScreen } from '../../features/admin-content/components/ProgramDetailsScreen.tsx';
 import {
   CreateProgramScreen,
   EditProgramScreen,
-} from '../../features/admin/components/ProgramFormScreen.tsx';
-import { ProgramsScreen } from '../../features/admin/components/ProgramsScreen.tsx';
-import { AdminNotFound, ValidIds } from '../../features/admin/components/ScreenStates.tsx';
+} from '../../features/admin-content/components/ProgramFormScreen.tsx';
+import { ProgramsScreen } from '../../features/admin-content/components/ProgramsScreen.tsx';
+import { AdminNotFound, ValidIds } from '../../components/admin/ScreenStates.tsx';
 
 const program = 'programs/:programId';
 const phase = `${program}/phases/:phaseId`;

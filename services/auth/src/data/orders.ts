@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { givesAccessSql } from '@sleep-ritual/platform/purchase-access';
+import { givesAccessSql } from '@sleep-ritual/learning/purchase-access';
 
 export type OrderAccountRow = {
   userId: number;
@@ -7,12 +7,13 @@ export type OrderAccountRow = {
   password: string | null;
   emailVerified: boolean;
   productName: string | null;
+  orderedAt: Date;
   otherOrders: number | string;
 };
 
 /**
  * The buyer and first programme of an order whose purchases still give access (refunded ones are not
- * found), with how many purchases the buyer has from any other order, whatever their status.
+ * found), when it was placed, with how many purchases the buyer has from any other order, whatever their status.
  */
 export function findOrderAccountRow(db: Knex, orderId: string): Promise<OrderAccountRow | undefined> {
   return db('purchases')
@@ -28,6 +29,7 @@ export function findOrderAccountRow(db: Knex, orderId: string): Promise<OrderAcc
       'users.password',
       'users.emailVerified',
       'programs.title as productName',
+      'purchases.purchasedAt as orderedAt',
       db.raw(
         `(select count(*) from purchases other where other."userId" = users.id
            and other."thriveOrderId" is distinct from ?) as "otherOrders"`,

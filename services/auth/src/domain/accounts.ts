@@ -1,10 +1,11 @@
-import { INVALID_SIGN_IN_LINK } from '@sleep-ritual/contracts/auth';
+import { INVALID_SIGN_IN_CODE, INVALID_SIGN_IN_LINK } from '@sleep-ritual/contracts/auth';
 import { BadRequestError } from '@sleep-ritual/platform/errors';
 import { hashPassword, verifyPassword } from '@sleep-ritual/platform/passwords';
-import { consumeResetToken, isResetTokenOpen } from '@sleep-ritual/platform/reset-tokens';
-import { consumeSignInToken } from '@sleep-ritual/platform/sign-in-tokens';
+import { consumeResetToken, isResetTokenOpen } from '../tokens/reset-tokens.ts';
+import { consumeSignInCode, consumeSignInToken } from '../tokens/sign-in-tokens.ts';
 import { findUserByEmail, findUserById, publicUser, recordSignIn, setPassword } from '../data/users.ts';
 import type { AuthDeps } from '../deps.ts';
+import { addressProven } from './address-proof.ts';
 
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
 
@@ -20,10 +21,12 @@ export async function findSignedInUser({ db }: AuthDeps, userId: number) {
 /** The user whose e-mail and password these are, or undefined; an unknown e-mail takes as long as a wrong password. */
 export async function checkCredentials({ db }: AuthDeps, email: string, password: string) {
   const user = await findUserByEmail(db, email);
-  const valid = user?.password
-    ? await verifyPassword(user.password, password)
-    : (await verifyPassword(await decoyHash, password), false);
-  return user && valid ? publicUser(user) : undefined;
+  if (!user?.password) {
+    await verifyPassword(await decoyHash, password);
+    return undefined;
+  }
+  const valid = await verifyPassword(user.password, password);
+  return valid ? publicUser(user) : undefined;
 }
 
 export async function noteSignIn({ db }: AuthDeps, userId: number): Promise<void> {
@@ -64,12 +67,32 @@ export async function requestSignInLink(deps: AuthDeps, email: string): Promise<
 }
 
 /**
- * Uses an e-mailed sign-in link once; answers whose it was. The password and `emailVerified` stay as
- * they are: signing in proves the mailbox for this visit only, and a password someone else set without
- * that proof must remain one the create-account link can take back.
+ * Uses an e-mailed sign-in link once; answers whose it was. The link proves the address, so a password
+ * set without that proof is cleared and its sessions end (see `addressProven`).
  */
 export async function signInWithLink(deps: AuthDeps, token: string): Promise<number> {
   const userId = await consumeSignInToken(deps.db, token);
-  if (!userId || !(await findUserById(deps.db, userId))) throw new BadRequestError(INVALID_SIGN_IN_LINK);
+  if (!userId) throw new BadRequestError(INVALID_SIGN_IN_LINK);
+  return signInWithMailedProof(deps, userId, INVALID_SIGN_IN_LINK);
+}
+
+/**
+ * Uses the 6-digit code of a sign-in e-mail once; answers whose account it opens. An unknown address
+ * and a wrong code get the same answer, so it never tells whether an account exists.
+ */
+export async function signInWithCode(deps: AuthDeps, email: string, code: string): Promise<number> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user || !(await consumeSignInCode(deps.db, deps.config, user.id, code)))
+    throw new BadRequestError(INVALID_SIGN_IN_CODE);
+  return signInWithMailedProof(deps, user.id, INVALID_SIGN_IN_CODE);
+}
+
+/**
+ * The one path of a sign-in that proved the mailbox (the link or its code): every rule about such a
+ * sign-in lives here, so both ways in keep it alike.
+ */
+async function signInWithMailedProof(deps: AuthDeps, userId: number, invalid: string): Promise<number> {
+  if (!(await findUserById(deps.db, userId))) throw new BadRequestError(invalid);
+  await addressProven(deps, userId);
   return userId;
 }

@@ -35,10 +35,21 @@ function requireAccount(proof: OrderProof): {
 const mailedLinkMaySetPassword = (account: OrderAccount) => !account.hasPassword || !account.emailVerified;
 
 /**
- * The checkout's redirect may set the first password only of an account this very order made: no
- * password yet and nothing from any other order. Anything else belongs to whoever reads the mailbox.
+ * How long after its order a checkout redirect may still set the first password. The redirect never
+ * expires by itself, and it proves nothing about the address: past this, only the mailbox decides.
  */
-const redirectMaySetPassword = (account: OrderAccount) => !account.hasPassword && account.otherOrders === 0;
+export const CHECKOUT_REDIRECT_PASSWORD_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The checkout's redirect may set the first password only of an account this very order made, soon
+ * after the order: no password yet, the address never proven (its owner may have signed in by mail and
+ * not set one yet) and nothing from any other order. Anything else belongs to whoever reads the mailbox.
+ */
+const redirectMaySetPassword = (account: OrderAccount, now: number) =>
+  !account.hasPassword &&
+  !account.emailVerified &&
+  account.otherOrders === 0 &&
+  now - account.orderedAt.getTime() <= CHECKOUT_REDIRECT_PASSWORD_WINDOW_MS;
 
 /**
  * What the create-account page shows. With the mailed link: the buyer's address and whether the
@@ -65,8 +76,9 @@ export type CreatedAccount = { userId: number; signedIn: boolean };
  * Sets the password the page was given, when the proof allows it, and answers whom to sign in:
  * - mailed link: sets it (also over an unproven one), marks the address verified and ends every other
  *   session of the account, so whoever set a password without the mailbox is signed out;
- * - checkout redirect: sets the first password of an account made by this order, address unverified;
- *   for any other account nothing changes and the caller is told to check their email.
+ * - checkout redirect: sets the first password of an account made by this order, address unverified,
+ *   within CHECKOUT_REDIRECT_PASSWORD_WINDOW_MS of the order; for any other account, or later, nothing
+ *   changes and the caller is told to check their email.
  */
 export async function createAccount(deps: AuthDeps, body: CreateAccountBody): Promise<CreatedAccount> {
   const { proof, account } = requireAccount(await proveOrder(deps, body.order_id, body.query ?? ''));
@@ -79,7 +91,7 @@ export async function createAccount(deps: AuthDeps, body: CreateAccountBody): Pr
     await deps.backends.sessions.destroyUser(account.userId);
     return { userId: account.userId, signedIn: true };
   }
-  if (!redirectMaySetPassword(account)) {
+  if (!redirectMaySetPassword(account, Date.now())) {
     // The same work as a creation, so the answer's timing says no more than its words.
     await hashPassword(body.password);
     return { userId: account.userId, signedIn: false };

@@ -9,9 +9,11 @@ export function createLimits(counters: CounterStore) {
   const signInMessage = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
   return {
     /**
-     * Sign-in attempts, taken before the password is checked (see SIGN_IN_BUDGETS for the keys): per
+     * Sign-in attempts, taken before the password is checked (see signInBudgetKeys for the keys): per
      * address, per account and address (so a stranger cannot lock the owner out from elsewhere), and a
-     * slower ceiling per account against guessing spread over many addresses.
+     * slower ceiling per account against guessing spread over many addresses, which does not apply
+     * where the member signed in before (knownAddresses): a stranger who spends it shuts out only
+     * addresses the member never used. Addresses are limitAddress's (an IPv6 /64).
      */
     signInAttempts: attemptBudgets(counters, [
       { name: 'login-ip', limit: 100, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
@@ -23,6 +25,7 @@ export function createLimits(counters: CounterStore) {
         message: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
       },
     ]),
+    knownAddresses: knownAddresses(counters),
     wrongAdminPasswordsPerIp: rateLimit(counters, {
       name: 'admin-ip',
       limit: 10,
@@ -72,6 +75,31 @@ export function createLimits(counters: CounterStore) {
       windowSeconds: HOUR,
       message: 'Too many sign-in attempts. Please wait an hour and try again.',
     }),
+    // Sign-in codes: a million values, five wrong tries kill a code; these cap the guessing around it.
+    signInCodesPerEmail: rateLimit(counters, {
+      name: 'sign-in-code-email',
+      limit: 10,
+      windowSeconds: FIFTEEN_MINUTES,
+      message: signInMessage,
+    }),
+    signInCodesPerIp: rateLimit(counters, {
+      name: 'sign-in-code-ip',
+      limit: 30,
+      windowSeconds: FIFTEEN_MINUTES,
+      message: signInMessage,
+    }),
+    accountDeletionAttemptsPerUser: rateLimit(counters, {
+      name: 'delete-account-user',
+      limit: 10,
+      windowSeconds: HOUR,
+      message: 'Too many attempts. Please wait an hour and try again.',
+    }),
+    accountExportsPerUser: rateLimit(counters, {
+      name: 'export-account-user',
+      limit: 20,
+      windowSeconds: HOUR,
+      message: 'Too many downloads. Please wait an hour and try again.',
+    }),
     accountLookupsPerIp: rateLimit(counters, {
       name: 'create-account-ip',
       limit: 30,
@@ -82,6 +110,32 @@ export function createLimits(counters: CounterStore) {
 }
 export type Limits = ReturnType<typeof createLimits>;
 
-/** The keys of the sign-in budgets, in their order; the second is the one a success clears. */
-export const signInBudgetKeys = (ip: string, email: string) => [ip, `${email}|${ip}`, email];
+/**
+ * The keys of the sign-in budgets, in their order; the second is the one a success clears. From an
+ * address the member signed in from before, the account's ceiling is left out.
+ */
+export const signInBudgetKeys = (
+  address: string,
+  email: string,
+  known: boolean,
+): [string, string, string | null] => [address, `${email}|${address}`, known ? null : email];
+
+/** How long an address a member signed in from stays theirs for the account's ceiling. */
+const KNOWN_FOR_SECONDS = 30 * 24 * HOUR;
+
+/** Addresses (limitAddress's) each account signed in from with its password, for 30 days. */
+function knownAddresses(counters: CounterStore) {
+  const key = (email: string, address: string) => `rate:known-address:${email.toLowerCase()}|${address}`;
+  return {
+    async has(email: string, address: string): Promise<boolean> {
+      return (await counters.peek(key(email, address))).count > 0;
+    },
+    async remember(email: string, address: string): Promise<void> {
+      if (await this.has(email, address)) return;
+      await counters.take([
+        { key: key(email, address), limit: 2 ** 31 - 1, windowSeconds: KNOWN_FOR_SECONDS },
+      ]);
+    },
+  };
+}
 export const ACCOUNT_AND_ADDRESS_BUDGET = 1;

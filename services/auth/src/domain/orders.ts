@@ -1,11 +1,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
-import { verifyCreateAccountToken } from '@sleep-ritual/platform/account-links';
-import {
-  isGenuineRedirect,
-  readSignedRedirect,
-  redirectOrderIds,
-} from '@sleep-ritual/platform/thrivecart-redirect';
+import { verifyCreateAccountToken } from '../tokens/account-links.ts';
+import { isGenuineRedirect, readSignedRedirect, redirectOrderIds } from '@sleep-ritual/thrivecart/redirect';
 import { findOrderAccountRow } from '../data/orders.ts';
 
 export type OrderAccount = {
@@ -14,6 +10,8 @@ export type OrderAccount = {
   hasPassword: boolean;
   emailVerified: boolean;
   productName: string | null;
+  /** When the order was placed (its first purchase row). */
+  orderedAt: Date;
   /** Purchases of the buyer from any other order: then the account was not made by this order. */
   otherOrders: number;
 };
@@ -28,6 +26,7 @@ export async function findOrderAccount(db: Knex, orderId: string): Promise<Order
     hasPassword: Boolean(row.password),
     emailVerified: row.emailVerified,
     productName: row.productName ?? null,
+    orderedAt: new Date(row.orderedAt),
     otherOrders: Number(row.otherOrders),
   };
 }

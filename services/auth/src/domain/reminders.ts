@@ -4,7 +4,7 @@ import {
   type BedtimeReminder,
   type bedtimeReminderInputSchema,
 } from '@sleep-ritual/contracts/reminders';
-import { nextReminderAt, verifyUnsubscribeToken } from '@sleep-ritual/platform/bedtime-reminders';
+import { nextReminderAt, verifyUnsubscribeToken } from '@sleep-ritual/learning/bedtime-reminders';
 import { BadRequestError } from '@sleep-ritual/platform/errors';
 import type { z } from 'zod';
 import { findReminder, turnOffReminder, upsertReminder, type ReminderRow } from '../data/reminders.ts';

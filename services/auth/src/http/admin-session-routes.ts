@@ -3,6 +3,7 @@ import { adminAuthBodySchema } from '@sleep-ritual/contracts/auth';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import { isAdminPassword } from '../domain/admin-password.ts';
 import type { AuthRouteDeps } from '../deps.ts';
+import { limitAddress } from '@sleep-ritual/platform/rate-limit';
 
 /** The admin session: one shared password opens it, independently of any learner sign-in. */
 export function adminSessionRoutes(deps: AuthRouteDeps): Router {
@@ -16,13 +17,15 @@ export function adminSessionRoutes(deps: AuthRouteDeps): Router {
 
   router.post('/auth', async (ctx) => {
     const { password } = adminAuthBodySchema.parse(ctx.request.body);
-    await limits.wrongAdminPasswordsPerIp.check(ctx.ip);
+    await limits.wrongAdminPasswordsPerIp.check(limitAddress(ctx.ip));
     if (!isAdminPassword(deps.config.adminPassword, password)) {
-      await limits.wrongAdminPasswordsPerIp.hit(ctx.ip);
+      await limits.wrongAdminPasswordsPerIp.hit(limitAddress(ctx.ip));
       throw new UnauthorizedError('Invalid password');
     }
-    ctx.session!.isAdmin = true;
-    await ctx.session!.regenerate();
+    const { session } = ctx;
+    if (!session) throw new Error('No session on this request: is the session middleware mounted?');
+    session.isAdmin = true;
+    await session.regenerate();
     ctx.body = { success: true };
   });
 

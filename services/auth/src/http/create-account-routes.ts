@@ -8,6 +8,7 @@ import { BadRequestError } from '@sleep-ritual/platform/errors';
 import { CHECK_EMAIL_TO_FINISH, createAccount, lookUpOrder } from '../domain/create-account.ts';
 import type { AuthRouteDeps } from '../deps.ts';
 import { signIn } from './sign-in.ts';
+import { limitAddress } from '@sleep-ritual/platform/rate-limit';
 
 /**
  * The create-account page: look the order up, then set the password and sign the buyer in. Both calls
@@ -19,7 +20,7 @@ export function createAccountRoutes(deps: AuthRouteDeps): Router {
   const { limits } = deps;
 
   router.get('/create-account', async (ctx) => {
-    await limits.accountLookupsPerIp.hit(ctx.ip);
+    await limits.accountLookupsPerIp.hit(limitAddress(ctx.ip));
     const orderId = orderIdFromQuery(new URLSearchParams(ctx.querystring));
     if (!orderId || orderId.length > 255) throw new BadRequestError('An order id is required.');
     ctx.set('Cache-Control', 'no-store');
@@ -28,7 +29,7 @@ export function createAccountRoutes(deps: AuthRouteDeps): Router {
 
   router.post('/create-account', async (ctx) => {
     const body = createAccountBodySchema.parse(ctx.request.body);
-    await limits.accountLookupsPerIp.hit(ctx.ip);
+    await limits.accountLookupsPerIp.hit(limitAddress(ctx.ip));
     const { userId, signedIn } = await createAccount(deps, body);
     if (signedIn) await signIn(ctx, deps, userId);
     const answer: CreateAccountAnswer = signedIn

@@ -7,6 +7,7 @@ import {
 import { checkResetToken, requestPasswordReset, resetPassword } from '../domain/accounts.ts';
 import type { AuthRouteDeps } from '../deps.ts';
 import { afterAnswer } from './after-answer.ts';
+import { limitAddress } from '@sleep-ritual/platform/rate-limit';
 
 export const FORGOT_PASSWORD_ANSWER =
   "If an account with that email exists, we've sent you a password reset link.";
@@ -17,7 +18,7 @@ export function passwordRoutes(deps: AuthRouteDeps): Router {
 
   router.post('/forgot-password', async (ctx) => {
     const { email } = forgotPasswordBodySchema.parse(ctx.request.body);
-    await limits.resetRequestsPerIp.hit(ctx.ip);
+    await limits.resetRequestsPerIp.hit(limitAddress(ctx.ip));
     await limits.resetRequestsPerEmail.hit(email);
     // The same answer whether or not the account exists, so the form cannot test addresses; the
     // look-up and the e-mail come after it, so its timing cannot either.
@@ -26,7 +27,7 @@ export function passwordRoutes(deps: AuthRouteDeps): Router {
   });
 
   router.get('/reset-password', async (ctx) => {
-    await limits.resetLinkChecksPerIp.hit(ctx.ip);
+    await limits.resetLinkChecksPerIp.hit(limitAddress(ctx.ip));
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
     const answer: ResetTokenCheck = {
       valid: token.length > 0 && token.length <= 255 && (await checkResetToken(deps, token)),
@@ -37,7 +38,7 @@ export function passwordRoutes(deps: AuthRouteDeps): Router {
 
   router.post('/reset-password', async (ctx) => {
     const { token, password } = resetPasswordBodySchema.parse(ctx.request.body);
-    await limits.resetAttemptsPerIp.hit(ctx.ip);
+    await limits.resetAttemptsPerIp.hit(limitAddress(ctx.ip));
     const userId = await resetPassword(deps, token, password);
     if (ctx.session?.userId === userId) ctx.session = null;
     ctx.body = { message: 'Password reset successful' };

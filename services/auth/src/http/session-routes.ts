@@ -3,12 +3,20 @@ import {
   loginBodySchema,
   SIGN_IN_LINK_ANSWER,
   signInLinkRequestBodySchema,
+  signInWithCodeBodySchema,
   signInWithLinkBodySchema,
 } from '@sleep-ritual/contracts/auth';
 import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/public-config';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import { setSignedInHint } from '@sleep-ritual/platform/http/session';
-import { checkCredentials, findSignedInUser, requestSignInLink, signInWithLink } from '../domain/accounts.ts';
+import { limitAddress } from '@sleep-ritual/platform/rate-limit';
+import {
+  checkCredentials,
+  findSignedInUser,
+  requestSignInLink,
+  signInWithCode,
+  signInWithLink,
+} from '../domain/accounts.ts';
 import type { AuthRouteDeps } from '../deps.ts';
 import { ACCOUNT_AND_ADDRESS_BUDGET, signInBudgetKeys } from '../domain/limits.ts';
 import { afterAnswer } from './after-answer.ts';
@@ -32,16 +40,19 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
 
   router.post('/login', async (ctx) => {
     const { email, password } = loginBodySchema.parse(ctx.request.body);
+    const address = limitAddress(ctx.ip);
     // Counted before the password is checked, in one atomic step: concurrent guesses cannot slip past.
-    const budgetKeys = signInBudgetKeys(ctx.ip, email);
+    const budgetKeys = signInBudgetKeys(address, email, await limits.knownAddresses.has(email, address));
     await limits.signInAttempts.take(budgetKeys);
 
     const user = await checkCredentials(deps, email, password);
     if (!user) throw new UnauthorizedError('Invalid email or password');
 
-    // A success was no guess: it is given back, and this address starts afresh for this account.
+    // A success was no guess: it is given back, this address starts afresh for this account, and is
+    // the member's own from now on (the account's ceiling no longer shuts it out).
     await limits.signInAttempts.giveBack(budgetKeys);
-    await limits.signInAttempts.clear(ACCOUNT_AND_ADDRESS_BUDGET, budgetKeys[ACCOUNT_AND_ADDRESS_BUDGET]!);
+    await limits.signInAttempts.clear(ACCOUNT_AND_ADDRESS_BUDGET, budgetKeys[ACCOUNT_AND_ADDRESS_BUDGET]);
+    await limits.knownAddresses.remember(email, address);
     await signIn(ctx, deps, user.id);
     ctx.body = user;
   });
@@ -49,7 +60,7 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
   // The second way in: a link e-mailed to the address, single use, for 15 minutes.
   router.post('/login/link', async (ctx) => {
     const { email } = signInLinkRequestBodySchema.parse(ctx.request.body);
-    await limits.signInLinkRequestsPerIp.hit(ctx.ip);
+    await limits.signInLinkRequestsPerIp.hit(limitAddress(ctx.ip));
     await limits.signInLinkRequestsPerEmail.hit(email);
     // As forgot-password: the same answer, and the look-up only after it.
     ctx.body = { message: SIGN_IN_LINK_ANSWER };
@@ -58,8 +69,18 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
 
   router.post('/login/link/sign-in', async (ctx) => {
     const { token } = signInWithLinkBodySchema.parse(ctx.request.body);
-    await limits.signInLinkUsesPerIp.hit(ctx.ip);
+    await limits.signInLinkUsesPerIp.hit(limitAddress(ctx.ip));
     const userId = await signInWithLink(deps, token);
+    await signIn(ctx, deps, userId);
+    ctx.body = await findSignedInUser(deps, userId);
+  });
+
+  // The same e-mail's 6-digit code: for the installed app, where the link would open another browser.
+  router.post('/login/code', async (ctx) => {
+    const { email, code } = signInWithCodeBodySchema.parse(ctx.request.body);
+    await limits.signInCodesPerIp.hit(ctx.ip);
+    await limits.signInCodesPerEmail.hit(email);
+    const userId = await signInWithCode(deps, email, code);
     await signIn(ctx, deps, userId);
     ctx.body = await findSignedInUser(deps, userId);
   });

@@ -9,8 +9,10 @@ import type { AuthDeps } from '../deps.ts';
  */
 export async function signIn(ctx: Context, deps: AuthDeps, userId: number): Promise<void> {
   await noteSignIn(deps, userId);
-  ctx.session!.userId = userId;
-  ctx.session!.startedAt = Date.now();
-  await ctx.session!.regenerate();
+  const { session } = ctx;
+  if (!session) throw new Error('No session on this request: is the session middleware mounted?');
+  session.userId = userId;
+  session.startedAt = Date.now();
+  await session.regenerate();
   setSignedInHint(ctx, deps.config, true);
 }

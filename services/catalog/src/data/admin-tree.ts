@@ -25,9 +25,11 @@ export type RowOf<L extends Level> = {
   class: AdminClass;
 }[L];
 
+export type ChildLevel = Exclude<Level, 'program'>;
 type LevelInfo = { table: string; columns: string[]; parent: { level: Level; column: string } | null };
 
-export const LEVELS: Record<Level, LevelInfo> = {
+/** Each level's table and columns, and for every level below the programme, its parent's. */
+export const LEVELS = {
   program: { table: 'programs', columns: Object.keys(adminProgramSchema.shape), parent: null },
   phase: {
     table: 'phases',
@@ -44,9 +46,14 @@ export const LEVELS: Record<Level, LevelInfo> = {
     columns: Object.keys(adminClassSchema.shape),
     parent: { level: 'path', column: 'pathId' },
   },
-};
+} as const satisfies Record<Level, LevelInfo>;
 
-const CHILD: Record<Level, Level | null> = { program: 'phase', phase: 'path', path: 'class', class: null };
+const CHILD: Record<Level, ChildLevel | null> = {
+  program: 'phase',
+  phase: 'path',
+  path: 'class',
+  class: null,
+};
 
 /** Live rows of a level (aliased `row`), joined up to the programme so a deleted ancestor hides them. */
 function liveRows(db: Knex, level: Level): Knex.QueryBuilder {
@@ -104,10 +111,10 @@ export async function lockLive(
 /** Ids of a parent's live children, locked until the transaction ends. */
 export async function lockLiveChildren(
   trx: Knex.Transaction,
-  level: Level,
+  level: ChildLevel,
   parentId: number,
 ): Promise<number[]> {
-  const parent = LEVELS[level].parent!;
+  const { parent } = LEVELS[level];
   const rows: { id: number }[] = await liveRows(trx, level)
     .clearSelect()
     .select('row.id')
@@ -149,12 +156,8 @@ export async function insertCopy<L extends Level>(
 }
 
 /** The position after a parent's last live child (0 for none). */
-export async function nextChildPosition(
-  trx: Knex.Transaction,
-  level: Level,
-  parentId: number,
-): Promise<number> {
-  const parent = LEVELS[level].parent!;
+export async function nextChildPosition(trx: Knex, level: ChildLevel, parentId: number): Promise<number> {
+  const { parent } = LEVELS[level];
   const row = await liveRows(trx, level)
     .clearSelect()
     .where(`row.${parent.column}`, parentId)
@@ -181,7 +184,11 @@ export async function updateLive<L extends Level>(
 }
 
 /** Stores the given positions in one statement. */
-export async function applyOrder(trx: Knex.Transaction, level: Level, updates: OrderUpdate[]): Promise<void> {
+export async function storePositions(
+  trx: Knex.Transaction,
+  level: Level,
+  updates: OrderUpdate[],
+): Promise<void> {
   const values = updates.map(() => '(?::integer, ?::integer)').join(', ');
   await trx.raw(
     `update ?? as target set "orderIndex" = new_order.position, "updatedAt" = now()
@@ -205,7 +212,7 @@ export async function softDeleteSubtree(trx: Knex.Transaction, level: Level, id:
     if (child) {
       const rows: { id: number }[] = await trx(LEVELS[child].table)
         .select('id')
-        .whereIn(LEVELS[child].parent!.column, ids)
+        .whereIn(LEVELS[child].parent.column, ids)
         .whereNull('deletedAt');
       ids = rows.map((row) => row.id);
     }

@@ -1,5 +1,5 @@
 import type { Knex } from '@sleep-ritual/platform/db';
-import { accessSinceSql, pathOpensAtSql } from '@sleep-ritual/platform/purchase-access';
+import { learnerAccessSql, pathOpensAtSql } from '@sleep-ritual/learning/purchase-access';
 
 export type PhasePathRow = {
   phaseId: number;
@@ -35,15 +35,15 @@ export async function listPhasesWithPaths(
             ph.description as "phaseDescription", ph."isUnlocked" as "phaseUnlocked",
             pa.id as "pathId", pa.label as "pathLabel", pa.title as "pathTitle",
             pa.description as "pathDescription", pa."cardImageUrl" as "pathCardImageUrl",
-            pa."isUnlocked" as "pathUnlocked", ${pathOpensAtSql('own.since')} as "pathOpensAt",
+            pa."isUnlocked" as "pathUnlocked", ${pathOpensAtSql()} as "pathOpensAt",
             count(c.id)::int as "classCount", count(up.id)::int as "completedCount"
        from phases ph
-       cross join lateral (select ${accessSinceSql('?', 'ph."programId"')} as since) own
+       cross join lateral ${learnerAccessSql('?', 'ph."programId"')} own
        left join paths pa on pa."phaseId" = ph.id and pa."deletedAt" is null
        left join classes c on c."pathId" = pa.id and c."deletedAt" is null
        left join user_progress up on up."classId" = c.id and up."userId" = ? and up.completed
       where ph."programId" = ? and ph."deletedAt" is null
-      group by ph.id, pa.id, own.since
+      group by ph.id, pa.id, own.since, own.zone
       order by ph."orderIndex", ph.id, pa."orderIndex", pa.id`,
       [userId, userId, programId],
     )

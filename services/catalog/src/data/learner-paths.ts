@@ -1,10 +1,10 @@
 import type { Knex } from '@sleep-ritual/platform/db';
 import {
-  accessSinceSql,
+  learnerAccessSql,
   classOpensAtSql,
   pathOpensAtSql,
   VISIBLE_PATH_ANCESTORS,
-} from '@sleep-ritual/platform/purchase-access';
+} from '@sleep-ritual/learning/purchase-access';
 import { JOIN_PROGRESS, PROGRESS_COLUMNS, type ProgressColumns } from './learner-visibility.ts';
 
 export type PathRow = {
@@ -28,11 +28,11 @@ export async function findPath(db: Knex, pathId: number, userId: number): Promis
   const { rows } = await db
     .raw<{ rows: PathRow[] }>(
       `select pa.id, pa.label, pa.title, pa.description, pa."coverArtUrl",
-            (pa."isUnlocked" and ph."isUnlocked") as "isUnlocked", ${pathOpensAtSql('own.since')} as "opensAt",
+            (pa."isUnlocked" and ph."isUnlocked") as "isUnlocked", ${pathOpensAtSql()} as "opensAt",
             ph.id as "phaseId", ph.title as "phaseTitle", pr.id as "programId",
             own.since is not null as "isOwned"
        from paths pa ${VISIBLE_PATH_ANCESTORS}
-       cross join lateral (select ${accessSinceSql('?')} as since) own
+       cross join lateral ${learnerAccessSql('?')} own
       where pa.id = ? and pa."deletedAt" is null`,
       [userId, pathId],
     )
@@ -57,11 +57,11 @@ export async function listPathClasses(db: Knex, pathId: number, userId: number):
   const { rows } = await db
     .raw<{ rows: PathClassRow[] }>(
       `select c.id, c.label, c.title, c.description, c."durationMinutes", c."isUnlocked",
-            ${classOpensAtSql('own.since')} as "opensAt", ${PROGRESS_COLUMNS}
+            ${classOpensAtSql()} as "opensAt", ${PROGRESS_COLUMNS}
        from classes c
        join paths pa on pa.id = c."pathId"
        join phases ph on ph.id = pa."phaseId"
-       cross join lateral (select ${accessSinceSql('?', 'ph."programId"')} as since) own
+       cross join lateral ${learnerAccessSql('?', 'ph."programId"')} own
        ${JOIN_PROGRESS}
       where c."pathId" = ? and c."deletedAt" is null
       order by c."orderIndex", c.id`,

@@ -1,8 +1,8 @@
-import { ownsProgramSql } from '@sleep-ritual/platform/purchase-access';
+import { ownsProgramSql } from '@sleep-ritual/learning/purchase-access';
 
 /**
  * SQL fragments shared by the learner queries. What is visible and who owns what is decided in
- * `@sleep-ritual/platform/purchase-access` (soft deletes, active programmes, purchases that give
+ * `@sleep-ritual/learning/purchase-access` (soft deletes, active programmes, purchases that give
  * access); this file adds the learner's progress columns.
  *
  * Every learner query is named (`.options({ name })`), so PostgreSQL prepares it once per connection:

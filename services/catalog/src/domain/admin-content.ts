@@ -12,19 +12,16 @@ import {
   nextProgramPosition,
   softDeleteSubtree,
   updateLive,
+  type ChildLevel,
   type Level,
   type RowOf,
 } from '../data/admin-tree.ts';
+import { quietSpansOfStoredAudio } from '../data/media-files.ts';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
-export const NOUNS: Record<Level, string> = {
-  program: 'program',
-  phase: 'phase',
-  path: 'path',
-  class: 'class',
-};
-export const capitalised = (level: Level) => NOUNS[level][0]!.toUpperCase() + NOUNS[level].slice(1);
+/** A level's name starts a sentence: "Phase not found". */
+export const capitalised = (level: Level) => level.charAt(0).toUpperCase() + level.slice(1);
 
 export function notFound(level: Level): NotFoundError {
   return new NotFoundError(`${capitalised(level)} not found`);
@@ -46,22 +43,29 @@ export async function createProgram({ db }: Deps, fields: Record<string, unknown
 }
 
 /**
- * Creates a phase, path or class under a live parent. A parent id repeated in the body (the spec's
+ * Creates a phase, path or class under a live parent, at the end of its list unless an order is given. A parent id repeated in the body (the spec's
  * phase body carries programId) must be the one in the address.
  */
-export async function createUnder<L extends Exclude<Level, 'program'>>(
+export async function createUnder<L extends ChildLevel>(
   deps: Deps,
   level: L,
   parentId: number,
   fields: Record<string, unknown>,
 ): Promise<RowOf<L>> {
-  const parent = LEVELS[level].parent!;
+  const { parent } = LEVELS[level];
   await getLive(deps, parent.level, parentId);
   const named = fields[parent.column];
   if (named !== undefined && named !== parentId) {
-    throw new BadRequestError(`${parent.column} does not match the ${NOUNS[parent.level]} in the address`);
+    throw new BadRequestError(`${parent.column} does not match the ${parent.level} in the address`);
   }
-  return insertRow(deps.db, level, { ...fields, [parent.column]: parentId });
+  // Without a display order the new row goes to the end of its list ("Night 7" after Night 6).
+  const orderIndex = fields.orderIndex ?? (await nextChildPosition(deps.db, level, parentId));
+  return insertRow(deps.db, level, {
+    ...fields,
+    orderIndex,
+    ...(await audioFacts(deps, level, fields)),
+    [parent.column]: parentId,
+  });
 }
 
 /** Changes the given fields of a live row; fields left undefined keep their value. */
@@ -71,10 +75,24 @@ export async function updateRow<L extends Level>(
   id: number,
   fields: Record<string, unknown>,
 ): Promise<RowOf<L>> {
-  await getLive(deps, level, id);
-  const row = await updateLive(deps.db, level, id, fields);
+  const current = await getLive(deps, level, id);
+  // The same track keeps the quiet spans known for it (the demo tracks' come from the seed, not an upload).
+  const sameTrack = 'audioUrl' in current && current.audioUrl === fields.audioUrl;
+  const facts = sameTrack ? {} : await audioFacts(deps, level, fields);
+  const row = await updateLive(deps.db, level, id, { ...fields, ...facts });
   if (!row) throw notFound(level);
   return row;
+}
+
+/**
+ * A class keeps the quiet spans of its track (found at upload, see storeAudio), so its details can
+ * serve them: set whenever its audio link is, null for a track we did not analyse.
+ */
+async function audioFacts({ db }: Deps, level: Level, fields: Record<string, unknown>) {
+  if (level !== 'class' || !('audioUrl' in fields) || fields.audioUrl === undefined) return {};
+  const audioUrl = typeof fields.audioUrl === 'string' ? fields.audioUrl : null;
+  const spans = await quietSpansOfStoredAudio(db, audioUrl);
+  return { audioQuietSpans: spans ? JSON.stringify(spans) : null };
 }
 
 const COPY_SUFFIX = ' (copy)';
@@ -131,7 +149,7 @@ export async function listPrograms({ db }: Deps) {
 }
 
 /** The live children of a live parent, in display order; a 404 when the parent is gone. */
-export async function listUnder<L extends Exclude<Level, 'program'>>(deps: Deps, level: L, parentId: number) {
-  await getLive(deps, LEVELS[level].parent!.level, parentId);
+export async function listUnder<L extends ChildLevel>(deps: Deps, level: L, parentId: number) {
+  await getLive(deps, LEVELS[level].parent.level, parentId);
   return listLive(deps.db, level, parentId);
 }

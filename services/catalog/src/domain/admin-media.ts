@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
 import sharp from 'sharp';
@@ -13,12 +13,16 @@ import {
   type UploadedImage,
 } from '@sleep-ritual/contracts/media';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '@sleep-ritual/platform/errors';
+import { quietSpansOfWav } from './quiet-spans.ts';
 import { newMediaName, type MediaStore } from '@sleep-ritual/platform/media-store';
 import { insertMediaFile, type MediaFileRow } from '../data/media-files.ts';
 import type { CatalogDeps } from '../deps.ts';
-import type { ReceivedFile } from '../http/multipart-upload.ts';
+import { pixelBudget, type PixelBudget } from './pixel-budget.ts';
 
-type Deps = Pick<CatalogDeps, 'db'> & { media: MediaStore };
+/** An uploaded file, whole, in a scratch file of the media store. */
+export type ReceivedFile = { path: string; bytes: number; fileName: string };
+
+type Deps = Pick<CatalogDeps, 'db'> & { media: MediaStore; imageDecoding?: PixelBudget };
 
 /** Images the store takes, by the extension the bytes are sniffed as. */
 const IMAGE_TYPES = new Set(['jpg', 'png', 'webp', 'avif']);
@@ -42,6 +46,9 @@ const AUDIO_TYPES: Record<string, MediaExtension> = {
 const MAX_INPUT_PIXELS = 50_000_000;
 const WEBP_QUALITY = 82;
 
+/** One process decodes one image of the largest size at a time, or several smaller ones together. */
+const imageDecoding = pixelBudget(MAX_INPUT_PIXELS);
+
 /**
  * Turns an uploaded image into the stored WebP of its field: sniffed from its bytes (JPEG, PNG, WebP
  * or AVIF; never SVG or HTML), turned upright, cropped from the centre to the field's recommended size
@@ -55,18 +62,24 @@ export async function storeImage(
   const sniffed = await fileTypeFromFile(upload.path);
   if (!sniffed || !IMAGE_TYPES.has(sniffed.ext)) throw await refusal(upload.path, MEDIA_MESSAGES.notImage);
 
-  const source = await sharp(upload.path, { limitInputPixels: MAX_INPUT_PIXELS })
-    .metadata()
-    .catch(imageError);
+  // The header says the size before anything is decoded: too many pixels is refused unread.
+  const source = await sharp(upload.path, { limitInputPixels: false }).metadata().catch(unreadableImage);
+  if ((source.width ?? 0) * (source.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw new PayloadTooLargeError(MEDIA_MESSAGES.imageTooManyPixels);
+  }
   const { width, height } = imageSize(purpose);
   const output = await deps.media.scratchFile();
   try {
-    const info = await sharp(upload.path, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize(width, height, { fit: 'cover', position: 'centre' })
-      .webp({ quality: WEBP_QUALITY })
-      .toFile(output)
-      .catch(imageError);
+    // The header alone said the size; decoding waits for room in the process's pixel budget.
+    const pixels = Math.max((source.width ?? 0) * (source.height ?? 0), width * height);
+    const info = await (deps.imageDecoding ?? imageDecoding).run(pixels, () =>
+      sharp(upload.path, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize(width, height, { fit: 'cover', position: 'centre' })
+        .webp({ quality: WEBP_QUALITY })
+        .toFile(output)
+        .catch(unreadableImage),
+    );
     const name = newMediaName('webp');
     // Orientations 5 to 8 are turned a quarter: the upright image is as wide as the stored one is high.
     const turned = (source.orientation ?? 1) >= 5;
@@ -118,6 +131,8 @@ export async function storeAudio(deps: Deps, upload: ReceivedFile): Promise<Uplo
   const durationSeconds = Math.max(1, Math.round(seconds));
   const name = newMediaName(extension);
   const contentType = MEDIA_CONTENT_TYPES[extension];
+  // Where the sleep timer may pause without cutting a word; only PCM WAV is decoded here.
+  const quietSpans = extension === 'wav' ? quietSpansOfWav(await readFile(upload.path)) : undefined;
   await storeAndRecord(deps, upload.path, {
     name,
     kind: 'audio',
@@ -125,6 +140,7 @@ export async function storeAudio(deps: Deps, upload: ReceivedFile): Promise<Uplo
     bytes: upload.bytes,
     durationSeconds,
     originalName: upload.fileName,
+    quietSpans,
   });
   return { url: `${MEDIA_URL_PREFIX}${name}`, contentType, bytes: upload.bytes, durationSeconds };
 }
@@ -164,10 +180,7 @@ async function readStart(file: string): Promise<string> {
   }
 }
 
-/** sharp's refusal of an image it cannot decode, or one over the pixel limit. */
-function imageError(error: unknown): never {
-  if (error instanceof Error && /pixel limit/i.test(error.message)) {
-    throw new PayloadTooLargeError(MEDIA_MESSAGES.imageTooManyPixels);
-  }
+/** sharp's refusal of an image it cannot read or decode. */
+function unreadableImage(): never {
   throw new UnsupportedMediaTypeError(MEDIA_MESSAGES.unreadableImage);
 }

@@ -4,17 +4,16 @@ import type { Knex } from '@sleep-ritual/platform/db';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
 import {
   LEVELS,
-  applyOrder,
   listLive,
   lockLive,
   lockLiveChildren,
-  type Level,
+  storePositions,
+  type ChildLevel,
   type RowOf,
 } from '../data/admin-tree.ts';
-import { NOUNS, capitalised, getLive } from './admin-content.ts';
+import { capitalised, getLive } from './admin-content.ts';
 
 type Deps = Pick<ServiceDeps, 'db'>;
-type ChildLevel = Exclude<Level, 'program'>;
 
 /**
  * Applies a whole new order in one transaction. The list (already free of repeated ids and positions)
@@ -27,7 +26,7 @@ export async function reorderPrograms({ db }: Deps, updates: OrderUpdate[]): Pro
     const found = new Set((await lockLive(trx, 'program', ids(updates))).map((row) => row.id));
     const unknown = updates.find((update) => !found.has(update.id));
     if (unknown) throw new BadRequestError(`Program ${unknown.id} does not exist`);
-    await applyOrder(trx, 'program', updates);
+    await storePositions(trx, 'program', updates);
   });
   return listLive(db, 'program');
 }
@@ -41,9 +40,11 @@ export async function reorderPhases({ db }: Deps, updates: OrderUpdate[]): Promi
     const programIds = new Set(rows.map((row) => row.parentId));
     if (programIds.size > 1)
       throw new BadRequestError('All phases in one new order must belong to the same program');
-    const [parentId] = programIds as Set<number>;
-    await applySiblingOrder(trx, 'phase', parentId!, updates);
-    return parentId!;
+    const [parentId] = [...programIds];
+    // A phase always has a programme; only an empty list (which the schema refuses) has none.
+    if (parentId === undefined || parentId === null) throw new BadRequestError('The new order is empty');
+    await applySiblingOrder(trx, 'phase', parentId, updates);
+    return parentId;
   });
   return listLive(db, 'phase', programId);
 }
@@ -56,7 +57,7 @@ export async function reorderChildren<L extends 'path' | 'class'>(
   updates: OrderUpdate[],
 ): Promise<RowOf<L>[]> {
   await db.transaction(async (trx) => {
-    await getLive({ db: trx }, LEVELS[level].parent!.level, parentId);
+    await getLive({ db: trx }, LEVELS[level].parent.level, parentId);
     await applySiblingOrder(trx, level, parentId, updates);
   });
   return listLive(db, level, parentId);
@@ -69,17 +70,17 @@ async function applySiblingOrder(
   updates: OrderUpdate[],
 ) {
   const siblings = new Set(await lockLiveChildren(trx, level, parentId));
-  const parentNoun = NOUNS[LEVELS[level].parent!.level];
+  const parentNoun = LEVELS[level].parent.level;
   const foreign = updates.find((update) => !siblings.has(update.id));
   if (foreign) {
     throw new BadRequestError(`${capitalised(level)} ${foreign.id} does not belong to this ${parentNoun}`);
   }
   if (siblings.size !== updates.length) {
     throw new BadRequestError(
-      `The new order must list every ${NOUNS[level]} of this ${parentNoun}; reload the page and try again`,
+      `The new order must list every ${level} of this ${parentNoun}; reload the page and try again`,
     );
   }
-  await applyOrder(trx, level, updates);
+  await storePositions(trx, level, updates);
 }
 
 const ids = (updates: OrderUpdate[]) => updates.map((update) => update.id);

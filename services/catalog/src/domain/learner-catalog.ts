@@ -1,22 +1,27 @@
-import type {
-  ClassDetails,
-  NavigationCheck,
-  PathClass,
-  PathDetails,
-  ProgramCard,
-  ProgramHierarchy,
+import {
+  learnerAccessMessages,
+  type ClassDetails,
+  type NavigationCheck,
+  type PathClass,
+  type PathDetails,
+  type ProgramCard,
+  type ProgramHierarchy,
 } from '@sleep-ritual/contracts/catalog';
 import { extractVimeoId } from '@sleep-ritual/contracts/vimeo';
 import type { Knex } from '@sleep-ritual/platform/db';
-import { findClass } from '../data/learner-classes.ts';
+import { ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
+import { classIdsPlaying, findClasses, type ClassFinder } from '../data/learner-classes.ts';
 import { firstPhasePaths, listPhasesWithPaths } from '../data/learner-hierarchy.ts';
 import { findPath, listPathClasses } from '../data/learner-paths.ts';
 import { findProgram, listProgramCards } from '../data/learner-programs.ts';
-import { nextClass } from '@sleep-ritual/platform/learner-journey';
-import { requireOpen, requireOwned } from './learner-access.ts';
+import { nextClass } from '@sleep-ritual/learning/learner-journey';
 import { toClassProgress, toOpensAt, toPathClass } from './learner-serializers.ts';
 
 type Deps = { db: Knex };
+type ClassDeps = { findClass: ClassFinder };
+
+/** Where a class's transcript is served, to those who may open the class. */
+const transcriptUrl = (classId: number) => `/api/classes/${classId}/transcript`;
 
 /** An admin's preview owns every programme: every card is opened as an owner's. */
 const ownedByPreview = (cards: ProgramCard[]) => cards.map((card) => ({ ...card, isOwned: true }));
@@ -125,12 +130,14 @@ export async function getPathDetails(
 }
 
 export async function getClassDetails(
-  { db }: Deps,
+  { findClass }: ClassDeps,
   userId: number,
   classId: number,
   preview = false,
 ): Promise<ClassDetails> {
-  const row = requireOpen(requireOwned(await findClass(db, classId, userId), 'class', preview), preview);
+  const found = await findClass(classId, userId);
+  if (found?.accessEnded && !preview) throw new ForbiddenError(learnerAccessMessages.accessEnded);
+  const row = requireOpen(requireOwned(found, 'class', preview), preview);
   return {
     id: row.id,
     label: row.label,
@@ -140,6 +147,8 @@ export async function getClassDetails(
     vimeoVideoId: row.vimeoVideoId,
     vimeoId: extractVimeoId(row.vimeoVideoId),
     audioUrl: row.audioUrl,
+    audioQuietSpans: row.audioUrl ? (row.audioQuietSpans ?? []) : [],
+    transcriptUrl: row.hasTranscript ? transcriptUrl(row.id) : null,
     artworkUrl: row.artworkUrl,
     additionalContentUrl: row.additionalContentUrl,
     additionalContentButtonLabel: row.additionalContentButtonLabel,
@@ -152,8 +161,50 @@ export async function getClassDetails(
   };
 }
 
+/**
+ * Whether the learner may listen to the media store's file at `mediaPath` (`/media/…`): it is the
+ * audio of a class they may open, by the same rule as the class page (owned, not refunded or revoked,
+ * opened by the drip, not locked). A file no visible class plays belongs to nobody yet.
+ */
+export async function mayPlayAudio({ db }: Deps, userId: number, mediaPath: string): Promise<boolean> {
+  const classIds = await classIdsPlaying(db, mediaPath);
+  if (classIds.length === 0) return false;
+  const rows = await findClasses(
+    db,
+    classIds.map((classId) => ({ classId, userId })),
+  );
+  return rows.some((row) => row && row.isOwned && row.isUnlocked && row.opensAt === null);
+}
+
 /** The path's class to listen to next, if it can be played now (not one that opens later). */
 function openNext(classes: PathClass[]): number | null {
   const next = nextClass(classes);
   return next && !next.upcoming ? next.item.id : null;
+}
+
+/**
+ * A row the learner may see: it must exist (visible: not deleted, in an active programme) and belong to
+ * a programme the learner owns. Unknown comes before not owned, so 404 and 403 are told apart. An
+ * admin's preview owns every programme.
+ */
+function requireOwned<T extends { isOwned: boolean }>(
+  row: T | undefined,
+  kind: 'program' | 'path' | 'class',
+  preview = false,
+): T {
+  if (!row) throw new NotFoundError(learnerAccessMessages.notFound(kind));
+  if (!row.isOwned && !preview) throw new ForbiddenError(learnerAccessMessages.notOwned);
+  return row;
+}
+
+/**
+ * A locked class (or one in a locked path or phase) is listed, but its content is refused; so is one
+ * that opens on a later day for this learner (drip). An admin's preview opens both (a duplicate
+ * starts locked, and is checked before it is unlocked).
+ */
+function requireOpen<T extends { isUnlocked: boolean; opensAt: Date | null }>(row: T, preview = false): T {
+  if (preview) return row;
+  if (!row.isUnlocked) throw new ForbiddenError(learnerAccessMessages.locked);
+  if (row.opensAt) throw new ForbiddenError(learnerAccessMessages.notYetOpen);
+  return row;
 }

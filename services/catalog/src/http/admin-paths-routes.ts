@@ -16,7 +16,7 @@ import { adminRouter } from './admin-router.ts';
 const NESTED = '/programs/:programId/phases/:phaseId/paths/:pathId';
 
 export function adminPathsRoutes(deps: CatalogDeps): Router {
-  const router = adminRouter();
+  const router = adminRouter(deps);
   childrenRoutes(router, deps, 'path', '/phases/:phaseId/paths', 'phaseId', createPathSchema);
 
   router.patch('/phases/:phaseId/paths/reorder', async (ctx) => {

@@ -6,7 +6,7 @@ import { childrenRoutes, lockRoute, rowRoutes } from './admin-content-http.ts';
 import { adminRouter } from './admin-router.ts';
 
 export function adminPhasesRoutes(deps: CatalogDeps): Router {
-  const router = adminRouter();
+  const router = adminRouter(deps);
   childrenRoutes(router, deps, 'phase', '/programs/:programId/phases', 'programId', createPhaseSchema);
 
   // Before '/phases/:id', which would otherwise take "reorder" for an id.

@@ -11,7 +11,7 @@ import { rowRoutes } from './admin-content-http.ts';
 import { adminRouter } from './admin-router.ts';
 
 export function adminProgramsRoutes(deps: CatalogDeps): Router {
-  const router = adminRouter();
+  const router = adminRouter(deps);
   router.get('/programs', async (ctx) => {
     ctx.body = await listPrograms(deps);
   });

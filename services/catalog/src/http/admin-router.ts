@@ -1,17 +1,63 @@
 import { createHash } from 'node:crypto';
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
+import type { AdminAuditAction } from '@sleep-ritual/contracts/admin-members';
 import { requireAdmin } from '@sleep-ritual/platform/http/guards';
-import type { AuditActor } from '../data/admin-audit-log.ts';
+import type { Knex } from '@sleep-ritual/platform/db';
+import { insertAuditRow, type AuditActor } from '../back-office/data/admin-audit-log.ts';
 
 /**
  * A router under /api/admin whose every route needs the admin session: the content tree of the
  * admin/data spec §7 and the back office (members, orders, engagement, exports, audit log).
  */
-export function adminRouter(prefix = ''): Router {
+export function adminRouter(deps: { db: Knex }, prefix = ''): Router {
   const router = new Router({ prefix: `/api/admin${prefix}` });
   router.use(requireAdmin);
+  router.use(auditChanges(deps.db));
   return router;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every admin change that succeeded is in the audit log: the calls on members, orders and exports
+ * write their own row with the change (they ask for `auditActor`); every other write (the content tree,
+ * product mappings, uploads, "Check now") gets one here once it answered 2xx, naming what was done,
+ * where, and the row's id and title when the answer carries them. A row that cannot be written is
+ * logged; the change stands and its answer is not turned into an error.
+ */
+function auditChanges(db: Knex) {
+  return async function audit(ctx: Context, next: Next) {
+    await next();
+    if (!WRITES.has(ctx.method) || ctx.status < 200 || ctx.status >= 300 || ctx.state.audited) return;
+    const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? ctx.path;
+    const answer = (ctx.body ?? {}) as { id?: unknown; title?: unknown; url?: unknown; isUnlocked?: unknown };
+    const details: Record<string, unknown> = { method: ctx.method, path: ctx.path };
+    for (const key of ['id', 'title', 'url', 'isUnlocked'] as const) {
+      if (['string', 'number', 'boolean'].includes(typeof answer[key])) details[key] = answer[key];
+    }
+    try {
+      await insertAuditRow(db, auditActor(ctx), {
+        action: changeAction(ctx.method, route),
+        memberId: null,
+        details,
+      });
+    } catch (error) {
+      ctx.log.error({ err: error, path: ctx.path }, 'admin change made but not audited');
+    }
+  };
+}
+
+function changeAction(method: string, route: string): AdminAuditAction {
+  if (route.startsWith('/api/admin/product-mappings')) {
+    return method === 'DELETE' ? 'delete-product-mapping' : 'save-product-mapping';
+  }
+  if (route.startsWith('/api/admin/media')) return 'upload-media';
+  if (route === '/api/admin/orders/reconciliation') return 'check-reconciliation';
+  if (route.endsWith('/reorder')) return 'reorder-content';
+  if (route.endsWith('/lock')) return 'lock-content';
+  if (method === 'DELETE') return 'delete-content';
+  return method === 'POST' ? 'create-content' : 'update-content';
 }
 
 /**
@@ -19,6 +65,8 @@ export function adminRouter(prefix = ''): Router {
  * the identity; only a digest of its id is stored (the id itself would sign in whoever reads the log).
  */
 export function auditActor(ctx: Context): AuditActor {
+  // The call records its change itself: auditChanges adds no second row.
+  ctx.state.audited = true;
   const sessionId = (ctx.session as { externalKey?: string } | null)?.externalKey ?? '';
   return { adminSessionId: createHash('sha256').update(sessionId).digest('hex'), ip: ctx.ip || null };
 }

@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import { idParamSchema } from '@sleep-ritual/contracts/errors';
+import { MEDIA_ACCESS_PATH, MEDIA_PATH_HEADER, MEDIA_URL_PREFIX } from '@sleep-ritual/contracts/media';
 import type { Context } from 'koa';
+import { BadRequestError, ForbiddenError } from '@sleep-ritual/platform/errors';
 import { currentUserId, isAdminPreview, requireUserOrPreview } from '@sleep-ritual/platform/http/guards';
-import type { CatalogDeps } from '../deps.ts';
+import type { CatalogDeps, LearnerDeps } from '../deps.ts';
 import {
   checkNavigation,
   getClassDetails,
@@ -11,8 +13,11 @@ import {
   getProgramHierarchy,
   listMyPrograms,
   listPrograms,
+  mayPlayAudio,
 } from '../domain/learner-catalog.ts';
+import { learnerTranscript } from '../domain/class-transcripts.ts';
 import { listTonight } from '../domain/learner-journey.ts';
+import { sendVtt } from './transcript-routes.ts';
 
 /** No learner has this id: an admin's preview owns nothing and has no progress of its own. */
 const NO_LEARNER = 0;
@@ -29,7 +34,7 @@ function viewer(ctx: Context): [userId: number, preview: boolean] {
  * The learner's catalogue calls (spec 000 §7): signed-in learners only, content needs ownership; and
  * an admin's preview of the learner pages (see contracts/admin-preview).
  */
-export function learnerRoutes(deps: CatalogDeps): Router {
+export function learnerRoutes(deps: LearnerDeps): Router {
   const router = new Router({ prefix: '/api' });
   router.use(requireUserOrPreview);
   const id = (value: string | undefined) => idParamSchema.parse(value);
@@ -66,6 +71,46 @@ export function learnerRoutes(deps: CatalogDeps): Router {
     const [userId, preview] = viewer(ctx);
     ctx.body = await getClassDetails(deps, userId, id(ctx.params.classId), preview);
   });
+  // The class's WebVTT file, for listen mode's transcript panel and its captions track.
+  router.get('/classes/:classId/transcript', async (ctx) => {
+    const [userId, preview] = viewer(ctx);
+    sendVtt(ctx, await learnerTranscript(deps, userId, id(ctx.params.classId), preview));
+  });
 
+  return router;
+}
+
+const NOT_YOURS = 'This audio belongs to a class you cannot open.';
+
+/** The address in the header as stored in `classes.audioUrl`: decoded, without a query. */
+function mediaPathOf(header: string): string {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(header, 'http://origin').pathname);
+  } catch {
+    throw new BadRequestError('The media address is not valid.');
+  }
+  if (!pathname.startsWith(MEDIA_URL_PREFIX)) throw new BadRequestError('The media address is not valid.');
+  return pathname;
+}
+
+/**
+ * The origin's question before it serves an audio file (see MEDIA_ACCESS_PATH): 204 when the caller may
+ * listen, 401 signed out, 403 otherwise. An admin session hears every file (the class editor plays
+ * uploads before any class uses them).
+ */
+export function mediaAccessRoutes(deps: CatalogDeps): Router {
+  const router = new Router();
+  router.get(MEDIA_ACCESS_PATH, async (ctx) => {
+    const mediaPath = mediaPathOf(ctx.get(MEDIA_PATH_HEADER));
+    ctx.set('Cache-Control', 'private, no-store');
+    if (ctx.session?.isAdmin) {
+      ctx.status = 204;
+      return;
+    }
+    const userId = currentUserId(ctx);
+    if (!(await mayPlayAudio(deps, userId, mediaPath))) throw new ForbiddenError(NOT_YOURS);
+    ctx.status = 204;
+  });
   return router;
 }

@@ -11,9 +11,13 @@ import * as purchasePlans from './migrations/20261125010000_purchase_plans.ts';
 import * as mediaFiles from './migrations/20261125050000_media_files.ts';
 import * as bedtimeReminders from './migrations/20261125030100_bedtime_reminders.ts';
 import * as postgresOnlyStores from './migrations/20261126010000_postgres_only_stores.ts';
+import * as emailSends from './migrations/20261126020500_email_sends.ts';
+import * as sleepProgress from './migrations/20261127010000_sleep_progress.ts';
+import * as audioQuietSpans from './migrations/20261127120000_audio_quiet_spans.ts';
+import * as memberRights from './migrations/20261127010000_member_rights.ts';
 
 /**
- * Migrations are listed here rather than found on disk, so they run the same under tsx, vitest and any
+ * Migrations are listed here rather than found on disk, so they run the same under Node, vitest and any
  * bundler. Add each new migration file to this list, in order.
  */
 const migrations: Record<string, Knex.Migration> = {
@@ -29,10 +33,18 @@ const migrations: Record<string, Knex.Migration> = {
   '20261125050000_media_files.ts': mediaFiles,
   '20261125030100_bedtime_reminders.ts': bedtimeReminders,
   '20261126010000_postgres_only_stores.ts': postgresOnlyStores,
+  '20261126020500_email_sends.ts': emailSends,
+  '20261127010000_sleep_progress.ts': sleepProgress,
+  '20261127120000_audio_quiet_spans.ts': audioQuietSpans,
+  '20261127010000_member_rights.ts': memberRights,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(migrations).sort(),
   getMigrationName: (name) => name,
-  getMigration: async (name) => migrations[name]!,
+  getMigration: async (name) => {
+    const migration = migrations[name];
+    if (!migration) throw new Error(`Unknown migration ${name}`);
+    return migration;
+  },
 };

@@ -1,3 +1,4 @@
+import knex from 'knex';
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import { HttpError, ServiceUnavailableError, TooManyRequestsError } from '../errors.ts';
@@ -6,16 +7,29 @@ export type ErrorBody = { error: string; issues?: unknown[] };
 
 const UNEXPECTED = 'Something went wrong on our side. Please try again.';
 
-/** Error codes and messages that mean PostgreSQL or Redis is unreachable, not that the request is bad. */
+/** Socket codes, and PostgreSQL's "admin shutdown" / "cannot connect now": the dependency is unreachable. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', '57P01', '57P03']);
+
+/**
+ * ioredis rejects a command with a plain Error and no code when the connection is closed, or down with
+ * enableOfflineQueue off: its two fixed messages for that (CONNECTION_CLOSED_ERROR_MSG and Redis.ts's),
+ * compared whole.
+ */
+const REDIS_UNREACHABLE_MESSAGES = new Set([
+  'Connection is closed.',
+  "Stream isn't writeable and enableOfflineQueue options is false",
+]);
+
+/** Errors that mean PostgreSQL or Redis is unreachable, not that the request is bad. */
 function isDependencyDown(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: string }).code;
-  if (code && ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', '57P01', '57P03'].includes(code)) {
-    return true;
-  }
-  return /Timeout acquiring a connection|Stream isn't writeable|Connection is closed|MaxRetriesPerRequest|Reached the max retries/i.test(
-    error.message,
-  );
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  // knex: no pooled connection came within acquireConnectionTimeout.
+  if (error instanceof knex.KnexTimeoutError) return true;
+  // ioredis gave up on a command after maxRetriesPerRequest reconnection attempts.
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  return REDIS_UNREACHABLE_MESSAGES.has(error.message);
 }
 
 /** Maps any thrown error to the JSON error shape; first in every service's middleware chain. */
@@ -74,10 +88,8 @@ function clientMessage(status: number, caught: unknown): string {
     case 415:
       return 'Unsupported content type. Send JSON or a form.';
     case 400:
-      return (caught as { type?: string }).type === 'entity.parse.failed' ||
-        /JSON|Unexpected token/i.test((caught as Error).message)
-        ? 'The request body is not valid JSON.'
-        : 'Invalid request';
+      // The body parser (co-body) answers a body it cannot parse with the parser's own SyntaxError.
+      return caught instanceof SyntaxError ? 'The request body is not valid JSON.' : 'Invalid request';
     default:
       return (caught as { expose?: boolean }).expose ? (caught as Error).message : 'Invalid request';
   }

@@ -10,6 +10,11 @@ export type BatcherOptions<I> = {
    */
   keyOf?: (item: I) => string;
   /**
+   * With keyOf: calls with the same key may share a batch (in call order), for a `run` that merges them
+   * into one write; they still never run while a batch holding that key is in flight.
+   */
+  sameKeyTogether?: boolean;
+  /**
    * A call not yet in a batch after this long fails with a 503, as a query does that waits this long
    * for a pool connection (knex's acquireConnectionTimeout, which is this default).
    */
@@ -35,7 +40,7 @@ export function createBatcher<I, R>(
   run: (items: I[]) => Promise<R[]>,
   options: BatcherOptions<I>,
 ): (item: I) => Promise<R> {
-  const { maxInFlight, maxBatchSize, keyOf, maxWaitMs = 10_000 } = options;
+  const { maxInFlight, maxBatchSize, keyOf, sameKeyTogether = false, maxWaitMs = 10_000 } = options;
   let waiting: Waiting<I, R>[] = [];
   let inFlight = 0;
   let scheduled = false;
@@ -43,10 +48,11 @@ export function createBatcher<I, R>(
   let expiry: NodeJS.Timeout | undefined;
 
   const schedule = () => {
-    if (waiting.length === 0) return;
+    // The first waiting call is the one that has waited longest.
+    const [oldest] = waiting;
+    if (!oldest) return;
     if (!expiry) {
-      // The first waiting call is the one that has waited longest.
-      expiry = setTimeout(expire, Math.max(0, maxWaitMs - (performance.now() - waiting[0]!.since)));
+      expiry = setTimeout(expire, Math.max(0, maxWaitMs - (performance.now() - oldest.since)));
       expiry.unref();
     }
     if (scheduled || inFlight >= maxInFlight) return;
@@ -72,7 +78,7 @@ export function createBatcher<I, R>(
     const taken = new Set<string>();
     for (const entry of waiting) {
       const key = keyOf(entry.item);
-      if (batch.length < maxBatchSize && !taken.has(key) && !keysInFlight.has(key)) {
+      if (batch.length < maxBatchSize && (sameKeyTogether || !taken.has(key)) && !keysInFlight.has(key)) {
         taken.add(key);
         batch.push(entry);
       } else {
@@ -85,12 +91,20 @@ export function createBatcher<I, R>(
 
   const start = (batch: Waiting<I, R>[]) => {
     inFlight += 1;
-    const keys = keyOf ? batch.map((entry) => keyOf(entry.item)) : [];
+    const keys = keyOf ? [...new Set(batch.map((entry) => keyOf(entry.item)))] : [];
     for (const key of keys) keysInFlight.add(key);
     Promise.resolve()
       .then(() => run(batch.map((entry) => entry.item)))
       .then(
-        (results) => batch.forEach((entry, index) => entry.resolve(results[index]!)),
+        (results) => {
+          // `run` answers one result per item, in order.
+          const answers = results.values();
+          for (const entry of batch) {
+            const answer = answers.next();
+            if (answer.done) entry.reject(new Error('The batch gave fewer results than items'));
+            else entry.resolve(answer.value);
+          }
+        },
         (error: unknown) => batch.forEach((entry) => entry.reject(error)),
       )
       .finally(() => {

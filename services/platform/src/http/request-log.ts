@@ -10,6 +10,14 @@ const INCOMING_REQUEST_ID = /^[\w-]{8,64}$/;
 const CHILD_LOGGER = Symbol('child logger');
 
 /**
+ * The request's id: the X-Request-Id a proxy in front set (nginx, the development gateway) when it looks
+ * like one, else a new UUID. The gateway mints it the same way for the services behind it.
+ */
+export function requestIdOf(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/**
  * Request id (the proxy's X-Request-Id when it looks like one, else a new UUID) and the access log.
  * Every request is logged at debug; refusals, failures and slow requests also at info, so a busy
  * service at the usual info level writes a line only for what someone may need to look at.
@@ -24,9 +32,7 @@ export function requestLog(app: Koa, logger: Logger) {
   });
 
   return async function requestLogMiddleware(ctx: Context, next: Next) {
-    const incoming = ctx.req.headers['x-request-id'];
-    ctx.requestId =
-      typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.requestId = requestIdOf(ctx.req.headers['x-request-id']);
     ctx.res.setHeader('X-Request-Id', ctx.requestId);
     const started = performance.now();
     try {

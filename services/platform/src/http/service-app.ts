@@ -33,7 +33,7 @@ export const BODY_LIMIT = '100kb';
 /**
  * The chain every HTTP service shares: request metrics, request id and access log, the error mapping,
  * security headers, health probes and `GET /metrics`, the shared session, the origin check, body
- * parsing and the refusal of text PostgreSQL cannot store (NUL characters, in any body field or query
+ * parsing, the refusal of bodies nested too deeply and of text PostgreSQL cannot store (NUL characters, in any body field or query
  * parameter). The service then mounts its own routers on the returned app.
  */
 export function createServiceApp(
@@ -44,6 +44,11 @@ export function createServiceApp(
     acceptsUnstorableText?: boolean;
     /** Adds the service's own series (its queues, say) to the registry served at `GET /metrics`. */
     metrics?: (registry: Registry) => void;
+    /**
+     * Form bodies are only read (`ctx.request.rawBody`), not parsed: for a service that parses them
+     * itself (the webhook receiver's bracketed keys), so no request pays for parsing its body twice.
+     */
+    rawForms?: boolean;
   } = {},
 ): Koa {
   const { config, logger, db, backends } = deps;
@@ -57,6 +62,7 @@ export function createServiceApp(
 
   app.use(requestMetrics(registry));
   app.use(requestLog(app, logger));
+  app.use(privateJson);
   app.use(errorHandler);
   app.use(securityHeaders(config));
   app.use(healthRoutes(db, backends));
@@ -65,7 +71,12 @@ export function createServiceApp(
   app.use(originCheck(config, options.originExempt));
   app.use(
     bodyParser({
-      enableTypes: ['json', 'form', 'text'],
+      enableTypes: options.rawForms ? ['json', 'text'] : ['json', 'form', 'text'],
+      ...(options.rawForms
+        ? { extendTypes: { text: ['text/plain', 'application/x-www-form-urlencoded'] } }
+        : {}),
+      // DELETE too: deleting an account carries its confirmation (DELETE /api/account).
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       jsonLimit: BODY_LIMIT,
       formLimit: BODY_LIMIT,
       textLimit: BODY_LIMIT,
@@ -75,19 +86,35 @@ export function createServiceApp(
       },
     }),
   );
-  if (!options.acceptsUnstorableText) app.use(rejectUnstorableText());
+  app.use(rejectUnstorableText({ nul: !options.acceptsUnstorableText }));
   return app;
 }
 
 /**
- * Answers anything the service's routers did not: a JSON 404. Mount it before the routers: it waits for
- * everything after it (`await next()`) and only then looks at what was answered.
+ * A JSON answer is about whoever asked (their programmes, progress, account): no shared cache keeps it
+ * and no browser stores it, unless the call said otherwise. Outside the error handler, so errors too.
+ */
+async function privateJson(ctx: Context, next: Next) {
+  await next();
+  if (!ctx.response.get('Cache-Control') && /json/.test(ctx.response.type)) {
+    ctx.set('Cache-Control', 'private, no-store');
+  }
+}
+
+/**
+ * Answers anything the service's routers did not: a JSON 404 (or 405, a known path's other method).
+ * Mount it before the routers: it waits for everything after it (`await next()`) and only then looks at
+ * what was answered.
  */
 export function notFoundFallback() {
   return async function notFound(ctx: Context, next: Next) {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) {
       throw new NotFoundError('Not found');
+    }
+    // A known path with another method (the routers' allowedMethods): JSON too, not Koa's text.
+    if (ctx.status === 405 && ctx.body === undefined) {
+      ctx.body = { error: 'Method not allowed' };
     }
   };
 }

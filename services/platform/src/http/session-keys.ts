@@ -12,15 +12,18 @@ const VERIFIED_LIMIT = 10_000;
  */
 export class SessionKeys {
   readonly #keys: readonly string[];
+  readonly #first: string;
   readonly #verified = new Map<string, { signature: Buffer; index: number }>();
 
   constructor(keys: readonly string[]) {
-    if (keys.length === 0) throw new Error('Keys must be provided.');
+    const [first] = keys;
+    if (first === undefined) throw new Error('Keys must be provided.');
+    this.#first = first;
     this.#keys = keys;
   }
 
   sign(data: string): string {
-    return signWith(this.#keys[0]!, data);
+    return signWith(this.#first, data);
   }
 
   verify(data: string, digest: string): boolean {
@@ -32,8 +35,8 @@ export class SessionKeys {
     const given = Buffer.from(digest);
     const known = this.#verified.get(data);
     if (known) return sameBytes(given, known.signature) ? known.index : -1;
-    for (let index = 0; index < this.#keys.length; index += 1) {
-      const signature = Buffer.from(signWith(this.#keys[index]!, data));
+    for (const [index, key] of this.#keys.entries()) {
+      const signature = Buffer.from(signWith(key, data));
       if (sameBytes(given, signature)) {
         this.#remember(data, { signature, index });
         return index;
@@ -44,7 +47,8 @@ export class SessionKeys {
 
   #remember(data: string, entry: { signature: Buffer; index: number }): void {
     if (this.#verified.size >= VERIFIED_LIMIT) {
-      this.#verified.delete(this.#verified.keys().next().value!);
+      const oldest = this.#verified.keys().next();
+      if (!oldest.done) this.#verified.delete(oldest.value);
     }
     this.#verified.set(data, entry);
   }

@@ -1,13 +1,14 @@
-import type { ProgressRecord } from '@sleep-ritual/contracts/progress';
-import { completesClassSql } from '@sleep-ritual/platform/completion';
+import type { CompletionReason, ProgressRecord } from '@sleep-ritual/contracts/progress';
+import { completesClassSql, completionReasonSql } from '@sleep-ritual/learning/completion';
 import type { Knex } from '@sleep-ritual/platform/db';
+import { createBatcher } from '@sleep-ritual/platform/http/request-batcher';
 import {
-  accessSinceSql,
   CLASS_UNLOCKED,
   classOpensAtSql,
   classOpenSql,
+  learnerAccessSql,
   VISIBLE_CLASS,
-} from '@sleep-ritual/platform/purchase-access';
+} from '@sleep-ritual/learning/purchase-access';
 
 /** The one-event values of a fresh row; an existing row merges them (see recordProgress). */
 export type ProgressValues = {
@@ -30,23 +31,38 @@ const CLASS_ID_IS = `c.id = ? and c."deletedAt" is null`;
 const ASYNC_COMMIT = `(select set_config('synchronous_commit', 'off', true)) as async_commit`;
 
 const RECORD_COLUMNS = `"classId", "maxPositionSec", "durationSeconds", "percentWatched", "totalPlays",
-  completed, "completedAt", "startedAt", "updatedAt"`;
+  completed, "completedAt", "completionReason", "startedAt", "updatedAt"`;
 
 // The furthest position never goes back, so the percentage of a merge is taken from the larger one.
 const MERGED_PERCENT = `greatest(user_progress."percentWatched", least(100,
   greatest(user_progress."maxPositionSec", excluded."maxPositionSec") * 100 / excluded."durationSeconds"))`;
-const NOW_COMPLETED = completesClassSql({ ended: 'excluded.completed', percentWatched: MERGED_PERCENT });
+const MERGED_WATCH = { ended: 'excluded.completed', percentWatched: MERGED_PERCENT };
+const NOW_COMPLETED = completesClassSql(MERGED_WATCH);
+
+/**
+ * The batch's events, one line per row: the events of one learner and class (sent at once, a player's
+ * heartbeats queued behind a slow write) merge as the upsert below would merge them one after another:
+ * the furthest position, the last duration, the plays added up, completed if any event completed it.
+ * Each event's own `completed` is still decided by the completion rule (eventValues); this only ORs them.
+ */
+const MERGED_EVENTS = `select "userId", "classId", max("positionSec") as "positionSec",
+         (array_agg("durationSec" order by n desc))[1] as "durationSec", max(percent) as percent,
+         sum(plays)::int as plays, bool_or(completed) as completed
+    from unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::boolean[]) with ordinality
+      as u("userId", "classId", "positionSec", "durationSec", percent, plays, completed, n)
+   group by "userId", "classId"`;
 
 /**
  * Records many events in one statement, one result per event in order: the record, or undefined when
  * the learner may not open the class. The access check is the SELECT feeding the INSERT, so a refused
  * event writes nothing and gets no row back. The upsert on (userId, classId) keeps one row per learner
- * and class and is safe against concurrent events; a batch never holds two events of one row (see
- * upsertEventIfAllowed), and it takes its rows in (userId, classId) order, so two batches running at once
- * cannot deadlock. Named, so PostgreSQL prepares it once per connection instead of planning the joins
+ * and class and is safe against concurrent events; several events of one row are merged first (each
+ * gets the row as written with all of them), a row is never in two batches at once (see
+ * createProgressWriter), and a batch takes its rows in (userId, classId) order, so two batches running at
+ * once cannot deadlock. One learner's heartbeats thus cost one statement per batch, not one each. Named, so PostgreSQL prepares it once per connection instead of planning the joins
  * on every batch.
  */
-export async function upsertProgressIfAllowed(
+async function upsertProgressIfAllowed(
   db: Knex,
   events: ProgressValues[],
 ): Promise<(ProgressRecord | undefined)[]> {
@@ -55,14 +71,14 @@ export async function upsertProgressIfAllowed(
     .raw<{ rows: (ProgressRecord & { userId: number })[] }>(
       `insert into user_progress
        ("userId", "classId", "sessionId", "maxPositionSec", "durationSeconds", "percentWatched", "totalPlays",
-        completed, "completedAt")
+        completed, "completedAt", "completionReason")
      select e."userId", c.id, c.id, e."positionSec", e."durationSec", e.percent, e.plays, e.completed,
-            case when e.completed then now() end
+            case when e.completed then now() end, case when e.completed then 'finished' end
        from ${ASYNC_COMMIT},
-            unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::boolean[])
-              as e("userId", "classId", "positionSec", "durationSec", percent, plays, completed),
+            (${MERGED_EVENTS}) e,
             ${VISIBLE_CLASS}
-      where c.id = e."classId" and c."deletedAt" is null and ${classOpenSql(accessSinceSql('e."userId"'))}
+            cross join lateral ${learnerAccessSql('e."userId"')} own
+      where c.id = e."classId" and c."deletedAt" is null and ${classOpenSql()}
       order by e."userId", e."classId"
      on conflict ("userId", "classId") do update set
        "maxPositionSec" = greatest(user_progress."maxPositionSec", excluded."maxPositionSec"),
@@ -71,6 +87,8 @@ export async function upsertProgressIfAllowed(
        "totalPlays" = user_progress."totalPlays" + excluded."totalPlays",
        completed = user_progress.completed or ${NOW_COMPLETED},
        "completedAt" = coalesce(user_progress."completedAt", case when ${NOW_COMPLETED} then now() end),
+       "completionReason" = case when user_progress.completed then user_progress."completionReason"
+                                 else ${completionReasonSql(MERGED_WATCH)} end,
        "updatedAt" = now()
      returning ${RECORD_COLUMNS}, "userId"`,
       [
@@ -89,50 +107,113 @@ export async function upsertProgressIfAllowed(
   return events.map((event) => written.get(rowKey(event)));
 }
 
+/** The row an event goes to: one per learner and class. */
+const rowKey = (event: { userId: number; classId: number }) => `${event.userId}:${event.classId}`;
+
+type Outcome = ProgressRecord | undefined | { failed: unknown };
+
+/** Records one event if the learner may open the class: the record, or undefined. */
+export type ProgressWriter = (event: ProgressValues) => Promise<ProgressRecord | undefined>;
+
 /**
- * Marks a class completed (or not) by hand, if the learner may open it: the record, or undefined. A
- * completion keeps its first completedAt, as a completion by watching does; an undo clears both. The
- * positions watched are kept.
+ * Heartbeats of many learners arrive at once, so the events of concurrent requests are written together,
+ * in one statement per batch (see createBatcher). Events of one row waiting together go in one batch and
+ * are merged into one write; a row is never in two batches at once, so its events keep their order.
+ * Built once per app (createApp), which passes it down.
+ */
+export function createProgressWriter(db: Knex): ProgressWriter {
+  const write = createBatcher((events: ProgressValues[]) => writeBatch(db, events), {
+    maxInFlight: 4,
+    maxBatchSize: 100,
+    keyOf: rowKey,
+    sameKeyTogether: true,
+  });
+  return async (event) => {
+    const outcome: Outcome = await write(event);
+    if (outcome && 'failed' in outcome) throw outcome.failed;
+    return outcome;
+  };
+}
+
+async function writeBatch(db: Knex, events: ProgressValues[]): Promise<Outcome[]> {
+  try {
+    return await upsertProgressIfAllowed(db, events);
+  } catch (error) {
+    if (events.length === 1 || !concernsRows(error)) throw error;
+    // One event's row may fail (its learner deleted meanwhile): each event then gets its own outcome.
+    return Promise.all(
+      events.map((event) =>
+        upsertProgressIfAllowed(db, [event]).then(
+          ([record]) => record,
+          (failed: unknown) => ({ failed }),
+        ),
+      ),
+    );
+  }
+}
+
+/** Integrity violations (23…) and rolled-back transactions (40…): errors of some rows, not of the database. */
+function concernsRows(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(23|40)[0-9A-Z]{3}$/.test(code);
+}
+
+/**
+ * Marks a class completed (or not), if the learner may open it: the record, or undefined. `by` says who
+ * asked: the learner (`marked`) or listen mode's sleep timer (`asleep`, only for a class with an audio
+ * track). A completion keeps its first completedAt and reason, as a completion by watching does; an
+ * undo clears them. The positions watched are kept.
  */
 export async function setCompletionIfAllowed(
   db: Knex,
   userId: number,
   classId: number,
-  completed: boolean,
+  completion: { completed: boolean; by: Exclude<CompletionReason, 'finished'> },
 ): Promise<ProgressRecord | undefined> {
+  const { completed, by } = completion;
+  const stored = 'user_progress."completionReason"';
+  const reasonNow = completionReasonSql(
+    { ended: 'false', percentWatched: 'user_progress."percentWatched"' },
+    'excluded."completionReason"',
+  );
   const { rows } = await db
     .raw<{ rows: ProgressRecord[] }>(
       `insert into user_progress
-       ("userId", "classId", "sessionId", "maxPositionSec", "percentWatched", "totalPlays", completed, "completedAt")
-     select ?::int, c.id, c.id, 0, 0, 0, ?::boolean, case when ?::boolean then now() end
+       ("userId", "classId", "sessionId", "maxPositionSec", "percentWatched", "totalPlays", completed, "completedAt",
+        "completionReason")
+     select ?::int, c.id, c.id, 0, 0, 0, ?::boolean, case when ?::boolean then now() end,
+            case when ?::boolean then ?::text end
        from ${VISIBLE_CLASS}
-      where ${CLASS_ID_IS} and ${classOpenSql(accessSinceSql('?'))}
+       cross join lateral ${learnerAccessSql('?')} own
+      where ${CLASS_ID_IS} and ${classOpenSql()} and (?::text <> 'asleep' or c."audioUrl" is not null)
      on conflict ("userId", "classId") do update set
        completed = excluded.completed,
        "completedAt" = case when excluded.completed then coalesce(user_progress."completedAt", now()) end,
+       "completionReason" = case when not excluded.completed then null
+                                 when user_progress.completed then ${stored}
+                                 else ${reasonNow} end,
        "updatedAt" = now()
      returning ${RECORD_COLUMNS}`,
-      [userId, completed, completed, classId, userId],
+      [userId, completed, completed, completed, by, userId, classId, by],
     )
     .options({ name: 'progress-set-completion' });
   return rows[0];
 }
 
-/** The row an event goes to: one per learner and class. */
-export const rowKey = (event: { userId: number; classId: number }) => `${event.userId}:${event.classId}`;
+type ClassAccess = { isOwned: boolean; isUnlocked: boolean; opensAt: Date | null; hasAudio: boolean };
 
 /** Why a learner may not open a class: undefined when it is not visible at all. */
 export async function findClassAccess(
   db: Knex,
   classId: number,
   userId: number,
-): Promise<{ isOwned: boolean; isUnlocked: boolean; opensAt: Date | null } | undefined> {
+): Promise<ClassAccess | undefined> {
   const { rows } = await db
-    .raw<{ rows: { isOwned: boolean; isUnlocked: boolean; opensAt: Date | null }[] }>(
+    .raw<{ rows: ClassAccess[] }>(
       `select own.since is not null as "isOwned", ${CLASS_UNLOCKED} as "isUnlocked",
-              ${classOpensAtSql('own.since')} as "opensAt"
+              ${classOpensAtSql()} as "opensAt", c."audioUrl" is not null as "hasAudio"
          from ${VISIBLE_CLASS}
-         cross join lateral (select ${accessSinceSql('?')} as since) own
+         cross join lateral ${learnerAccessSql('?')} own
         where ${CLASS_ID_IS}`,
       [userId, classId],
     )

@@ -1,9 +1,13 @@
 import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
-import type { ProgressCompletion, ProgressEvent, ProgressRecord } from '@sleep-ritual/contracts/progress';
-import { completesClass } from '@sleep-ritual/platform/completion';
-import { ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
-import { upsertEventIfAllowed } from '../data/progress-batches.ts';
-import type { ProgressDeps } from '../deps.ts';
+import {
+  progressMessages,
+  type ProgressCompletion,
+  type ProgressEvent,
+  type ProgressRecord,
+} from '@sleep-ritual/contracts/progress';
+import { completesClass } from '@sleep-ritual/learning/completion';
+import { ConflictError, ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
+import type { ProgressDeps, ProgressRouteDeps } from '../deps.ts';
 import {
   findClassAccess,
   findProgress,
@@ -33,18 +37,20 @@ export function eventValues(userId: number, classId: number, event: ProgressEven
 
 /** Records a watch event for a class the learner may open; 404 or 403 otherwise. */
 export async function recordProgress(
-  { db }: Deps,
+  { db, writeEvent }: Pick<ProgressRouteDeps, 'db' | 'writeEvent'>,
   userId: number,
   classId: number,
   event: ProgressEvent,
 ): Promise<ProgressRecord> {
-  const record = await upsertEventIfAllowed(db, eventValues(userId, classId, event));
+  const record = await writeEvent(eventValues(userId, classId, event));
   return record ?? refuse({ db }, userId, classId);
 }
 
 /**
- * The learner's "Mark as complete" (or its undo) for a class they may open: recorded on the same row as
- * a completion by watching, so every reader of progress sees it alike; 404 or 403 otherwise.
+ * The learner's "Mark as complete" (or its undo), or listen mode's sleep timer ending the night
+ * (`reason: 'asleep'`), for a class they may open: recorded on the same row as a completion by
+ * watching, so every reader of progress ("Tonight", the path, the reminders) moves on alike; 404 or 403
+ * otherwise, 409 for `asleep` on a class without an audio track (it has no sleep timer).
  */
 export async function setCompletion(
   { db }: Deps,
@@ -52,16 +58,19 @@ export async function setCompletion(
   classId: number,
   body: ProgressCompletion,
 ): Promise<ProgressRecord> {
-  const record = await setCompletionIfAllowed(db, userId, classId, body.completed);
-  return record ?? refuse({ db }, userId, classId);
+  const by = body.reason ?? 'marked';
+  const record = await setCompletionIfAllowed(db, userId, classId, { completed: body.completed, by });
+  return record ?? refuse({ db }, userId, classId, by === 'asleep');
 }
 
 /** Nothing was written: find out why, off the fast path. */
-async function refuse({ db }: Deps, userId: number, classId: number): Promise<never> {
+async function refuse({ db }: Deps, userId: number, classId: number, asleep = false): Promise<never> {
   const access = await findClassAccess(db, classId, userId);
   if (!access) throw new NotFoundError(learnerAccessMessages.notFound('class'));
   if (!access.isOwned) throw new ForbiddenError(learnerAccessMessages.notOwned);
   if (access.isUnlocked && access.opensAt) throw new ForbiddenError(learnerAccessMessages.notYetOpen);
+  if (!access.isUnlocked) throw new ForbiddenError(learnerAccessMessages.locked);
+  if (asleep && !access.hasAudio) throw new ConflictError(progressMessages.asleepNeedsAudio);
   throw new ForbiddenError(learnerAccessMessages.locked);
 }
 

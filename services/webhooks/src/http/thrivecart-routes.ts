@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { isPurchaseEvent, purchaseEventSchema, type WebhookAck } from '@sleep-ritual/contracts/webhook';
+import { isPurchaseEvent } from '@sleep-ritual/contracts/purchases';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import type { WebhookDeps } from '../deps.ts';
-import { queuePurchase } from '../domain/queue-purchase.ts';
-import { isValidWebhookSecret } from '../domain/webhook-secret.ts';
-import { secretGuessLimit } from '../domain/secret-guesses.ts';
-import { parseBracketedForm } from '@sleep-ritual/platform/bracketed-form';
+import { queuePurchase, secretGuessLimit, webhookSecretCheck } from '../domain/receive-order.ts';
+import { parseBracketedForm } from '@sleep-ritual/thrivecart/bracketed-form';
+import { purchaseEventSchema, type WebhookAck } from '@sleep-ritual/thrivecart/webhook';
+import { limitAddress } from '@sleep-ritual/platform/rate-limit';
 
 export const THRIVECART_WEBHOOK_PATH = '/webhooks/thrivecart';
 
@@ -18,6 +18,10 @@ export const THRIVECART_WEBHOOK_PATH = '/webhooks/thrivecart';
 export function thrivecartRoutes(deps: WebhookDeps): Router {
   const router = new Router({ prefix: '/api' });
   const secretGuesses = secretGuessLimit(deps.backends.counters, deps.logger);
+  const isValidWebhookSecret = webhookSecretCheck(deps.config.thrivecartSecret);
+  // A line per accepted order at info would be the busiest thing a burst does after the queue itself:
+  // accepted orders are logged at debug (the queue holds them anyway); refusals and oddities at info/warn.
+  const logAccepted = deps.logger.isLevelEnabled('debug');
 
   // ThriveCart saves a webhook URL only if HEAD and POST both answer 2xx.
   router.head(THRIVECART_WEBHOOK_PATH, (ctx) => {
@@ -31,11 +35,14 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
       ctx.body = { received: true, queued: false } satisfies WebhookAck;
       return;
     }
-    if (!isValidWebhookSecret(body.thrivecart_secret, deps.config.thrivecartSecret)) {
+    // An address past its limit learns nothing: refused before its secret is compared.
+    await secretGuesses.refuseIfLimited(limitAddress(ctx.ip));
+    if (!isValidWebhookSecret(body.thrivecart_secret)) {
       ctx.log.warn({ event: String(body.event) }, 'webhook refused: wrong or missing thrivecart_secret');
-      await secretGuesses.countFailure(ctx.ip);
+      await secretGuesses.countFailure(limitAddress(ctx.ip));
       throw new UnauthorizedError('Invalid webhook secret.');
     }
+    await secretGuesses.markProven(limitAddress(ctx.ip));
     if (!isPurchaseEvent(body.event)) {
       ctx.log.info({ event: String(body.event) }, 'webhook event acknowledged: it does not change access');
       ctx.body = { received: true, queued: false } satisfies WebhookAck;
@@ -44,13 +51,13 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
 
     const purchase = purchaseEventSchema.parse(body);
     const about = { event: purchase.event, orderId: purchase.orderId, test: purchase.test };
-    const jobId = await queuePurchase(deps, purchase);
+    const jobId = await queuePurchase(deps, purchase, { requestId: ctx.requestId });
     if (jobId === undefined) {
       ctx.log.info(about, 'test order acknowledged and ignored: ACCEPT_TEST_ORDERS is false');
       ctx.body = { received: true, queued: false } satisfies WebhookAck;
       return;
     }
-    ctx.log.info({ ...about, jobId }, purchase.test ? 'test order queued' : 'order queued');
+    if (logAccepted) ctx.log.debug({ ...about, jobId }, purchase.test ? 'test order queued' : 'order queued');
     const unrecognizedItems = purchase.unrecognizedItems;
     if (unrecognizedItems)
       ctx.log.warn(

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PurchaseRefund } from '@sleep-ritual/contracts/webhook';
+import { storableText, type PurchaseCustomer, type PurchaseRefund } from '@sleep-ritual/thrivecart/webhook';
 import {
   ACCESS_STATUS,
   givesAccessSql,
@@ -9,7 +9,7 @@ import {
   refundConcerns,
   type PlanEvent,
   type PlanState,
-} from '@sleep-ritual/platform/purchase-access';
+} from '@sleep-ritual/learning/purchase-access';
 
 /** item (`product-12`, `bump-3`, …) → programme id, for the items that have a mapping. */
 export async function programsForItems(db: Knex, items: string[]): Promise<Map<string, number>> {
@@ -17,6 +17,29 @@ export async function programsForItems(db: Knex, items: string[]): Promise<Map<s
     .whereIn('externalProductId', items)
     .select('externalProductId', 'programId');
   return new Map(rows.map((row) => [row.externalProductId, row.programId]));
+}
+
+/**
+ * The user of a buyer's e-mail, created without a password when new (the create-account link sets it).
+ * E-mail matches regardless of case; names fill in only what the user does not have yet.
+ */
+export async function findOrCreateBuyer(trx: Knex.Transaction, customer: PurchaseCustomer): Promise<number> {
+  const result = await trx.raw<{ rows: { id: number }[] }>(
+    `insert into users (email, "firstName", "lastName") values (?, ?, ?)
+     on conflict ((lower(email))) do update
+       set "firstName" = coalesce(users."firstName", excluded."firstName"),
+           "lastName" = coalesce(users."lastName", excluded."lastName")
+     returning id`,
+    // Cleaned here too, for jobs queued before the receiver cleaned what buyers type.
+    [customer.email.trim().toLowerCase(), storable(customer.firstName), storable(customer.lastName)],
+  );
+  const [row] = result.rows;
+  if (!row) throw new Error('Saving the buyer returned no row');
+  return row.id;
+}
+
+function storable(name: string | null): string | null {
+  return name === null ? null : storableText(name).slice(0, 255) || null;
 }
 
 /**
@@ -31,14 +54,12 @@ export async function insertCompletedPurchases(
 ): Promise<number> {
   if (order.programs.length === 0) return 0;
   const values = order.programs.map(() => '(?, ?, ?, ?, ?, ?::text[])').join(', ');
-  const bindings = order.programs.flatMap(({ programId, items }) => [
-    order.userId,
-    programId,
-    order.orderId,
-    items[0]!,
-    ACCESS_STATUS,
-    items,
-  ]);
+  const bindings = order.programs.flatMap(({ programId, items }) => {
+    const [firstItem] = items;
+    if (firstItem === undefined)
+      throw new Error(`Programme ${programId} of order ${order.orderId} has no item`);
+    return [order.userId, programId, order.orderId, firstItem, ACCESS_STATUS, items];
+  });
   const result = await trx.raw<{ rows: { inserted: boolean }[] }>(
     `insert into purchases ("userId", "programId", "thriveOrderId", "externalProductId", status, "grantingItems")
      values ${values}

@@ -50,6 +50,13 @@ export async function recordRunFinished(
 
 export type OrderKnowledge = { granted: Set<string>; refunded: Set<string>; awaiting: Set<string> };
 
+/** What ordersKnowledge learned of one of the orders it was asked about (it holds every one). */
+export function knowledgeOf(knowledge: Map<string, OrderKnowledge>, orderId: string): OrderKnowledge {
+  const known = knowledge.get(orderId);
+  if (!known) throw new Error(`Order ${orderId} was not among the orders looked up`);
+  return known;
+}
+
 /**
  * What this system already knows of each order: the items that opened its purchases, refunded ones,
  * waiting ones (two queries however many orders, so a run with a large backlog stays quick).
@@ -74,7 +81,7 @@ export async function ordersKnowledge(db: Knex, orderIds: string[]): Promise<Map
     externalProductId: string | null;
     status: string;
   }[]) {
-    const { granted, refunded } = known.get(row.thriveOrderId)!;
+    const { granted, refunded } = knowledgeOf(known, row.thriveOrderId);
     const items =
       row.grantingItems.length > 0 ? row.grantingItems : row.externalProductId ? [row.externalProductId] : [];
     for (const item of items) granted.add(item);
@@ -84,7 +91,7 @@ export async function ordersKnowledge(db: Knex, orderIds: string[]): Promise<Map
       for (const item of items) refunded.add(item);
   }
   for (const row of awaiting as { thriveOrderId: string; item: string }[])
-    known.get(row.thriveOrderId)!.awaiting.add(row.item);
+    knowledgeOf(known, row.thriveOrderId).awaiting.add(row.item);
   return known;
 }
 

@@ -1,9 +1,17 @@
 import { UnrecoverableError } from 'bullmq';
-import { createAccountUrl } from '@sleep-ritual/platform/account-links';
+import { createAccountUrl } from '@sleep-ritual/auth/tokens/account-links';
 import type { Logger } from '@sleep-ritual/platform/logger';
-import { issueResetToken, RESET_TOKEN_TTL_MS, resetPasswordUrl } from '@sleep-ritual/platform/reset-tokens';
-import { issueSignInToken, SIGN_IN_TOKEN_TTL_MS, signInLinkUrl } from '@sleep-ritual/platform/sign-in-tokens';
-import { findRecipient, type Recipient } from '../data/buyers.ts';
+import {
+  issueResetToken,
+  RESET_TOKEN_TTL_MS,
+  resetPasswordUrl,
+} from '@sleep-ritual/auth/tokens/reset-tokens';
+import {
+  issueSignInToken,
+  SIGN_IN_TOKEN_TTL_MS,
+  signInLinkUrl,
+} from '@sleep-ritual/auth/tokens/sign-in-tokens';
+import { claimEmailSend, findRecipient, releaseEmailSend, type Recipient } from '../data/emails.ts';
 import { orderProgramTitles } from '../data/purchases.ts';
 import type { EmailDeps } from '../deps.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -14,13 +22,39 @@ import {
   signInLinkEmail,
   unmappedItemEmail,
 } from '../mail/templates.ts';
-import type { EmailJob } from '../queues.ts';
+import type { EmailJob } from '@sleep-ritual/jobs/emails';
 import { sendBedtimeReminder } from './reminders.ts';
 
 export type EmailOutcome = { sent: EmailJob['template'] | 'access-added'; to: string } | { skipped: string };
 
-/** Builds the message of an e-mail job from the database (links and tokens are made here) and sends it. */
-export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger): Promise<EmailOutcome> {
+/**
+ * Builds the message of an e-mail job from the database (links and tokens are made here) and sends it.
+ * With `jobKey` (the worker's: the job's queue and id), a job sends its message once however often it
+ * runs: one whose completion was lost after it sent (PostgreSQL or Redis gone a moment) runs again.
+ */
+export async function sendEmailJob(
+  deps: EmailDeps,
+  job: EmailJob,
+  log: Logger,
+  jobKey?: string,
+): Promise<EmailOutcome> {
+  const send = async (message: MailMessage): Promise<EmailOutcome | undefined> => {
+    if (!jobKey) return void (await deps.mailer.send(message));
+    if (!(await claimEmailSend(deps.db, jobKey))) {
+      log.warn({ template: job.template }, 'e-mail job ran again after it sent: not sent twice');
+      return { skipped: 'sent by an earlier run of this job' };
+    }
+    try {
+      await deps.mailer.send(message);
+    } catch (error) {
+      await releaseEmailSend(deps.db, jobKey).catch((release: Error) =>
+        log.error({ err: release.message }, 'e-mail not sent, and its record could not be removed'),
+      );
+      throw error;
+    }
+    return undefined;
+  };
+
   if (job.template === 'unmapped-item') {
     const { supportEmail, publicAppUrl } = deps.config;
     const content = unmappedItemEmail({
@@ -30,8 +64,7 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger):
       supportEmail,
       appUrl: publicAppUrl,
     });
-    await deps.mailer.send({ to: supportEmail, ...content });
-    return { sent: job.template, to: supportEmail };
+    return (await send({ to: supportEmail, ...content })) ?? { sent: job.template, to: supportEmail };
   }
   if (job.template === 'bedtime-reminder') {
     return sendBedtimeReminder(deps, job, log, deps.clock?.() ?? new Date());
@@ -49,12 +82,13 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger):
     message = composed;
   } else if (job.template === 'sign-in-link') {
     // As for a reset: the token exists nowhere but in the stored hash and this e-mail.
-    const token = await issueSignInToken(deps.db, user.id);
+    const { token, code } = await issueSignInToken(deps.db, deps.config, user.id);
     message = {
       to: user.email,
       ...signInLinkEmail({
         ...common(deps, user),
         link: signInLinkUrl(deps.config, token),
+        code,
         validMinutes: Math.round(SIGN_IN_TOKEN_TTL_MS / 60_000),
       }),
     };
@@ -70,8 +104,7 @@ export async function sendEmailJob(deps: EmailDeps, job: EmailJob, log: Logger):
       }),
     };
   }
-  await deps.mailer.send(message);
-  return { sent: job.template, to: user.email };
+  return (await send(message)) ?? { sent: job.template, to: user.email };
 }
 
 /**

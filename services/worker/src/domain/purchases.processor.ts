@@ -1,22 +1,25 @@
 import { UnrecoverableError } from 'bullmq';
-import { isPlanEvent, type PlanEventName } from '@sleep-ritual/contracts/webhook';
+import { isPlanEvent, type PlanEventName } from '@sleep-ritual/contracts/purchases';
+import { isDeletedAccountOrder } from '@sleep-ritual/auth/deleted-accounts';
 import type { Logger } from '@sleep-ritual/platform/logger';
-import { findOrCreateBuyer } from '../data/buyers.ts';
 import {
   applyPlanEvent,
   clearAwaitingMapping,
+  findOrCreateBuyer,
   insertCompletedPurchases,
   programsForItems,
   recordAwaitingMapping,
   refundOrder,
 } from '../data/purchases.ts';
 import type { PurchaseDeps } from '../deps.ts';
-import { enqueueEmail, type PurchaseJob } from '../queues.ts';
+import { enqueueEmail } from '@sleep-ritual/jobs/emails';
+import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
 
 export type PurchaseOutcome =
   | { action: 'provisioned'; userId: number; programIds: number[]; newPurchases: number }
   | { action: 'refunded'; refunded: number }
-  | { action: 'plan-updated'; changed: number };
+  | { action: 'plan-updated'; changed: number }
+  | { action: 'ignored'; reason: string };
 
 /**
  * What a purchase event does to access. Idempotent: running it again for the same event (a retry, a
@@ -34,6 +37,11 @@ export async function processPurchase(
 async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {
   if (!job.customer) throw new UnrecoverableError(`Order ${job.orderId} has no customer e-mail`);
   const customer = job.customer;
+  // A member who deleted their account stays deleted: their old orders recreate nobody and mail nobody.
+  if (await isDeletedAccountOrder(deps.db, job.orderId)) {
+    log.info('order of a deleted account: nothing provisioned, nothing mailed');
+    return { action: 'ignored', reason: 'the order belongs to a deleted account' };
+  }
 
   const result = await deps.db.transaction(async (trx) => {
     const mapped = await programsForItems(trx, job.items);
@@ -61,6 +69,7 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
       template: 'create-account',
       userId: result.userId,
       orderId: job.orderId,
+      requestId: job.requestId,
     });
     log.info(
       { userId: result.userId, programIds: result.programIds, newPurchases: result.newPurchases },
@@ -92,16 +101,17 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
         orderId: job.orderId,
         items: result.unmapped,
         buyerEmail: customer.email,
+        requestId: job.requestId,
       });
     }
     throw new UnrecoverableError(message);
   }
-  return {
-    action: 'provisioned',
-    userId: result.userId!,
-    programIds: result.programIds!,
-    newPurchases: result.newPurchases!,
-  };
+  const { userId, programIds, newPurchases } = result;
+  // Only an order without items maps nothing and reports no problem.
+  if (userId === undefined || programIds === undefined || newPurchases === undefined) {
+    return { action: 'ignored', reason: 'the order has no items' };
+  }
+  return { action: 'provisioned', userId, programIds, newPurchases };
 }
 
 async function refund(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {

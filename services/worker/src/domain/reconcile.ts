@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { noFindings, type ReconciliationFindings } from '@sleep-ritual/contracts/admin-members';
-import { itemKeySchema } from '@sleep-ritual/contracts/product-mappings';
-import { storableText, type PurchaseCustomer } from '@sleep-ritual/contracts/webhook';
+import { itemKeySchema } from '@sleep-ritual/contracts/purchases';
+import { storableText, type PurchaseCustomer } from '@sleep-ritual/thrivecart/webhook';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import {
+  knowledgeOf,
   ordersKnowledge,
   planKnowledge,
   readCheckpoints,
@@ -11,14 +12,14 @@ import {
   recordRunStarted,
   type Checkpoints,
 } from '../data/reconciliation.ts';
-import { enqueuePurchase, type PurchaseJob, type PurchasesQueue } from '../queues.ts';
+import { enqueuePurchase, type PurchaseJob, type PurchasesQueue } from '@sleep-ritual/jobs/purchases';
 import {
   PER_PAGE,
   type ThrivecartApi,
   type ThrivecartMode,
   type Transaction,
   type TransactionType,
-} from '../thrivecart/api-client.ts';
+} from '@sleep-ritual/thrivecart/api-client';
 
 /**
  * Reconciliation: ThriveCart documents no retry of a webhook it could not deliver, so an order lost to an
@@ -151,7 +152,7 @@ async function queueCharges(
   const knowledge = await ordersKnowledge(deps.db, [...orders.keys()]);
   const jobs: PurchaseJob[] = [];
   for (const [orderId, charges] of orders) {
-    const known = knowledge.get(orderId)!;
+    const known = knowledgeOf(knowledge, orderId);
     const missing = new Set<string>();
     // Oldest first, so the main product comes before its bump and upsells, as in the webhook.
     for (const charge of [...charges].sort((a, b) => a.timestamp - b.timestamp)) {
@@ -192,7 +193,7 @@ async function queueRefunds(
   const knowledge = await ordersKnowledge(deps.db, [...orders.keys()]);
   const jobs: (PurchaseJob & { refund: { scope: 'item'; item: string } })[] = [];
   for (const [orderId, refunds] of orders) {
-    const known = knowledge.get(orderId)!;
+    const known = knowledgeOf(knowledge, orderId);
     for (const refund of refunds) {
       const item = itemOf(refund);
       // Nothing to take back: the item opened nothing here, or its refund is already applied.

@@ -4,16 +4,16 @@ import {
   REMINDER_GRACE_MS,
   unsubscribePageUrl,
   unsubscribeUrl,
-} from '@sleep-ritual/platform/bedtime-reminders';
+} from '@sleep-ritual/learning/bedtime-reminders';
 import {
   byProgram,
   listOwnedJourneyClasses,
   nextClass,
   type JourneyClassRow,
-} from '@sleep-ritual/platform/learner-journey';
-import { localDateOf } from '@sleep-ritual/platform/local-time';
+} from '@sleep-ritual/learning/learner-journey';
+import { localDateOf } from '@sleep-ritual/learning/local-time';
 import type { Logger } from '@sleep-ritual/platform/logger';
-import { findRecipient } from '../data/buyers.ts';
+import { findRecipient } from '../data/emails.ts';
 import {
   isReminderOn,
   lockDueReminders,
@@ -24,7 +24,7 @@ import {
 } from '../data/reminders.ts';
 import type { EmailDeps } from '../deps.ts';
 import { bedtimeReminderEmail } from '../mail/templates.ts';
-import { reminderEmailOptions, type BedtimeReminderJob, type EmailsQueue } from '../queues.ts';
+import { reminderEmailOptions, type BedtimeReminderJob, type EmailsQueue } from '@sleep-ritual/jobs/emails';
 import type { EmailOutcome } from './emails.processor.ts';
 
 /**

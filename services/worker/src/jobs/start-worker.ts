@@ -1,8 +1,9 @@
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
-import type { JobMetrics } from '../queue-metrics.ts';
-import { retryDelayMs, type RetryPolicy } from '../queues.ts';
+import type { JobMetrics } from '@sleep-ritual/jobs/queue-metrics';
+import { retryDelayMs, type RetryPolicy } from '@sleep-ritual/jobs/purchases';
+import type { JobOrigin } from '@sleep-ritual/jobs/producer';
 
 export type WorkerConnection = { queues: QueueBackend; logger: Logger; metrics: JobMetrics };
 
@@ -25,7 +26,12 @@ export function startWorker<Data, Result>(
     (job) =>
       process(
         job.data,
-        logger.child({ queue: queueName, jobId: job.id, attempt: job.attemptsMade + 1 }),
+        logger.child({
+          queue: queueName,
+          jobId: job.id,
+          attempt: job.attemptsMade + 1,
+          ...originOf(job),
+        }),
         job,
       ),
     {
@@ -40,14 +46,31 @@ export function startWorker<Data, Result>(
         : {}),
     },
   );
+  // Each counter is served from the start, at 0: Prometheus's increase() then sees the first failure too
+  // (the PurchaseJobFailed alert, infra/prometheus/alerts.yml).
+  for (const counter of [metrics.completed, metrics.failed, metrics.retried])
+    counter.inc({ queue: queueName }, 0);
   worker.on('completed', () => metrics.completed.inc({ queue: queueName }));
   worker.on('failed', (job, error) => {
     const final = !job || error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
-    const details = { queue: queueName, jobId: job?.id, attemptsMade: job?.attemptsMade, err: error.message };
+    const details = {
+      queue: queueName,
+      jobId: job?.id,
+      ...(job ? originOf(job) : {}),
+      attemptsMade: job?.attemptsMade,
+      err: error.message,
+      stack: error.stack,
+    };
     (final ? metrics.failed : metrics.retried).inc({ queue: queueName });
     if (final) logger.error(details, 'job failed and is kept in the failed list for inspection');
     else logger.warn(details, 'job failed and will be retried');
   });
   worker.on('error', (error) => logger.error({ queue: queueName, err: error.message }, 'worker error'));
   return worker;
+}
+
+/** The request that queued the job, for its log lines (see JobOrigin). */
+function originOf(job: Job): JobOrigin {
+  const requestId = (job.data as JobOrigin | null)?.requestId;
+  return typeof requestId === 'string' ? { requestId } : {};
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
+import { inSpan } from '@sleep-ritual/platform/telemetry';
 import type { OutboxMail } from '../outbox.ts';
 import type { MailContent } from './templates.ts';
 
@@ -11,16 +12,33 @@ import type { MailContent } from './templates.ts';
 export type MailMessage = MailContent & { to: string; headers?: Record<string, string> };
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
 
-type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'supportEmail' | 'outboxDir'>;
+type MailConfig = Pick<Config, 'smtpUrl' | 'smtpMaxConnections' | 'mailFrom' | 'supportEmail' | 'outboxDir'>;
 
 /**
- * Sends through SMTP_URL when it is set. Otherwise nodemailer still builds each message, which is then
+ * Sends through SMTP_URL when it is set, over a pool of SMTP_MAX_CONNECTIONS connections: on launch
+ * night one connection per message (or one at all) leaves a burst of orders waiting on handshakes,
+ * while a pool hands each message to the first free connection and reuses it. Otherwise nodemailer still builds each message, which is then
  * logged and written to the outbox folder as one JSON file, for developers and tests to read.
  */
 export function createMailer(config: MailConfig, logger: Logger): Mailer {
+  const mailer = untracedMailer(config, logger);
+  // A span per message, in the trace of the job that sends it; what it says is only how it went out.
+  const attributes = { 'email.transport': config.smtpUrl ? 'smtp' : 'outbox' };
+  return {
+    send: (message) => inSpan('email send', attributes, () => mailer.send(message)),
+    close: () => mailer.close(),
+  };
+}
+
+function untracedMailer(config: MailConfig, logger: Logger): Mailer {
   const envelope = { from: config.mailFrom, replyTo: config.supportEmail };
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    // Settings written in SMTP_URL's query (?maxConnections=…) win over these.
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      pool: true,
+      maxConnections: config.smtpMaxConnections,
+    });
     return {
       async send(message) {
         const info = await transport.sendMail({ ...envelope, ...message });

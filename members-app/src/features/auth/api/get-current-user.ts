@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser } from '@sleep-ritual/contracts/user';
+import type { CurrentUser } from '@sleep-ritual/contracts/user';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { authKeys } from './keys.ts';
 
@@ -8,7 +8,10 @@ export const CURRENT_USER_STALE_MS = 300_000;
 /** Spec 000 §7: the user, or null when anonymous (401); other failures are errors. */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await api.get(currentUserSchema, '/api/user');
+    return await api.get(
+      () => import('@sleep-ritual/contracts/user').then((m) => m.currentUserSchema),
+      '/api/user',
+    );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 401) return null;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody } from '@sleep-ritual/contracts/auth';
-import { currentUserSchema } from '@sleep-ritual/contracts/user';
 import { api, ApiError } from '../../../lib/api-client.ts';
 
-export const login = (body: LoginBody) => api.post(currentUserSchema, '/api/login', body);
+export const login = (body: LoginBody) =>
+  api.post(() => import('@sleep-ritual/contracts/user').then((m) => m.currentUserSchema), '/api/login', body);
 
 /** Spec 000 §8: the words a failed sign-in shows. */
 export function loginErrorMessage(error: unknown): string {

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { successSchema } from '@sleep-ritual/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
+import { clearSavedNights } from '../../../lib/offline-tracks.ts';
 import { authKeys } from './keys.ts';
 
 /** Long enough to read "Signed out successfully" before the browser leaves for the home page. */
@@ -8,18 +9,31 @@ export const SIGNED_OUT_REDIRECT_MS = 1_200;
 
 export const logout = () => api.post(successSchema, '/api/logout');
 
-/** Spec 000 §4: logout clears the cached user and programme data and goes to /. */
+/**
+ * Spec 000 §4: logout clears the cached user and programme data and goes to /; the nights saved for
+ * offline go too.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      window.setTimeout(() => {
-        // Leave first: the member screens' guard would otherwise react to the cleared user.
-        window.location.replace('/');
-        queryClient.clear();
-        queryClient.setQueryData(authKeys.currentUser(), null);
-      }, SIGNED_OUT_REDIRECT_MS);
+    onSuccess: async () => {
+      // The learner's saved nights and the answers kept with them leave the device with them.
+      await clearSavedNights().catch(() => undefined);
+      leaveSignedOut(queryClient);
     },
   });
+}
+
+/**
+ * After the session ended (logout, a deleted account): a moment to read the message, then the home page
+ * and nothing cached for the member.
+ */
+export function leaveSignedOut(queryClient: QueryClient): void {
+  window.setTimeout(() => {
+    // Leave first: the member screens' guard would otherwise react to the cleared user.
+    window.location.replace('/');
+    queryClient.clear();
+    queryClient.setQueryData(authKeys.currentUser(), null);
+  }, SIGNED_OUT_REDIRECT_MS);
 }

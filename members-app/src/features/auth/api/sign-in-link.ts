@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageSchema } from '@sleep-ritual/contracts/auth';
-import { currentUserSchema } from '@sleep-ritual/contracts/user';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/login/link: e-mail me a sign-in link (the answer is the same for any address). */
 export const requestSignInLink = (body: { email: string }) =>
-  api.post(messageSchema, '/api/login/link', body);
+  api.post(
+    () => import('@sleep-ritual/contracts/auth').then((m) => m.messageSchema),
+    '/api/login/link',
+    body,
+  );
 
 export function useRequestSignInLink() {
   return useMutation({ mutationFn: requestSignInLink });
@@ -13,7 +15,11 @@ export function useRequestSignInLink() {
 
 /** POST /api/login/link/sign-in: the e-mailed link's token signs the learner in, once. */
 export const signInWithLink = (token: string) =>
-  api.post(currentUserSchema, '/api/login/link/sign-in', { token });
+  api.post(
+    () => import('@sleep-ritual/contracts/user').then((m) => m.currentUserSchema),
+    '/api/login/link/sign-in',
+    { token },
+  );
 
 export function useSignInWithLink() {
   const queryClient = useQueryClient();

@@ -4,6 +4,7 @@ import { supportEmail } from '../../../lib/public-config.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { useLogout } from '../api/logout.ts';
+import { DeleteMyAccount, DownloadMyData } from './AccountRights.tsx';
 import { BedtimeReminderSettings } from './BedtimeReminderSettings.tsx';
 
 export function AccountScreen() {
@@ -41,9 +42,11 @@ export function AccountScreen() {
         </div>
       </dl>
       <BedtimeReminderSettings />
+      <DownloadMyData />
       <Button variant="secondary" onClick={signOut} disabled={logout.isPending || logout.isSuccess}>
         {logout.isPending ? 'Logging out...' : 'Logout'}
       </Button>
+      {user && <DeleteMyAccount email={user.email} />}
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminAuthBodySchema } from '@sleep-ritual/contracts/auth';
 import { Button } from '../../../components/Button.tsx';
 import { PasswordField } from '../../../components/FormField.tsx';
 import { FullPageSpinner } from '../../../components/Spinner.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { validate } from '../../../lib/validate.ts';
+import { useSchemaSubmit } from '../../../lib/validate.ts';
 import { useAdminCheck, useAdminSignIn } from '../api/admin-session.ts';
 import { authKeys } from '../api/keys.ts';
 
@@ -29,17 +28,22 @@ function AdminPasswordForm() {
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = validate(adminAuthBodySchema, { password });
-    if (result.errors) {
-      setError(result.errors.password);
-      return;
-    }
+  // The contract's schema loads when the form is sent: this gate is in the first load, zod is not.
+  const check = useSchemaSubmit(
+    () => import('@sleep-ritual/contracts/auth').then((m) => m.adminAuthBodySchema),
+    { onInvalid: (errors) => setError(errors.password), onValid: sendPassword },
+  );
+  const submit = (event: FormEvent) => check(event, { password });
+
+  function sendPassword(body: { password: string }) {
     setError(undefined);
-    signIn.mutate(result.data, {
+    signIn.mutate(body, {
       onSuccess: () => {
-        toast({ title: 'Access granted', description: 'Welcome to the admin panel', kind: 'admin-sign-in' });
+        toast({
+          title: 'Access granted',
+          description: 'Welcome to the admin panel',
+          kind: 'admin-sign-in',
+        });
         timer.current = window.setTimeout(
           () => queryClient.invalidateQueries({ queryKey: authKeys.adminCheck() }),
           ADMIN_RECHECK_MS,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { forgotPasswordBodySchema } from '@sleep-ritual/contracts/auth';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/FormField.tsx';

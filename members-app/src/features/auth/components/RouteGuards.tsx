@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { OfflineState } from '../../../components/OfflineState.tsx';
 import { FullPageSpinner } from '../../../components/Spinner.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { isAdminPreview } from '../../../lib/admin-preview.ts';
+import { isNetworkFailure } from '../../../lib/offline-queue.ts';
+import { pruneSavedNights } from '../../../lib/offline-tracks.ts';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { AdminGate } from './AdminGate.tsx';
 
@@ -18,7 +21,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 function RequireLearner({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const location = useLocation();
+  const userId = user.data?.id;
+  useEffect(() => {
+    // Once signed in and online: saved nights the learner can no longer open leave the device.
+    if (userId !== undefined && navigator.onLine) void pruneSavedNights(userId).catch(() => undefined);
+  }, [userId]);
+  if (user.isPending && user.fetchStatus === 'paused') return <OfflineState />;
   if (user.isPending) return <FullPageSpinner />;
+  // Offline (the installed app in airplane mode): what is saved and how to listen, not an error.
+  if (user.isError && isNetworkFailure(user.error)) return <OfflineState />;
   if (user.isError) {
     return (
       <StatusMessage title="Something went wrong">
@@ -30,10 +41,16 @@ function RequireLearner({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /sign-in is for signed-out visitors; a signed-in one goes to their programmes. */
+/**
+ * /sign-in is for signed-out visitors; a signed-in one goes to their programmes. Nearly everyone who
+ * opens it is signed out, so the form shows at once and the check only sends a signed-in visitor on.
+ * An e-mailed sign-in link (`?token=`) waits for the check: it signs in as soon as it shows, and a
+ * visitor already signed in (someone else, on a shared device) keeps their session and the link.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
-  if (user.isPending) return <FullPageSpinner />;
+  const { search } = useLocation();
+  if (user.isPending && new URLSearchParams(search).has('token')) return <FullPageSpinner />;
   if (user.data) return <Navigate to="/my-programs" replace />;
   return <>{children}</>;
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@sleep-ritual/contracts/user';
-import { renderAt, stubApi } from '../../../test/render.tsx';
+import { ok, renderAt, stubApi } from '../../../test/render.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 
 const learner: CurrentUser = { id: 4, email: 'learner@example.com', firstName: null, lastName: null };
@@ -10,6 +10,19 @@ const renderScreen = (query = '') =>
   renderAt(`/sign-in${query}`, '/sign-in', <SignInScreen />, [
     { path: '/my-programs', element: <h1>My Programs</h1> },
   ]);
+
+describe('sign-in with a password', () => {
+  it('sends one sign-in however quickly the button is pressed twice', async () => {
+    const { requested } = stubApi({ 'POST /api/login': ok(learner) });
+    renderScreen();
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'learner@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'quiet-nights-42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'My Programs' }, { timeout: 5_000 })).toBeTruthy();
+    expect(requested().filter((call) => call === 'POST /api/login')).toHaveLength(1);
+  });
+});
 
 describe('sign-in by e-mailed link', () => {
   it('is offered beside the password: it asks for the address and shows the same answer for any', async () => {

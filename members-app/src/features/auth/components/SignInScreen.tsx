@@ -1,18 +1,23 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { loginBodySchema, signInLinkRequestBodySchema } from '@sleep-ritual/contracts/auth';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { TextField, PasswordField } from '../../../components/FormField.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { validate } from '../../../lib/validate.ts';
+import { useSchemaSubmit } from '../../../lib/validate.ts';
 import { loginErrorMessage, useLogin } from '../api/login.ts';
+import { useSignInWithCode } from '../api/sign-in-code.ts';
 import { useRequestSignInLink, useSignInWithLink } from '../api/sign-in-link.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { SignInCodeField } from './SignInCodeField.tsx';
 import { useEmailForm } from '../use-email-form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export const REDIRECT_AFTER_LOGIN_MS = 100;
+
+// The contract's schemas load when a form is first sent (by then they are usually here already, for
+// the first call's answer): this screen is in the first load, zod is not.
+const authSchemas = () => import('@sleep-ritual/contracts/auth');
 
 export function SignInScreen() {
   useDocumentTitle('Sign In');
@@ -32,20 +37,18 @@ function PasswordSignIn({ onUseLink }: { onUseLink: () => void }) {
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = validate(loginBodySchema, values);
-    if (result.errors) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    login.mutate(result.data, {
-      onSuccess: () => {
-        timer.current = window.setTimeout(() => navigate('/my-programs'), REDIRECT_AFTER_LOGIN_MS);
-      },
-    });
-  }
+  const check = useSchemaSubmit(() => authSchemas().then((m) => m.loginBodySchema), {
+    onInvalid: setErrors,
+    onValid: (body) => {
+      setErrors({});
+      login.mutate(body, {
+        onSuccess: () => {
+          timer.current = window.setTimeout(() => navigate('/my-programs'), REDIRECT_AFTER_LOGIN_MS);
+        },
+      });
+    },
+  });
+  const submit = (event: FormEvent) => check(event, values);
 
   return (
     <AuthCard title="Sign In">
@@ -95,14 +98,16 @@ function PasswordSignIn({ onUseLink }: { onUseLink: () => void }) {
 /** The second way in: a link e-mailed to the address, which signs in once within 15 minutes. */
 function SignInLinkRequest({ onBack }: { onBack: () => void }) {
   const request = useRequestSignInLink();
-  const { email, setEmail, error, submit } = useEmailForm(signInLinkRequestBodySchema, (body) =>
-    request.mutate(body),
+  const { email, setEmail, error, submit } = useEmailForm(
+    () => authSchemas().then((m) => m.signInLinkRequestBodySchema),
+    (body) => request.mutate(body),
   );
 
   if (request.isSuccess) {
     return (
       <AuthCard title="Check Your Email">
         <p>{request.data.message}</p>
+        <CodeSignIn email={request.variables.email} />
         <p className="auth-links">
           <button type="button" className="link-button" onClick={onBack}>
             Back to Sign In
@@ -140,6 +145,40 @@ function SignInLinkRequest({ onBack }: { onBack: () => void }) {
         </button>
       </p>
     </AuthCard>
+  );
+}
+
+/**
+ * The same e-mail's 6-digit code, typed where the link would open another browser (the installed app
+ * keeps cookies of its own). One field, offered the code from the keyboard's suggestions on phones.
+ */
+function CodeSignIn({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const signIn = useSignInWithCode();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+
+  const check = useSchemaSubmit(() => authSchemas().then((m) => m.signInWithCodeBodySchema), {
+    onInvalid: (errors) => setError(errors.code ?? errors.email),
+    onValid: (body) => {
+      setError(undefined);
+      signIn.mutate(body, { onSuccess: () => navigate('/my-programs', { replace: true }) });
+    },
+  });
+  const submit = (event: FormEvent) => check(event, { email, code });
+
+  return (
+    <form onSubmit={submit} noValidate className="code-sign-in">
+      <SignInCodeField value={code} error={error} onChange={setCode} />
+      {signIn.isError && (
+        <p className="form-error" role="alert">
+          {errorMessage(signIn.error, 'That code did not work. Please try again.')}
+        </p>
+      )}
+      <Button type="submit" className="btn-block" disabled={signIn.isPending || signIn.isSuccess}>
+        {signIn.isPending ? 'Signing In...' : 'Sign In with Code'}
+      </Button>
+    </form>
   );
 }
 

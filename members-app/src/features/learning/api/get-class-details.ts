@@ -28,6 +28,21 @@ export function prefetchClassDetails(queryClient: QueryClient, classIds: readonl
   for (const classId of classIds) void queryClient.prefetchQuery(classDetailsQueryOptions(classId));
 }
 
+/**
+ * What a watch event's answer tells the cached class: the server's record, except that a completion
+ * already cached stays (the sleep timer's completion may be answered before the pause it caused, whose
+ * answer would otherwise undo it here; only "Mark as not complete" undoes one, through the cache itself).
+ */
+export function setCachedWatchProgress(
+  queryClient: QueryClient,
+  classId: number,
+  progress: NonNullable<ClassProgress>,
+): void {
+  const cached = queryClient.getQueryData<ClassDetails>(learningKeys.classDetails(classId));
+  const completed = progress.completed || (cached?.progress?.completed ?? false);
+  setCachedClassProgress(queryClient, classId, { ...progress, completed });
+}
+
 /** Keeps a cached class's progress in step with what the server recorded, so resume stays right. */
 export function setCachedClassProgress(
   queryClient: QueryClient,

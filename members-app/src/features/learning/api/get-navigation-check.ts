@@ -1,14 +1,17 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { navigationCheckSchema, type NavigationCheck } from '@sleep-ritual/contracts/catalog';
+import { useNavigate } from 'react-router';
+import type { NavigationCheck } from '@sleep-ritual/contracts/catalog';
 import { api } from '../../../lib/api-client.ts';
 import { pathRoute, programRoute } from '../lib/routes.ts';
 import { learningKeys } from './keys.ts';
 
 /** Spec 000 §2, §7: whether opening the programme goes straight to its only path. */
 export async function getNavigationCheck(programId: number): Promise<NavigationCheck> {
-  return api.get(navigationCheckSchema, `/api/programs/${programId}/navigation-check`);
+  return api.get(
+    () => import('@sleep-ritual/contracts/catalog').then((m) => m.navigationCheckSchema),
+    `/api/programs/${programId}/navigation-check`,
+  );
 }
 
 export const navigationCheckQueryOptions = (programId: number) =>

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { programListSchema, type ProgramCard } from '@sleep-ritual/contracts/catalog';
+import type { ProgramCard } from '@sleep-ritual/contracts/catalog';
 import { api } from '../../../lib/api-client.ts';
 import { learningKeys } from './keys.ts';
 
 /** Spec 000 §7: every programme, as cards. */
 export async function getPrograms(): Promise<ProgramCard[]> {
-  return api.get(programListSchema, '/api/programs');
+  return api.get(
+    () => import('@sleep-ritual/contracts/catalog').then((m) => m.programListSchema),
+    '/api/programs',
+  );
 }
 
 export const programsQueryOptions = () =>

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tonightListSchema, type Tonight } from '@sleep-ritual/contracts/catalog';
+import type { Tonight } from '@sleep-ritual/contracts/catalog';
 import { api } from '../../../lib/api-client.ts';
 import { learningKeys } from './keys.ts';
 
 /** The class to listen to tonight in each owned programme, chosen by the server in one call. */
 export async function getTonight(): Promise<Tonight[]> {
-  return api.get(tonightListSchema, '/api/my-programs/tonight');
+  return api.get(
+    () => import('@sleep-ritual/contracts/catalog').then((m) => m.tonightListSchema),
+    '/api/my-programs/tonight',
+  );
 }
 
 export const tonightQueryOptions = () =>

@@ -14,4 +14,6 @@ export const learningKeys = {
   pathClasses: (pathId: number) => [...learningKeys.paths(), 'classes', pathId] as const,
   classes: () => [...learningKeys.all, 'classes'] as const,
   classDetails: (classId: number) => [...learningKeys.classes(), 'details', classId] as const,
+  checkIns: () => [...learningKeys.all, 'check-ins'] as const,
+  transcript: (url: string) => [...learningKeys.classes(), 'transcript', url] as const,
 };

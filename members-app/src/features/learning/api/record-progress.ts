@@ -1,9 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import {
   progressRecordSchema,
   type ProgressEvent,
   type ProgressRecord,
 } from '@sleep-ritual/contracts/progress';
+import { isAdminPreview } from '../../../lib/admin-preview.ts';
 import { api } from '../../../lib/api-client.ts';
+import { createWatchTracker, type TrackablePlayer } from '../tracker/watch-tracker.ts';
+import { setCachedWatchProgress } from './get-class-details.ts';
+import { learningKeys } from './keys.ts';
 
 const progressUrl = (classId: number) => `/api/progress/${classId}`;
 
@@ -34,4 +40,41 @@ export function sendProgressBeacon(classId: number, event: ProgressEvent): void 
     credentials: 'include',
     keepalive: true,
   }).catch((error: unknown) => console.warn('Could not record the exit from the class', error));
+}
+
+/**
+ * Records the learner's watching of one class while its player is on the page (never in an admin's
+ * "View as learner" tab, whose events the server would refuse anyway). Each recorded event
+ * refreshes the cached class (so resuming starts from the right place) and marks the path and
+ * programme pages and "Tonight" stale, so they show the new progress when the learner goes back.
+ */
+export function useWatchTracker(player: TrackablePlayer | null, classId: number): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!player || isAdminPreview()) return;
+    const refreshLists = () => {
+      void queryClient.invalidateQueries({ queryKey: learningKeys.paths() });
+      void queryClient.invalidateQueries({ queryKey: learningKeys.hierarchies() });
+      void queryClient.invalidateQueries({ queryKey: learningKeys.tonight() });
+    };
+    const tracker = createWatchTracker({
+      player,
+      send: async (event) => {
+        const record = await recordProgress(classId, event);
+        setCachedWatchProgress(queryClient, classId, {
+          maxPositionSec: record.maxPositionSec,
+          durationSeconds: record.durationSeconds,
+          percentWatched: record.percentWatched,
+          completed: record.completed,
+        });
+        refreshLists();
+      },
+      sendExit: (event) => {
+        sendProgressBeacon(classId, event);
+        refreshLists();
+      },
+    });
+    return () => tracker.stop({ exit: true });
+  }, [player, classId, queryClient]);
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { PathClass } from '@sleep-ritual/contracts/catalog';
 import { minutesLabel } from '../lib/format-duration.ts';
 import { opensLabel } from '../lib/opens-label.ts';

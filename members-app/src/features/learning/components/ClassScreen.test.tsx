@@ -212,7 +212,7 @@ describe('Class page', () => {
     expect(screen.getByText('This class is not unlocked yet.')).toBeTruthy();
   });
 
-  it('a class that opens days after the purchase says when it opens, from the path it belongs to', async () => {
+  it('a night that opens days after the purchase says calmly when it opens, from the path it belongs to, never an error', async () => {
     const now = new Date();
     const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 21, 0);
     stubApi({
@@ -224,8 +224,19 @@ describe('Class page', () => {
       ),
     });
     renderLearning(CLASS_URL);
-    expect(await screen.findByRole('heading', { name: 'Error Loading Class' })).toBeTruthy();
-    expect(await screen.findByText('Opens tomorrow.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Night 101 opens tomorrow' })).toBeTruthy();
+    expect(screen.getByText(/Night 101 – Class 101 isn't open yet/)).toBeTruthy();
+    expect(screen.queryByText('Error Loading Class')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a night of a refunded programme says the access ended', async () => {
+    stubApi({
+      'GET /api/classes/101/details': reply(403, { error: 'Your access to this program has ended.' }),
+    });
+    renderLearning(CLASS_URL);
+    expect(await screen.findByRole('heading', { name: 'Your access has ended' })).toBeTruthy();
+    expect(screen.queryByText('Error Loading Class')).toBeNull();
   });
 
   describe('around the class', () => {

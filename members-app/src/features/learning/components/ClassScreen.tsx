@@ -1,8 +1,12 @@
-import { Link, useParams } from 'react-router-dom';
-import type { ClassDetails, PathClass } from '@sleep-ritual/contracts/catalog';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { learnerAccessMessages, type ClassDetails, type PathClass } from '@sleep-ritual/contracts/catalog';
 import { extractVimeoId } from '@sleep-ritual/contracts/vimeo';
-import { Button } from '../../../components/Button.tsx';
+import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { isAdminPreview } from '../../../lib/admin-preview.ts';
+import { OfflineState } from '../../../components/OfflineState.tsx';
+import { isNetworkFailure } from '../../../lib/offline-queue.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useClassDetails } from '../api/get-class-details.ts';
 import { usePathDetails } from '../api/get-path-details.ts';
@@ -11,9 +15,10 @@ import { formatDuration } from '../lib/format-duration.ts';
 import { opensLabel } from '../lib/opens-label.ts';
 import { isNotFound, refusalReason } from '../lib/query-errors.ts';
 import { classRoute, pathRoute, routeId } from '../lib/routes.ts';
-import { ClassListen } from './ClassListen.tsx';
 import { ClassVideo } from './ClassVideo.tsx';
+import { ListenMode } from './ListenMode.tsx';
 import { fallbackImages } from '../lib/images.ts';
+import { SaveForOffline } from '../offline/SaveForOffline.tsx';
 import {
   BackLink,
   ContentImage,
@@ -52,6 +57,8 @@ export function ClassScreen() {
       </PageSkeleton>
     );
   }
+  // Offline, a night not saved on this device: what is saved, rather than an error.
+  if (isNetworkFailure(details.error)) return <OfflineState />;
   const found = details.data;
   const belongs = found && found.programId === programId && found.pathId === pathId;
   if (!valid || isNotFound(details.error) || (found && !belongs)) {
@@ -61,7 +68,28 @@ export function ClassScreen() {
   }
   if (details.isError || !found) {
     // A class that opens some days after the purchase: the path's list knows when.
-    const opensAt = path.data?.classes.find((item) => item.id === classId)?.opensAt;
+    const listed = path.data?.classes.find((item) => item.id === classId);
+    const reason = refusalReason(details.error);
+    if (listed?.opensAt || reason === learnerAccessMessages.notYetOpen) {
+      return <NightNotOpenYet night={listed} back={back} />;
+    }
+    if (reason === learnerAccessMessages.accessEnded) {
+      return (
+        <div className="learning-page">
+          <StatusMessage
+            title="Your access has ended"
+            action={
+              <ButtonLink to="/my-programs" variant="secondary">
+                Back to All Programs
+              </ButtonLink>
+            }
+          >
+            {learnerAccessMessages.accessEnded} If you think this is a mistake, please contact support.
+          </StatusMessage>
+        </div>
+      );
+    }
+    const opensAt = listed?.opensAt;
     return (
       <ContentProblem
         title="Error Loading Class"
@@ -104,6 +132,32 @@ export function ClassScreen() {
   );
 }
 
+/**
+ * A night whose day has not come yet (drip): said calmly, with when it opens, never as an error. Its
+ * name and date come from the path's list (usually cached by the path page); until it is known, the
+ * page still says the night is not open yet.
+ */
+function NightNotOpenYet({ night, back }: { night?: PathClass; back: { to: string; label: string } }) {
+  const name = night?.label ?? 'This night';
+  const opens = night?.opensAt ? opensLabel(night.opensAt) : 'Opens on a later night';
+  return (
+    <div className="learning-page">
+      <StatusMessage
+        title={`${name} ${opens.charAt(0).toLowerCase()}${opens.slice(1)}`}
+        action={
+          <ButtonLink to={back.to} variant="secondary">
+            {back.label}
+          </ButtonLink>
+        }
+      >
+        {night ? `${classTitle(night)} isn't open yet.` : "This night isn't open yet."} Each night opens at
+        the start of its day, so it is ready by bedtime. Until then, any night you have heard is yours to
+        listen to again.
+      </StatusMessage>
+    </div>
+  );
+}
+
 /** "Mark as complete" by hand (a guide to read, a class heard on another device), and its undo. */
 function CompletionControl({ details }: { details: ClassDetails }) {
   const completion = useSetClassCompletion(details.id);
@@ -117,7 +171,7 @@ function CompletionControl({ details }: { details: ClassDetails }) {
         variant={completed ? 'ghost' : 'secondary'}
         disabled={completion.isPending}
         aria-busy={completion.isPending || undefined}
-        onClick={() => completion.mutate(!completed)}
+        onClick={() => completion.mutate({ completed: !completed })}
       >
         {completed ? 'Mark as not complete' : 'Mark as complete'}
       </Button>
@@ -226,5 +280,55 @@ function ClassContent({ details }: { details: ClassDetails }) {
       {cover}
       <p className="empty-note">No content available for this class yet.</p>
     </>
+  );
+}
+
+/**
+ * A class with an audio track: "Listen" comes first and opens listen mode; the video, when there is
+ * one, stays below it. Only one of them plays, and is tracked, at a time: the video leaves the page
+ * while listen mode is open.
+ */
+function ClassListen({
+  details,
+  audioUrl,
+  resumeAt,
+  video,
+}: {
+  details: ClassDetails;
+  audioUrl: string;
+  resumeAt: number;
+  video: ReactNode;
+}) {
+  const [listening, setListening] = useState(false);
+  return (
+    <div className="class-listen">
+      <div className="listen-launch">
+        <button
+          type="button"
+          className="btn btn-primary listen-launch-button"
+          onClick={() => setListening(true)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+          </svg>
+          Listen
+        </button>
+        <p className="muted">
+          Full screen and dark, with a sleep timer. It keeps playing with the screen locked.
+          {video ? ' Or watch the video below.' : ''}
+        </p>
+        {!isAdminPreview() && <SaveForOffline details={details} />}
+      </div>
+      {!listening && video}
+      {listening && (
+        <ListenMode
+          details={details}
+          audioUrl={audioUrl}
+          resumeAt={resumeAt}
+          onClose={() => setListening(false)}
+          onWatchVideo={video ? () => setListening(false) : undefined}
+        />
+      )}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type Player from '@vimeo/player';
+import { useWatchTracker } from '../api/record-progress.ts';
 import { clockTime } from '../lib/format-duration.ts';
-import { useWatchTracker } from '../tracker/use-watch-tracker.ts';
 import { VimeoPlayer } from './VimeoPlayer.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/Button.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import '../learning.css';
@@ -9,10 +9,16 @@ export function ContentImage({
   src,
   fallback,
   className,
+  size,
+  priority = false,
 }: {
   src: string | null;
   fallback: string;
   className?: string;
+  /** The intrinsic size, so the browser reserves the image's box before it arrives. */
+  size?: { width: number; height: number };
+  /** The page's largest image on first view (its LCP element): fetched at once, first. */
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
   return (
@@ -20,8 +26,10 @@ export function ContentImage({
       className={className}
       src={src && !failed ? src : fallback}
       alt=""
-      loading="lazy"
-      decoding="async"
+      {...size}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
       onError={() => setFailed(true)}
     />
   );

@@ -28,6 +28,9 @@ function renderClass(details: ClassDetails) {
       events.push(JSON.parse(String(request.body)));
       return ok(sample.progressRecord({ durationSeconds: 960 }));
     },
+    'PUT /api/progress/101/completion': ok(
+      sample.progressRecord({ completed: true, completionReason: 'asleep' }),
+    ),
   });
   const beacons: unknown[] = [];
   vi.stubGlobal('navigator', {
@@ -158,6 +161,26 @@ describe('Listen mode', () => {
     expect(await screen.findByTestId('class-video')).toBeTruthy();
   });
 
+  it('shows the night sky when the artwork fails to load, and asks for it only once when that fails too (offline)', async () => {
+    renderClass(withAudio({ artworkUrl: 'https://images.example/night-1.jpg' }));
+    const { dialog } = await openListenMode();
+    const artwork = dialog.querySelector('img.listen-artwork') as HTMLImageElement;
+    expect(artwork.getAttribute('src')).toBe('https://images.example/night-1.jpg');
+
+    fireEvent.error(artwork);
+    expect(artwork.getAttribute('src')).toMatch(/\/images\/path-card-fallback\.svg$/);
+    // Setting src again, even to the same address, is another request, and another error offline.
+    const requests: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => requests.push(...records));
+    observer.observe(artwork, { attributes: true, attributeFilter: ['src'] });
+    fireEvent.error(artwork);
+    fireEvent.error(artwork);
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    requests.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(requests).toEqual([]);
+  });
+
   it('gives the lock screen the class title, path and artwork, and its play, pause and skip buttons drive the track', async () => {
     const handlers = new Map<string, MediaSessionActionHandler | null>();
     const session = {
@@ -241,6 +264,54 @@ describe('Listen mode', () => {
     ).toBeTruthy();
     expect((within(dialog).getByLabelText('Sleep timer') as HTMLSelectElement).value).toBe('off');
     expect(within(dialog).getByRole('button', { name: 'Play' })).toBeTruthy();
+  });
+
+  it('when the sleep timer ends the night it counts as completed (asleep), once, and listening again starts at 0:00; a pause by hand completes nothing', async () => {
+    const completions: unknown[] = [];
+    const answered: string[] = [];
+    stubApi({
+      'GET /api/classes/101/details': ok(
+        withAudio({
+          progress: { maxPositionSec: 300, durationSeconds: 960, percentWatched: 31, completed: false },
+        }),
+      ),
+      // The pause the timer causes is answered last, by a record that does not know of the completion yet.
+      'PUT /api/progress/101': (request) =>
+        new Promise((resolve) =>
+          setTimeout(() => {
+            answered.push((JSON.parse(String(request.body)) as { event_type: string }).event_type);
+            resolve(ok(sample.progressRecord({ maxPositionSec: 840, durationSeconds: 960 })));
+          }, 20),
+        ),
+      'PUT /api/progress/101/completion': (request) => {
+        completions.push(JSON.parse(String(request.body)));
+        return ok(
+          sample.progressRecord({ completed: true, completionReason: 'asleep', maxPositionSec: 840 }),
+        );
+      },
+    });
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: () => true });
+    renderLearning(CLASS_URL);
+    const { dialog, audio } = await openListenMode();
+    audio.loadMetadata();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pause' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Play' }));
+    expect(completions).toEqual([]);
+
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    fireEvent.change(within(dialog).getByLabelText('Sleep timer'), { target: { value: '15' } });
+    act(() => vi.advanceTimersByTime(15 * MINUTE));
+    vi.useRealTimers();
+    await waitFor(() => expect(completions).toEqual([{ completed: true, reason: 'asleep' }]));
+    // Both pauses (by hand, then the timer's) have had their answers.
+    await waitFor(() => expect(answered.filter((type) => type === 'pause')).toHaveLength(2));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: /Close listen mode/ }));
+    const again = await openListenMode();
+    again.audio.loadMetadata();
+    expect(again.element.currentTime).toBe(0);
+    expect(within(again.dialog).queryByText(/Resuming where you left off/)).toBeNull();
+    expect(completions).toHaveLength(1);
   });
 
   it('night mode: one tap turns the page black with nothing else showing; any tap or key wakes it', async () => {

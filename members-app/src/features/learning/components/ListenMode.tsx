@@ -1,19 +1,20 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { ClassDetails } from '@sleep-ritual/contracts/catalog';
+import { isAdminPreview } from '../../../lib/admin-preview.ts';
 import { useFocusTrap } from '../../../lib/use-focus-trap.ts';
+import { useWatchTracker } from '../api/record-progress.ts';
 import { clockTime } from '../lib/format-duration.ts';
 import { fallbackImages } from '../lib/images.ts';
-import { mediaElementPlayer } from '../listen/media-element-player.ts';
 import { attachMediaSession, SKIP_SECONDS } from '../listen/media-session.ts';
-import {
-  createSleepTimer,
-  SLEEP_TIMER_CHOICES,
-  type SleepTimer,
-  type SleepTimerChoice,
-  type SleepTimerState,
-} from '../listen/sleep-timer.ts';
-import { useWatchTracker } from '../tracker/use-watch-tracker.ts';
+import { SLEEP_TIMER_CHOICES, type SleepTimerChoice, type SleepTimerState } from '../listen/sleep-timer.ts';
+import { useAsleepCompletion } from '../listen/use-asleep-completion.ts';
+import { useNightMode } from '../listen/use-night-mode.ts';
+import { useSleepTimer } from '../listen/use-sleep-timer.ts';
+import { SaveForOffline } from '../offline/SaveForOffline.tsx';
+import { mediaElementPlayer } from '../tracker/watch-tracker.ts';
+import { ContentImage } from './LearningUi.tsx';
+import { ListenTranscript } from './ListenTranscript.tsx';
 
 type Props = {
   details: ClassDetails;
@@ -46,44 +47,128 @@ export function ListenMode({ details, audioUrl, resumeAt, onClose, onWatchVideo 
   const titleId = useId();
   const layer = useRef<HTMLDivElement>(null);
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
-  const [startAt] = useState(resumeAt);
-  const [resumedAt, setResumedAt] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [night, setNight] = useState(false);
+  const { night, enter: enterNight, wake } = useNightMode(layer, '.listen-play');
+  const [showTranscript, setShowTranscript] = useState(false);
+  const transcriptId = useId();
   const playback = usePlayback(audio);
-  const [timer, setTimer] = useState<SleepTimerState>({
-    choice: 'off',
-    secondsLeft: null,
-    fading: false,
-    finished: false,
-  });
-  const sleepTimer = useRef<SleepTimer | null>(null);
+  const sleepTimer = useSleepTimer(audio, details.audioQuietSpans);
   const trapKeys = useFocusTrap(layer, onClose, '.listen-play');
 
   const player = useMemo(() => (audio ? mediaElementPlayer(audio) : null), [audio]);
   useWatchTracker(player, details.id);
+  useAsleepCompletion(details.id, sleepTimer.state.finished);
+  useListenMediaSession(audio, details);
+  const { resumedAt, failed } = useStartPlayback(audio, resumeAt);
+  const controls = audioControls(audio);
 
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    trapKeys(event);
+    if (event.defaultPrevented || event.key === 'Escape' || night) return;
+    if (handleListenKey(event, controls, enterNight)) event.preventDefault();
+  }
+
+  return createPortal(
+    <div
+      ref={layer}
+      className={`listen-mode${night ? ' is-night' : ''}`}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      <ListenTopBar
+        hasTranscript={Boolean(details.transcriptUrl)}
+        showTranscript={showTranscript}
+        transcriptId={transcriptId}
+        onClose={onClose}
+        onToggleTranscript={() => setShowTranscript((shown) => !shown)}
+        onNight={enterNight}
+      />
+
+      <div className="listen-body">
+        {showTranscript && details.transcriptUrl ? (
+          <ListenTranscript
+            id={transcriptId}
+            url={details.transcriptUrl}
+            position={playback.position}
+            onSeek={controls.seek}
+          />
+        ) : (
+          <ListenArtwork artworkUrl={details.artworkUrl} />
+        )}
+        <div className="listen-heading">
+          {details.label && <p className="listen-eyebrow">{details.label}</p>}
+          <h2 id={titleId}>{details.title}</h2>
+          <p className="listen-path">{details.path.title}</p>
+        </div>
+
+        <ListenProgress playback={playback} onSeek={controls.seek} />
+        <ListenControls
+          playing={playback.playing}
+          known={isKnown(playback.duration)}
+          failed={failed}
+          controls={controls}
+        />
+
+        <p className="listen-note" role="status">
+          {failed
+            ? 'This track could not be played. Please try again later.'
+            : resumedAt !== null
+              ? `Resuming where you left off (${clockTime(resumedAt)})`
+              : ''}
+        </p>
+
+        <SleepTimerControl
+          state={sleepTimer.state}
+          onChoose={sleepTimer.choose}
+          onExtend={sleepTimer.extend}
+        />
+
+        {onWatchVideo && (
+          <button type="button" className="listen-text-button" onClick={onWatchVideo}>
+            Watch the video instead
+          </button>
+        )}
+        {!isAdminPreview() && <SaveForOffline details={details} tone="listen" />}
+      </div>
+
+      <audio ref={setAudio} src={audioUrl} preload="metadata" data-testid="listen-audio">
+        {details.transcriptUrl && (
+          <track kind="captions" src={details.transcriptUrl} srcLang="en" label="Transcript" default />
+        )}
+      </audio>
+
+      {night && <NightMode onWake={wake} />}
+    </div>,
+    document.body,
+  );
+}
+
+/** The lock screen's and headphones' controls, and what they show, for this class. */
+function useListenMediaSession(audio: HTMLAudioElement | null, details: ClassDetails) {
+  const { title, label, artworkUrl } = details;
+  const pathTitle = details.path.title;
+  const phaseTitle = details.phase.title;
   useEffect(() => {
     if (!audio) return;
     return attachMediaSession(audio, {
-      title: details.title,
-      artist: details.path.title,
-      album: details.label ?? details.phase.title,
-      artworkUrl: details.artworkUrl ?? fallbackImages.pathCard,
+      title,
+      artist: pathTitle,
+      album: label ?? phaseTitle,
+      artworkUrl: artworkUrl ?? fallbackImages.pathCard,
     });
-  }, [audio, details.title, details.path.title, details.label, details.phase.title, details.artworkUrl]);
+  }, [audio, title, pathTitle, label, phaseTitle, artworkUrl]);
+}
 
-  useEffect(() => {
-    if (!audio) return;
-    const timer = createSleepTimer(audio, setTimer);
-    sleepTimer.current = timer;
-    return () => {
-      timer.dispose();
-      sleepTimer.current = null;
-    };
-  }, [audio]);
-
-  // Once the length is known (so the tracker's play event can say it): resume, then play.
+/**
+ * Once the length is known (so the tracker's play event can say it): resume at `resumeAt` (as it was
+ * when listen mode opened), then play. Says where it resumed, and whether the track failed to load.
+ */
+function useStartPlayback(audio: HTMLAudioElement | null, resumeAt: number) {
+  const [startAt] = useState(resumeAt);
+  const [resumedAt, setResumedAt] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!audio) return;
     let started = false;
@@ -105,148 +190,164 @@ export function ListenMode({ details, audioUrl, resumeAt, onClose, onWatchVideo 
       audio.removeEventListener('error', onError);
     };
   }, [audio, startAt]);
+  return { resumedAt, failed };
+}
 
-  function toggle() {
-    if (!audio) return;
-    if (audio.paused) audio.play().catch((error: unknown) => console.warn('Could not play', error));
-    else audio.pause();
-  }
+type AudioControls = { toggle: () => void; skip: (seconds: number) => void; seek: (seconds: number) => void };
 
-  function skip(seconds: number) {
-    if (!audio) return;
-    const end = Number.isFinite(audio.duration) ? audio.duration : Infinity;
-    audio.currentTime = Math.min(Math.max(0, audio.currentTime + seconds), end);
-  }
+/** Play/pause, skipping within the track and seeking, on the element once it is there. */
+function audioControls(audio: HTMLAudioElement | null): AudioControls {
+  return {
+    toggle() {
+      if (!audio) return;
+      if (audio.paused) audio.play().catch((error: unknown) => console.warn('Could not play', error));
+      else audio.pause();
+    },
+    skip(seconds) {
+      if (!audio) return;
+      const end = Number.isFinite(audio.duration) ? audio.duration : Infinity;
+      audio.currentTime = Math.min(Math.max(0, audio.currentTime + seconds), end);
+    },
+    seek(seconds) {
+      if (audio) audio.currentTime = seconds;
+    },
+  };
+}
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    trapKeys(event);
-    if (event.defaultPrevented || event.key === 'Escape' || night) return;
-    const target = event.target as HTMLElement;
-    if (target.closest('input, select, textarea')) return;
-    const onButton = target.closest('button') !== null;
-    const key = event.key.toLowerCase();
-    if ((key === ' ' && !onButton) || key === 'k') toggle();
-    else if (key === 'arrowleft' || key === 'j') skip(-SKIP_SECONDS);
-    else if (key === 'arrowright' || key === 'l') skip(SKIP_SECONDS);
-    else if (key === 'n') setNight(true);
-    else return;
-    event.preventDefault();
-  }
+/** Listen mode's keys (space or k, arrows or j/l, n): whether the key was one of them. */
+function handleListenKey(
+  event: KeyboardEvent<HTMLDivElement>,
+  controls: AudioControls,
+  enterNight: () => void,
+): boolean {
+  const target = event.target as HTMLElement;
+  if (target.closest('input, select, textarea')) return false;
+  const onButton = target.closest('button') !== null;
+  const key = event.key.toLowerCase();
+  if ((key === ' ' && !onButton) || key === 'k') controls.toggle();
+  else if (key === 'arrowleft' || key === 'j') controls.skip(-SKIP_SECONDS);
+  else if (key === 'arrowright' || key === 'l') controls.skip(SKIP_SECONDS);
+  else if (key === 'n') enterNight();
+  else return false;
+  return true;
+}
 
-  const { position, duration, playing } = playback;
-  const known = Number.isFinite(duration) && duration > 0;
+const isKnown = (duration: number) => Number.isFinite(duration) && duration > 0;
+
+function ListenTopBar({
+  hasTranscript,
+  showTranscript,
+  transcriptId,
+  onClose,
+  onToggleTranscript,
+  onNight,
+}: {
+  hasTranscript: boolean;
+  showTranscript: boolean;
+  transcriptId: string;
+  onClose: () => void;
+  onToggleTranscript: () => void;
+  onNight: () => void;
+}) {
+  return (
+    <div className="listen-top">
+      <button type="button" className="listen-text-button" aria-label="Close listen mode" onClick={onClose}>
+        <span aria-hidden="true">←</span> Close
+      </button>
+      {hasTranscript && (
+        <button
+          type="button"
+          className="listen-text-button"
+          aria-expanded={showTranscript}
+          aria-controls={showTranscript ? transcriptId : undefined}
+          onClick={onToggleTranscript}
+        >
+          Transcript
+        </button>
+      )}
+      <button type="button" className="listen-text-button" onClick={onNight}>
+        <MoonIcon /> Night mode
+      </button>
+    </div>
+  );
+}
+
+/** Swaps to the night sky once when the artwork fails: offline, the fallback may fail too. */
+function ListenArtwork({ artworkUrl }: { artworkUrl: string | null }) {
+  return (
+    <ContentImage src={artworkUrl} fallback={fallbackImages.pathCard} className="listen-artwork" priority />
+  );
+}
+
+/** The position slider, the position and the time remaining. */
+function ListenProgress({ playback, onSeek }: { playback: Playback; onSeek: (seconds: number) => void }) {
+  const { position, duration } = playback;
+  const known = isKnown(duration);
   const remaining = known ? Math.max(0, duration - position) : null;
+  return (
+    <div className="listen-progress">
+      <input
+        type="range"
+        className="listen-seek"
+        aria-label="Position in the track"
+        aria-valuetext={known ? `${spokenTime(position)} of ${spokenTime(duration)}` : 'Loading the track'}
+        min={0}
+        max={known ? Math.floor(duration) : 0}
+        step={1}
+        value={Math.floor(position)}
+        disabled={!known}
+        onChange={(event) => onSeek(Number(event.target.value))}
+      />
+      <p className="listen-times">
+        <span>
+          <span className="visually-hidden">Position </span>
+          {clockTime(position)}
+        </span>
+        <span>
+          <span className="visually-hidden">Remaining </span>
+          {remaining === null ? '–:––' : `−${clockTime(remaining)}`}
+        </span>
+      </p>
+    </div>
+  );
+}
 
-  return createPortal(
-    <div
-      ref={layer}
-      className={`listen-mode${night ? ' is-night' : ''}`}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
-    >
-      <div className="listen-top">
-        <button type="button" className="listen-text-button" aria-label="Close listen mode" onClick={onClose}>
-          <span aria-hidden="true">←</span> Close
-        </button>
-        <button type="button" className="listen-text-button" onClick={() => setNight(true)}>
-          <MoonIcon /> Night mode
-        </button>
-      </div>
-
-      <div className="listen-body">
-        <img
-          className="listen-artwork"
-          src={details.artworkUrl ?? fallbackImages.pathCard}
-          alt=""
-          onError={(event) => {
-            event.currentTarget.src = fallbackImages.pathCard;
-          }}
-        />
-        <div className="listen-heading">
-          {details.label && <p className="listen-eyebrow">{details.label}</p>}
-          <h2 id={titleId}>{details.title}</h2>
-          <p className="listen-path">{details.path.title}</p>
-        </div>
-
-        <div className="listen-progress">
-          <input
-            type="range"
-            className="listen-seek"
-            aria-label="Position in the track"
-            aria-valuetext={
-              known ? `${spokenTime(position)} of ${spokenTime(duration)}` : 'Loading the track'
-            }
-            min={0}
-            max={known ? Math.floor(duration) : 0}
-            step={1}
-            value={Math.floor(position)}
-            disabled={!known}
-            onChange={(event) => {
-              if (audio) audio.currentTime = Number(event.target.value);
-            }}
-          />
-          <p className="listen-times">
-            <span>
-              <span className="visually-hidden">Position </span>
-              {clockTime(position)}
-            </span>
-            <span>
-              <span className="visually-hidden">Remaining </span>
-              {remaining === null ? '–:––' : `−${clockTime(remaining)}`}
-            </span>
-          </p>
-        </div>
-
-        <div className="listen-controls">
-          <button
-            type="button"
-            className="listen-round listen-back"
-            aria-label={`Back ${SKIP_SECONDS} seconds`}
-            onClick={() => skip(-SKIP_SECONDS)}
-            disabled={!known}
-          >
-            <BackIcon />
-            <span aria-hidden="true" className="listen-back-seconds">
-              {SKIP_SECONDS}
-            </span>
-          </button>
-          <button
-            type="button"
-            className="listen-round listen-play"
-            aria-label={playing ? 'Pause' : 'Play'}
-            onClick={toggle}
-            disabled={failed}
-          >
-            {playing ? <PauseIcon /> : <PlayIcon />}
-          </button>
-          <span className="listen-round-spacer" aria-hidden="true" />
-        </div>
-
-        <p className="listen-note" role="status">
-          {failed
-            ? 'This track could not be played. Please try again later.'
-            : resumedAt !== null
-              ? `Resuming where you left off (${clockTime(resumedAt)})`
-              : ''}
-        </p>
-
-        <SleepTimerControl state={timer} onChoose={(choice) => sleepTimer.current?.set(choice)} />
-
-        {onWatchVideo && (
-          <button type="button" className="listen-text-button" onClick={onWatchVideo}>
-            Watch the video instead
-          </button>
-        )}
-      </div>
-
-      <audio ref={setAudio} src={audioUrl} preload="metadata" data-testid="listen-audio" />
-
-      {night && <NightMode onWake={() => setNight(false)} />}
-    </div>,
-    document.body,
+function ListenControls({
+  playing,
+  known,
+  failed,
+  controls,
+}: {
+  playing: boolean;
+  known: boolean;
+  failed: boolean;
+  controls: AudioControls;
+}) {
+  return (
+    <div className="listen-controls">
+      <button
+        type="button"
+        className="listen-round listen-back"
+        aria-label={`Back ${SKIP_SECONDS} seconds`}
+        onClick={() => controls.skip(-SKIP_SECONDS)}
+        disabled={!known}
+      >
+        <BackIcon />
+        <span aria-hidden="true" className="listen-back-seconds">
+          {SKIP_SECONDS}
+        </span>
+      </button>
+      <button
+        type="button"
+        className="listen-round listen-play"
+        aria-label={playing ? 'Pause' : 'Play'}
+        onClick={controls.toggle}
+        disabled={failed}
+      >
+        {playing ? <PauseIcon /> : <PlayIcon />}
+      </button>
+      <span className="listen-round-spacer" aria-hidden="true" />
+    </div>
   );
 }
 
@@ -254,20 +355,24 @@ export function ListenMode({ details, audioUrl, resumeAt, onClose, onWatchVideo 
 function SleepTimerControl({
   state,
   onChoose,
+  onExtend,
 }: {
   state: SleepTimerState;
   onChoose: (choice: SleepTimerChoice) => void;
+  onExtend: () => void;
 }) {
   const id = useId();
-  const { choice, secondsLeft, fading, finished } = state;
+  const { choice, secondsLeft, fading, finished, waitingForQuiet } = state;
   const countdown =
     choice === 'off' || secondsLeft === null
       ? null
-      : fading
-        ? `Fading out · ${clockTime(secondsLeft)}`
-        : choice === 'end'
-          ? `Pauses at the end of the track · ${clockTime(secondsLeft)}`
-          : `Pauses in ${clockTime(secondsLeft)}`;
+      : waitingForQuiet
+        ? 'Pausing at the next quiet moment'
+        : fading
+          ? `Fading out · ${clockTime(secondsLeft)}`
+          : choice === 'end'
+            ? `Pauses at the end of the track · ${clockTime(secondsLeft)}`
+            : `Pauses in ${clockTime(secondsLeft)}`;
   const announcement = finished
     ? 'Paused by the sleep timer. Sleep well.'
     : choice === 'off'
@@ -290,6 +395,11 @@ function SleepTimerControl({
           </option>
         ))}
       </select>
+      {typeof choice === 'number' && (
+        <button type="button" className="listen-text-button listen-timer-extend" onClick={onExtend}>
+          +5 min
+        </button>
+      )}
       <p className="listen-timer-left" aria-hidden="true">
         {countdown ?? (finished ? 'Paused by the sleep timer. Sleep well.' : '')}
       </p>

@@ -53,6 +53,25 @@ describe('My programs', () => {
     }
   });
 
+  it("loads the first card's image at once and first (the page's largest paint), the others lazily, each with its size reserved", async () => {
+    stubApi({ 'GET /api/programs': ok([ritual, addOn, full]), 'GET /api/my-programs': ok([ritual]) });
+    renderLearning('/my-programs');
+    await waitFor(() => card(full.title));
+
+    const [first, ...rest] = [ritual, addOn, full].map((program) =>
+      card(program.title).querySelector('img')!,
+    );
+    expect(first!.getAttribute('loading')).toBe('eager');
+    expect(first!.getAttribute('fetchpriority')).toBe('high');
+    for (const img of rest) {
+      expect(img.getAttribute('loading')).toBe('lazy');
+      expect(img.getAttribute('fetchpriority')).toBeNull();
+    }
+    for (const img of [first!, ...rest]) {
+      expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['640', '360']);
+    }
+  });
+
   it('an owned programme without a format opens as "Open Program"', async () => {
     stubApi({ 'GET /api/programs': ok([full]), 'GET /api/my-programs': ok([full]) });
     renderLearning('/my-programs');
@@ -111,19 +130,25 @@ describe('My programs', () => {
     expect(requested()).toContain('GET /api/programs/1/navigation-check');
   });
 
-  it('goes to the programme page when the check says not to skip, or when the check fails', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  it('goes to the programme page when the check says not to skip', async () => {
     stubApi({
       'GET /api/programs': ok([ritual, full]),
       'GET /api/my-programs': ok([ritual, full]),
       'GET /api/programs/1/navigation-check': ok({ shouldSkipToPath: false, pathId: null }),
-      'GET /api/programs/3/navigation-check': reply(500),
     });
     const { router } = renderLearning('/my-programs');
     fireEvent.click(await screen.findByRole('button', { name: 'Open Sleep Ritual' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/program/1'));
+  });
 
-    await router.navigate('/my-programs');
+  it('goes to the programme page when the check fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({
+      'GET /api/programs': ok([ritual, full]),
+      'GET /api/my-programs': ok([ritual, full]),
+      'GET /api/programs/3/navigation-check': reply(500),
+    });
+    const { router } = renderLearning('/my-programs');
     fireEvent.click(await screen.findByRole('button', { name: 'Open Program' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/program/3'));
     expect(warn).toHaveBeenCalled();
@@ -168,22 +193,30 @@ describe('My programs', () => {
     expect(screen.getByText(/6 of 6 nights · all done/)).toBeTruthy();
   });
 
-  it('when every open night is done and the next opens tomorrow, says so instead of offering a repeat', async () => {
+  it('while the next night waits, says when it opens and offers the open nights to listen to again', async () => {
     const now = new Date();
-    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 20, 30);
+    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
     stubApi({
       'GET /api/programs': ok([ritual]),
       'GET /api/my-programs': ok([ritual]),
       'GET /api/my-programs/tonight': ok([
-        sample.tonight({ opensAt: tomorrow.toISOString(), completedCount: 1 }),
+        sample.tonight({
+          opensAt: tomorrow.toISOString(),
+          completedCount: 1,
+          listenAgain: [{ classId: 101, label: 'Night 1', title: 'Arriving: Letting the Day Go' }],
+        }),
       ]),
     });
     renderLearning('/my-programs');
-    expect(
-      await screen.findByText(/Next: Night 2 – The Breath That Slows the Heart · Opens tomorrow/),
-    ).toBeTruthy();
+    expect(await screen.findByText(/Night 2 – The Breath That Slows the Heart opens tomorrow/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Tonight/ })).toBeNull();
     expect(screen.getByText('1 of 6 nights')).toBeTruthy();
+    const again = screen.getByRole('navigation', { name: 'Listen again' });
+    expect(
+      within(again)
+        .getByRole('link', { name: 'Night 1 – Arriving: Letting the Day Go' })
+        .getAttribute('href'),
+    ).toBe('/program/1/path/10/class/101');
   });
 
   it('still opens every programme when "Tonight" cannot be loaded', async () => {
@@ -195,5 +228,22 @@ describe('My programs', () => {
     renderLearning('/my-programs');
     expect(await screen.findByRole('button', { name: 'Open Sleep Ritual' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /^Tonight/ })).toBeNull();
+  });
+
+  it('offline, says so and how to listen to saved nights instead of an error, and loads by itself when the network returns', async () => {
+    const offline = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    stubApi({ 'GET /api/programs': offline, 'GET /api/my-programs': offline });
+    renderLearning('/my-programs');
+
+    expect(await screen.findByRole('heading', { name: "You're offline" })).toBeTruthy();
+    expect(await screen.findByText(/No nights are saved on this device yet/)).toBeTruthy();
+    expect(screen.queryByText('Failed to load programs. Please try again.')).toBeNull();
+
+    stubApi({ 'GET /api/programs': ok([ritual]), 'GET /api/my-programs': ok([ritual]) });
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByRole('heading', { name: 'Your Programs' })).toBeTruthy();
+    expect(card(ritual.title)).toBeTruthy();
   });
 });

@@ -1,4 +1,6 @@
 import { Button } from '../../../components/Button.tsx';
+import { OfflineState } from '../../../components/OfflineState.tsx';
+import { isNetworkFailure } from '../../../lib/offline-queue.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMyPrograms } from '../api/get-my-programs.ts';
 import { useOpenProgram } from '../api/get-navigation-check.ts';
@@ -6,11 +8,13 @@ import { usePrograms } from '../api/get-programs.ts';
 import { useTonight } from '../api/get-tonight.ts';
 import { LoadingRegion, SkeletonBlock } from './LearningUi.tsx';
 import { ProgramCard } from './ProgramCard.tsx';
+import { SleepCheckInSection } from './SleepCheckIn.tsx';
 import { FULL_TRANSFORMATION_PROGRAM_ID, UpgradeBanner } from './UpgradeBanner.tsx';
 
 /**
  * Spec 000 §2 (/my-programs and /programs/my-programs): every programme as a card, locked or not by the
- * owned-programmes call, and the upgrade banner unless the learner owns programme 3.
+ * owned-programmes call, and the upgrade banner unless the learner owns programme 3. Above them, the
+ * morning check-in about last night and the learner's small chart of how they slept.
  */
 export function MyProgramsScreen() {
   useDocumentTitle('Your Programs');
@@ -20,6 +24,13 @@ export function MyProgramsScreen() {
   // An extra: when it fails, the cards still open every programme.
   const tonight = useTonight();
 
+  const offline =
+    isNetworkFailure(programs.error ?? mine.error) ||
+    programs.fetchStatus === 'paused' ||
+    mine.fetchStatus === 'paused';
+  // Offline in the installed app: the saved nights, and back by itself once connected.
+  if (offline && !(programs.data && mine.data)) return <OfflineState />;
+
   let content;
   if (programs.isPending || mine.isPending) {
     content = (
@@ -28,7 +39,7 @@ export function MyProgramsScreen() {
           {[0, 1, 2].map((key) => (
             <li key={key} className="program-card">
               <SkeletonBlock className="skeleton-media" />
-              <div className="program-card-body">
+              <div className="program-card-body skeleton-card-body">
                 <SkeletonBlock className="skeleton-title" />
                 <SkeletonBlock className="skeleton-line" />
                 <SkeletonBlock className="skeleton-line short" />
@@ -63,9 +74,10 @@ export function MyProgramsScreen() {
           <p className="empty-note">No programs available.</p>
         ) : (
           <ul className="program-grid">
-            {programs.data.map((program) => (
+            {programs.data.map((program, index) => (
               <ProgramCard
                 key={program.id}
+                priority={index === 0}
                 program={program}
                 owned={owned.has(program.id)}
                 tonight={tonightByProgram.get(program.id)}
@@ -83,6 +95,7 @@ export function MyProgramsScreen() {
   return (
     <div className="learning-page programs-page">
       <h1>Your Programs</h1>
+      <SleepCheckInSection />
       {content}
     </div>
   );

@@ -1,6 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
+import { isAdminPreview } from '../../../lib/admin-preview.ts';
+import { OfflineState } from '../../../components/OfflineState.tsx';
+import { isNetworkFailure } from '../../../lib/offline-queue.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { prefetchClassDetails } from '../api/get-class-details.ts';
 import { useNavigationCheck } from '../api/get-navigation-check.ts';
@@ -8,6 +11,7 @@ import { usePathDetails } from '../api/get-path-details.ts';
 import { fallbackImages } from '../lib/images.ts';
 import { isNotFound, refusalReason } from '../lib/query-errors.ts';
 import { programRoute, routeId } from '../lib/routes.ts';
+import { SaveAllForOffline } from '../offline/SaveAllForOffline.tsx';
 import { ClassRow } from './ClassRow.tsx';
 import { BackLink, ContentImage, ContentProblem, PageSkeleton, SkeletonBlock } from './LearningUi.tsx';
 import { PathProgress } from './PathCard.tsx';
@@ -39,6 +43,7 @@ export function PathScreen() {
   }, [openableKey, queryClient]);
 
   if (valid && (path.isPending || check.isPending)) return <PathSkeleton />;
+  if (isNetworkFailure(path.error)) return <OfflineState />;
   const found = path.data;
   if (!valid || isNotFound(path.error) || (found && found.programId !== programId)) {
     return (
@@ -64,6 +69,7 @@ export function PathScreen() {
     ? ALL_PROGRAMS
     : { to: programRoute(programId), label: 'Back to Program Overview' };
   const completed = found.classes.filter((item) => item.progress?.completed).length;
+  const open = found.classes.filter((item) => item.isUnlocked && !item.opensAt).map((item) => item.id);
 
   return (
     <article className="learning-page path-page" aria-labelledby="path-title">
@@ -74,6 +80,7 @@ export function PathScreen() {
         <h1 id="path-title">{found.title}</h1>
         {found.description && <p className="lead">{found.description}</p>}
         {found.isUnlocked && <PathProgress done={completed} total={found.classes.length} />}
+        {found.isUnlocked && !isAdminPreview() && <SaveAllForOffline classIds={open} />}
       </header>
       {found.classes.length === 0 ? (
         <p className="empty-note">No classes available in this path yet.</p>

@@ -1,10 +1,14 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import type { ProgramCard as ProgramCardData, Tonight } from '@sleep-ritual/contracts/catalog';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { fallbackImages } from '../lib/images.ts';
 import { opensLabel } from '../lib/opens-label.ts';
 import { classRoute } from '../lib/routes.ts';
 import { ContentImage } from './LearningUi.tsx';
+
+/** Cards show their image at 16:9; the attributes let the browser reserve that box before it loads. */
+const CARD_IMAGE_SIZE = { width: 640, height: 360 };
 
 /**
  * Spec 000 §2: a locked card (not owned) has the purple badge, "Unlock Full Program" to the
@@ -17,6 +21,7 @@ export function ProgramCard({
   onOpen,
   tonight,
   titleLevel = 2,
+  priority = false,
 }: {
   program: ProgramCardData;
   owned: boolean;
@@ -25,13 +30,20 @@ export function ProgramCard({
   titleLevel?: 1 | 2;
   opening: boolean;
   onOpen: (programId: number) => void;
+  /** The first card: its image is the page's LCP element, so it is not lazy. */
+  priority?: boolean;
 }) {
   const titleId = useId();
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   return (
     <li className={`program-card${owned ? '' : ' is-locked'}`}>
       <div className="program-card-media">
-        <ContentImage src={program.cardImageUrl} fallback={fallbackImages.programCard} />
+        <ContentImage
+          src={program.cardImageUrl}
+          fallback={fallbackImages.programCard}
+          size={CARD_IMAGE_SIZE}
+          priority={priority}
+        />
         {!owned && (
           <span className="locked-badge">
             <LockIcon /> Locked
@@ -81,20 +93,37 @@ export function ProgramCard({
 
 /**
  * The learner's next class in one tap: "Tonight: Night N – title", with their progress on its path.
- * After the last class it offers the first again, said to be a repeat. When every open night is done
- * and the next one opens on a later day, it says when instead.
+ * After the last class it offers the first again, said to be a repeat. When the next night opens on a
+ * later day, it says when ("Night 2 – title opens tomorrow") and offers the nights already open to
+ * listen to again meanwhile.
  */
 function TonightAction({ tonight, programId }: { tonight: Tonight; programId: number }) {
   const name = tonight.label ? `${tonight.label} – ${tonight.title}` : tonight.title;
   if (tonight.opensAt) {
+    const opens = opensLabel(tonight.opensAt);
     return (
       <div className="tonight">
         <p className="tonight-upcoming">
-          <LockIcon /> Next: {name} · {opensLabel(tonight.opensAt)}
+          <LockIcon /> {name} {opens.charAt(0).toLowerCase()}
+          {opens.slice(1)}
         </p>
         <p className="tonight-progress">
           {tonight.completedCount} of {tonight.classCount} nights
         </p>
+        {tonight.listenAgain.length > 0 && (
+          <nav aria-label="Listen again">
+            <p className="tonight-progress">Meanwhile, listen again:</p>
+            <ul className="tonight-again">
+              {tonight.listenAgain.map((night) => (
+                <li key={night.classId}>
+                  <Link to={classRoute(programId, tonight.pathId, night.classId)}>
+                    {night.label ? `${night.label} – ${night.title}` : night.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </div>
     );
   }

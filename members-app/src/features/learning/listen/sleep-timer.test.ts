@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSleepTimer, type FadeableMedia, type SleepTimerState } from './sleep-timer.ts';
+import {
+  createSleepTimer,
+  volumeCanChange,
+  type FadeableMedia,
+  type SleepTimerState,
+} from './sleep-timer.ts';
 
 /** An audio element as far as the timer can tell: its volume, position and play/pause events. */
 class FakeTrack extends EventTarget implements FadeableMedia {
@@ -27,6 +32,8 @@ class FakeTrack extends EventTarget implements FadeableMedia {
 }
 
 const MINUTE = 60_000;
+/** What the screen hears once the timer has paused the track. */
+const FINISHED = { choice: 'off', secondsLeft: null, fading: false, finished: true, waitingForQuiet: false };
 
 let track: FakeTrack;
 let seen: SleepTimerState[];
@@ -49,7 +56,13 @@ describe('the sleep timer', () => {
     vi.advanceTimersByTime(120 * MINUTE);
     expect(track.paused).toBe(false);
     expect(track.volume).toBe(1);
-    expect(last()).toEqual({ choice: 'off', secondsLeft: null, fading: false, finished: false });
+    expect(last()).toEqual({
+      choice: 'off',
+      secondsLeft: null,
+      fading: false,
+      finished: false,
+      waitingForQuiet: false,
+    });
   });
 
   it('15 minutes: full volume until the last 30 s, then a gentle fade, then a pause with the volume given back', () => {
@@ -76,7 +89,7 @@ describe('the sleep timer', () => {
     expect(track.paused).toBe(true);
     expect(track.pauses).toBe(1);
     expect(track.volume).toBe(1);
-    expect(last()).toEqual({ choice: 'off', secondsLeft: null, fading: false, finished: true });
+    expect(last()).toEqual(FINISHED);
 
     // Nothing more happens: the track stays paused.
     vi.advanceTimersByTime(60 * MINUTE);
@@ -157,7 +170,7 @@ describe('the sleep timer', () => {
 
     track.end();
     expect(track.volume).toBe(1);
-    expect(last()).toEqual({ choice: 'off', secondsLeft: null, fading: false, finished: true });
+    expect(last()).toEqual(FINISHED);
     expect(track.pauses).toBe(0);
   });
 
@@ -181,5 +194,99 @@ describe('the sleep timer', () => {
     expect(track.volume).toBe(1);
     vi.advanceTimersByTime(MINUTE);
     expect(track.paused).toBe(false);
+  });
+
+  it('"+5 min" adds five minutes while the timer runs, and takes back a fade under way', () => {
+    const timer = createSleepTimer(track, (state) => seen.push(state));
+    track.play();
+    timer.set(15);
+    vi.advanceTimersByTime(15 * MINUTE - 10_000);
+    expect(last().fading).toBe(true);
+    timer.extend();
+    expect(track.volume).toBe(1);
+    expect(last()).toMatchObject({ choice: 15, secondsLeft: 310, fading: false });
+    vi.advanceTimersByTime(5 * MINUTE);
+    expect(track.pauses).toBe(0);
+    vi.advanceTimersByTime(11_000);
+    expect(track.pauses).toBe(1);
+    expect(last().finished).toBe(true);
+  });
+});
+
+/** An iPhone's audio element: whatever is set, the volume stays 1. */
+class FixedVolumeTrack extends FakeTrack {
+  constructor() {
+    super();
+    // Over the field FakeTrack defines on each instance.
+    Object.defineProperty(this, 'volume', { get: () => 1, set: () => undefined });
+  }
+  /** Plays on by `seconds` of the track, as timeupdate events say it. */
+  playOn(seconds: number) {
+    for (let step = 0; step < seconds * 4; step += 1) {
+      this.currentTime += 0.25;
+      this.dispatchEvent(new Event('timeupdate'));
+    }
+  }
+}
+
+describe('the sleep timer where the volume cannot change', () => {
+  const spans = [
+    [100, 104],
+    [1000, 1005],
+  ] as const;
+
+  /** An iPhone playing from `from` seconds with a 15-minute timer over the track with `spans`. */
+  function iphoneWithTimer(from: number): FixedVolumeTrack {
+    const iphone = new FixedVolumeTrack();
+    const timer = createSleepTimer(iphone, (state) => seen.push(state), undefined, {
+      canFade: false,
+      quietSpans: spans,
+    });
+    iphone.currentTime = from;
+    iphone.play();
+    timer.set(15);
+    return iphone;
+  }
+
+  it('is told apart at run time by setting the volume and reading it back', () => {
+    expect(volumeCanChange(new FakeTrack())).toBe(true);
+    expect(volumeCanChange(new FixedVolumeTrack())).toBe(false);
+    const plain = new FakeTrack();
+    plain.volume = 0.8;
+    volumeCanChange(plain);
+    expect(plain.volume).toBe(0.8);
+  });
+
+  it('does not fade or cut the voice: once time is up it plays on to the next quiet span and pauses inside it', () => {
+    const iphone = iphoneWithTimer(40);
+    vi.advanceTimersByTime(15 * MINUTE - 20_000);
+    expect(last().fading).toBe(false);
+    vi.advanceTimersByTime(20_000);
+    expect(iphone.pauses).toBe(0);
+    expect(last()).toMatchObject({ waitingForQuiet: true, secondsLeft: 0, finished: false });
+    iphone.playOn(59);
+    expect(iphone.pauses).toBe(0);
+    iphone.playOn(2);
+    expect(iphone.pauses).toBe(1);
+    expect(iphone.currentTime).toBeGreaterThanOrEqual(100);
+    expect(iphone.currentTime).toBeLessThan(104);
+    expect(last()).toMatchObject({ choice: 'off', finished: true, waitingForQuiet: false });
+  });
+
+  it('pauses 90 s late at most when no quiet span comes in time, and at once on a track with none', () => {
+    const iphone = iphoneWithTimer(300);
+    vi.advanceTimersByTime(15 * MINUTE);
+    iphone.playOn(89);
+    expect(iphone.pauses).toBe(0);
+    iphone.playOn(1.5);
+    expect(iphone.pauses).toBe(1);
+    expect(iphone.currentTime).toBeLessThanOrEqual(391);
+
+    const bare = new FixedVolumeTrack();
+    const plain = createSleepTimer(bare, () => undefined, undefined, { canFade: false, quietSpans: [] });
+    bare.play();
+    plain.set(15);
+    vi.advanceTimersByTime(15 * MINUTE + 250);
+    expect(bare.pauses).toBe(1);
   });
 });

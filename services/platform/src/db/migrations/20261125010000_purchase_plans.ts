@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * Payment plans (ThriveCart subscriptions and split payments): each purchase records the state of the plan
- * that pays for it, as `@sleep-ritual/platform/purchase-access` applies ThriveCart's plan events.
+ * that pays for it, as `@sleep-ritual/learning/purchase-access` applies ThriveCart's plan events.
  *
  * - `planStatus`: null for a one-time payment; 'active', 'paused' or 'cancelled' once a plan event named
  *   the purchase.

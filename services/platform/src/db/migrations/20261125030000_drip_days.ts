@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * Drip: a path or class may open a number of days after the learner's first purchase of its programme
  * (0 = at once, the default, so every existing row stays open as before). The rule that reads these
- * columns is `@sleep-ritual/platform/purchase-access`.
+ * columns is `@sleep-ritual/learning/purchase-access`.
  */
 export async function up(knex: Knex): Promise<void> {
   for (const table of ['paths', 'classes']) {

@@ -1,0 +1,84 @@
+// @vitest-environment node
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { build, type Rollup } from 'vite';
+
+/**
+ * The production build, made here into a folder of its own: what a learner's phone downloads before the
+ * first screen, and what the Content-Security-Policy allows (no eval).
+ */
+
+/** Issue "Fast at bedtime": the first load, gzipped as `npm run lighthouse` measures it (zlib's default level). */
+const FIRST_LOAD_BUDGET_KB = 120;
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let outDir: string;
+let chunks: Rollup.OutputChunk[];
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'members-app-build-'));
+  // Vitest sets NODE_ENV=test, which Vite would keep: React's development builds would be measured.
+  vi.stubEnv('NODE_ENV', 'production');
+  const output = (await build({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir, emptyOutDir: true },
+  }).finally(() => vi.unstubAllEnvs())) as Rollup.RollupOutput;
+  chunks = output.output.filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+}, 240_000);
+afterAll(() => rm(outDir, { recursive: true, force: true }));
+
+/** The entry chunk and every chunk it imports statically: the first load. */
+function firstLoad(): Rollup.OutputChunk[] {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry)!;
+  const found = new Map<string, Rollup.OutputChunk>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (found.has(chunk.fileName)) return;
+    found.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) visit(byName.get(name)!);
+  };
+  visit(entry);
+  return [...found.values()];
+}
+
+describe('the built members app', () => {
+  it('loads first only what the sign-in and "Your Programs" screens need: the class page, player, account and admin come later', () => {
+    const modules = firstLoad().flatMap((chunk) => chunk.moduleIds);
+    expect(modules.some((id) => id.endsWith('/MyProgramsScreen.tsx'))).toBe(true);
+    expect(modules.some((id) => id.endsWith('/SignInScreen.tsx'))).toBe(true);
+    for (const later of [
+      '/ClassScreen.tsx',
+      '/PathScreen.tsx',
+      '/AccountScreen.tsx',
+      '/CreateAccountScreen.tsx',
+      '/admin-routes.tsx',
+    ]) {
+      expect(modules.filter((id) => id.endsWith(later))).toEqual([]);
+    }
+    expect(modules.filter((id) => id.includes('/@vimeo/player/') || id.includes('/recharts/'))).toEqual([]);
+    // The contracts' schemas load beside the first call (lib/api-client.ts), not before the first screen.
+    expect(modules.filter((id) => id.includes('/node_modules/zod/'))).toEqual([]);
+  });
+
+  it(`sends at most ${FIRST_LOAD_BUDGET_KB} KB of gzipped JavaScript before the first screen`, () => {
+    const bytes = firstLoad().reduce((sum, chunk) => sum + gzipSync(chunk.code).length, 0);
+    const kb = bytes / 1024;
+    console.info(`Members app first load: ${kb.toFixed(1)} KB gzipped (budget ${FIRST_LOAD_BUDGET_KB} KB)`);
+    expect(kb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
+  });
+
+  it('holds no eval or new Function anywhere, which the Content-Security-Policy would refuse', async () => {
+    const files = (await readdir(path.join(outDir, 'assets'))).filter((name) => name.endsWith('.js'));
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) {
+      const source = await readFile(path.join(outDir, 'assets', file), 'utf8');
+      expect(source.match(/(?<![\w$.])eval\s*\(|new\s+Function\s*\(/g), file).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,8 @@
+import { adminProgramSchema, type UpdateProgramInput } from '@sleep-ritual/contracts/admin';
+import { api } from '../../../lib/api-client.ts';
+import { useAdminMutation } from '../../../lib/admin/use-admin-mutation.ts';
+
+export const updateProgram = ({ programId, body }: { programId: number; body: UpdateProgramInput }) =>
+  api.put(adminProgramSchema, `/api/admin/programs/${programId}`, body);
+
+export const useUpdateProgram = () => useAdminMutation(updateProgram);

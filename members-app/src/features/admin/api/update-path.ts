@@ -1,9 +1,0 @@
-import { adminPathSchema, type UpdatePathInput } from '@sleep-ritual/contracts/admin';
-import { api } from '../../../lib/api-client.ts';
-import { pathUrl, type PathAddress } from './path-address.ts';
-import { useAdminMutation } from './use-admin-mutation.ts';
-
-export const updatePath = ({ address, body }: { address: PathAddress; body: UpdatePathInput }) =>
-  api.patch(adminPathSchema, pathUrl(address), body);
-
-export const useUpdatePath = () => useAdminMutation(updatePath);

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@sleep-ritual/contracts/user';
+import { ok, renderAt, stubApi } from '../../../test/render.tsx';
+import { GuestOnly } from './RouteGuards.tsx';
+import { SignInScreen } from './SignInScreen.tsx';
+
+const learner: CurrentUser = { id: 4, email: 'learner@example.com', firstName: null, lastName: null };
+
+const renderSignIn = (query = '') =>
+  renderAt(
+    `/sign-in${query}`,
+    '/sign-in',
+    <GuestOnly>
+      <SignInScreen />
+    </GuestOnly>,
+    [{ path: '/my-programs', element: <h1>My Programs</h1> }],
+  );
+
+describe('/sign-in', () => {
+  it('shows the form at once, while the check of who is signed in is still on its way', async () => {
+    stubApi({ 'GET /api/user': () => new Promise(() => undefined) });
+    renderSignIn();
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+  });
+
+  it('opened from an e-mailed link by a visitor already signed in, keeps their session and leaves the link unused', async () => {
+    const { requested } = stubApi({
+      'GET /api/user': () => new Promise((resolve) => setTimeout(() => resolve(ok(learner)), 50)),
+      'POST /api/login/link/sign-in': ok(learner),
+    });
+    renderSignIn('?token=emailed-token');
+    expect(await screen.findByRole('heading', { name: 'My Programs' })).toBeTruthy();
+    expect(requested()).toEqual(['GET /api/user']);
+  });
+
+  it('sends a visitor who is already signed in to their programmes', async () => {
+    stubApi({ 'GET /api/user': ok(learner) });
+    renderSignIn();
+    expect(await screen.findByRole('heading', { name: 'My Programs' })).toBeTruthy();
+  });
+});

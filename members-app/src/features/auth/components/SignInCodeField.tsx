@@ -1,0 +1,28 @@
+import { TextField } from '../../../components/FormField.tsx';
+
+/**
+ * The one field of an e-mailed 6-digit code: phones offer the code from the message and open the
+ * number pad.
+ */
+export function SignInCodeField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label="Enter the 6-digit code"
+      name="code"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={6}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import type { ClassDetails } from '@sleep-ritual/contracts/catalog';
+import { formatBytes, useOfflineNight } from './use-offline-night.ts';
+
+/**
+ * "Save for offline" for an owned night with a track: keeps it on this device for listening without a
+ * network; once saved it reads "Saved for offline" with the space used, and offers to remove it.
+ * `tone` matches the page (light buttons) or listen mode (dark text buttons).
+ */
+export function SaveForOffline({
+  details,
+  tone = 'page',
+}: {
+  details: ClassDetails;
+  tone?: 'page' | 'listen';
+}) {
+  const { state, save, remove } = useOfflineNight(details);
+  if (state.status === 'unavailable' || state.status === 'checking') return null;
+  const buttonClass = tone === 'listen' ? 'listen-text-button' : 'btn btn-ghost';
+  return (
+    <div className={`offline-save is-${tone}`}>
+      {state.status === 'saved' || state.status === 'removing' ? (
+        <>
+          <p className="offline-save-status">
+            <span aria-hidden="true">✓</span> Saved for offline
+            {state.status === 'saved' && ` · ${formatBytes(state.bytes)}`}
+          </p>
+          <button
+            type="button"
+            className={buttonClass}
+            onClick={() => void remove()}
+            disabled={state.status === 'removing'}
+            aria-label={`Remove "${details.title}" from this device`}
+          >
+            Remove
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => void save()}
+          disabled={state.status === 'saving'}
+          aria-busy={state.status === 'saving' || undefined}
+        >
+          {state.status === 'saving' ? 'Saving for offline…' : 'Save for offline'}
+        </button>
+      )}
+      <p className="offline-save-note" role="status">
+        {state.status === 'failed' ? state.message : ''}
+      </p>
+    </div>
+  );
+}

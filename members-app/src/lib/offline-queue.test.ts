@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  flushQueue,
+  queueForLater,
+  waitsWhenOffline,
+  type QueuedRequest,
+  type QueueStore,
+} from './offline-queue.ts';
+
+function memoryStore(): QueueStore & { items: Map<number, QueuedRequest> } {
+  const items = new Map<number, QueuedRequest>();
+  let next = 1;
+  return {
+    items,
+    add: async (request) => void items.set(next++, request),
+    all: async () => [...items].map(([key, request]) => ({ key, request })),
+    remove: async (key) => void items.delete(key as number),
+  };
+}
+
+const event = (position: number): QueuedRequest => ({
+  method: 'PUT',
+  url: '/api/progress/5',
+  body: { event_type: 'timeupdate', position_sec: position, duration_sec: 960 },
+});
+
+describe('progress made offline', () => {
+  it('waits only for the progress and completion calls', () => {
+    expect(waitsWhenOffline('PUT', '/api/progress/5')).toBe(true);
+    expect(waitsWhenOffline('PUT', '/api/progress/5/completion')).toBe(true);
+    expect(waitsWhenOffline('POST', '/api/login')).toBe(false);
+    expect(waitsWhenOffline('GET', '/api/progress/5')).toBe(false);
+  });
+
+  it('is sent in the order it was made when the network returns, and a failure keeps the rest', async () => {
+    const store = memoryStore();
+    await queueForLater(event(30), store);
+    await queueForLater(event(60), store);
+    await queueForLater(event(90), store);
+
+    const sent: unknown[] = [];
+    let reachable = 2;
+    const send = async (queued: QueuedRequest) => {
+      if (reachable-- <= 0) throw new TypeError('Failed to fetch');
+      sent.push(queued.body);
+      return new Response(null, { status: 200 });
+    };
+    expect(await flushQueue(store, send)).toBe(2);
+    expect(sent).toEqual([event(30).body, event(60).body]);
+    expect([...store.items.values()]).toEqual([event(90)]);
+
+    reachable = 5;
+    expect(await flushQueue(store, send)).toBe(1);
+    expect(store.items.size).toBe(0);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Progress and completions made offline (a saved night listened to in airplane mode) wait in IndexedDB
+ * and are sent, in the order they were made, when the network returns: at the next start, and on the
+ * browser's `online` event. Only the progress calls wait; anything else fails as usual.
+ */
+
+export type QueuedRequest = { method: 'PUT' | 'POST'; url: string; body: unknown };
+
+/** Where queued requests wait: IndexedDB in the browser, a plain list in a test. */
+export type QueueStore = {
+  add(request: QueuedRequest): Promise<void>;
+  /** The oldest first, each with the key that removes it. */
+  all(): Promise<{ key: IDBValidKey; request: QueuedRequest }[]>;
+  remove(key: IDBValidKey): Promise<void>;
+};
+
+const DATABASE = 'sleep-ritual-offline';
+const STORE = 'pending-progress';
+
+/** The calls that wait for the network instead of being lost. */
+export function waitsWhenOffline(method: string, url: string): boolean {
+  return (method === 'PUT' || method === 'POST') && /^\/api\/progress\/\d+(\/completion)?$/.test(url);
+}
+
+/** A failure to reach the server at all (fetch's TypeError), as opposed to an answer. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+function request<T>(operation: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    operation.onsuccess = () => resolve(operation.result);
+    operation.onerror = () => reject(operation.error ?? new Error('IndexedDB failed'));
+  });
+}
+
+function indexedDbStore(): QueueStore | null {
+  if (typeof indexedDB === 'undefined') return null;
+  let opened: Promise<IDBDatabase> | undefined;
+  const database = () => {
+    if (!opened) {
+      const opening = indexedDB.open(DATABASE, 1);
+      opening.onupgradeneeded = () => opening.result.createObjectStore(STORE, { autoIncrement: true });
+      opened = request(opening);
+    }
+    return opened;
+  };
+  const store = async (mode: IDBTransactionMode) =>
+    (await database()).transaction(STORE, mode).objectStore(STORE);
+  return {
+    async add(queued) {
+      await request((await store('readwrite')).add(queued));
+    },
+    async all() {
+      const objects = await store('readonly');
+      const [keys, values] = await Promise.all([
+        request(objects.getAllKeys()),
+        request(objects.getAll() as IDBRequest<QueuedRequest[]>),
+      ]);
+      // getAllKeys and getAll of one store answer in the same order, one value per key.
+      return keys.flatMap((key, index) => {
+        const queued = values[index];
+        return queued ? [{ key, request: queued }] : [];
+      });
+    },
+    async remove(key) {
+      await request((await store('readwrite')).delete(key));
+    },
+  };
+}
+
+let defaultStore: QueueStore | null | undefined;
+const browserStore = () => (defaultStore === undefined ? (defaultStore = indexedDbStore()) : defaultStore);
+
+/** Keeps a progress call that could not reach the server; false where there is nowhere to keep it. */
+export async function queueForLater(queued: QueuedRequest, store = browserStore()): Promise<boolean> {
+  if (!store) return false;
+  await store.add(queued);
+  return true;
+}
+
+let flushing: Promise<number> | null = null;
+
+/**
+ * Sends what waits, oldest first, and answers how many were delivered. An answer from the server, even
+ * a refusal, takes the call out of the queue (sending it again would change nothing); a network failure
+ * stops, keeping it and the rest for the next time.
+ */
+export function flushQueue(
+  store = browserStore(),
+  send: (queued: QueuedRequest) => Promise<Response> = (queued) =>
+    fetch(queued.url, {
+      method: queued.method,
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(queued.body),
+    }),
+): Promise<number> {
+  if (!store) return Promise.resolve(0);
+  flushing ??= (async () => {
+    let delivered = 0;
+    try {
+      for (const { key, request: queued } of await store.all()) {
+        try {
+          await send(queued);
+        } catch {
+          break;
+        }
+        await store.remove(key);
+        delivered += 1;
+      }
+    } finally {
+      flushing = null;
+    }
+    return delivered;
+  })();
+  return flushing;
+}
+
+/** Sends what waited at start, and again whenever the network returns; `onDelivered` hears of it. */
+export function startOfflineQueue(onDelivered: () => void): void {
+  const flush = () => {
+    void flushQueue()
+      .then((count) => {
+        if (count > 0) onDelivered();
+      })
+      .catch((error: unknown) => console.warn('Could not send the progress made offline', error));
+  };
+  window.addEventListener('online', flush);
+  flush();
+}

@@ -1,0 +1,154 @@
+import type { ClassDetails } from '@sleep-ritual/contracts/catalog';
+import {
+  classDetailsUrl,
+  isClassDetailsPath,
+  OFFLINE_CACHE,
+  SIGN_IN_ANSWER_URL,
+} from '../service-worker/offline-cache.ts';
+
+/**
+ * Nights saved on this device for listening offline, in the cache the service worker answers from
+ * (service-worker/offline-cache.ts): each night's track and details answer, the sign-in answer, and
+ * whose they are. Saving asks the browser to keep them (`navigator.storage.persist()`); sign-out deletes
+ * them all; an online start deletes those of programmes the learner no longer owns.
+ */
+
+/** Who saved what is in the cache: another learner signing in on this device starts afresh. */
+const OWNER_URL = '/offline-nights/owner';
+
+export type SavedNight = { details: ClassDetails; bytes: number };
+
+/** Cache Storage, where the browser has it (not in an insecure page or an old browser). */
+function storage(): CacheStorage | null {
+  return typeof caches === 'undefined' ? null : caches;
+}
+
+export function canSaveOffline(): boolean {
+  return storage() !== null;
+}
+
+function json(value: unknown): Response {
+  return new Response(JSON.stringify(value), { headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Fetches a same-origin answer with the learner's credentials; a failure says what failed. */
+async function fetchWhole(url: string): Promise<Response> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return response;
+}
+
+/**
+ * Saves a night for offline: its whole track, its details and the sign-in answer. Answers the bytes
+ * the track takes.
+ */
+export async function saveNightOffline(details: ClassDetails): Promise<number> {
+  const cacheStorage = storage();
+  if (!cacheStorage || !details.audioUrl) throw new Error('This night cannot be saved on this device.');
+  const [track, user] = await Promise.all([fetchWhole(details.audioUrl), fetchWhole(SIGN_IN_ANSWER_URL)]);
+  const { currentUserSchema } = await import('@sleep-ritual/contracts/user');
+  const { id: userId } = currentUserSchema.parse(await user.clone().json());
+  const owner = await readOwner(await cacheStorage.open(OFFLINE_CACHE));
+  if (owner !== null && owner !== userId) await clearSavedNights();
+  const fresh = await cacheStorage.open(OFFLINE_CACHE);
+  const body = await track.blob();
+  await fresh.put(
+    details.audioUrl,
+    new Response(body, {
+      headers: {
+        'Content-Type': track.headers.get('Content-Type') ?? 'application/octet-stream',
+        'Content-Length': String(body.size),
+      },
+    }),
+  );
+  await fresh.put(SIGN_IN_ANSWER_URL, user);
+  await fresh.put(OWNER_URL, json(userId));
+  await fresh.put(classDetailsUrl(details.id), json(details));
+  // Without it the browser may clear the cache when space runs low; a refusal changes nothing else.
+  await navigator.storage?.persist?.().catch(() => false);
+  return body.size;
+}
+
+/** The saved night of a class, with the bytes its track takes; null when it is not saved. */
+export async function savedNight(classId: number): Promise<SavedNight | null> {
+  const cacheStorage = storage();
+  if (!cacheStorage || !(await cacheStorage.has(OFFLINE_CACHE))) return null;
+  const cache = await cacheStorage.open(OFFLINE_CACHE);
+  return readSavedNight(cache, classDetailsUrl(classId));
+}
+
+async function readSavedNight(cache: Cache, detailsUrl: string): Promise<SavedNight | null> {
+  const answer = await cache.match(detailsUrl);
+  if (!answer) return null;
+  // Imported here: the offline screen that lists saved nights is in the first load, zod is not.
+  const { classDetailsSchema } = await import('@sleep-ritual/contracts/catalog');
+  const parsed = classDetailsSchema.safeParse(await answer.json().catch(() => null));
+  if (!parsed.success || !parsed.data.audioUrl) return null;
+  const track = await cache.match(parsed.data.audioUrl);
+  if (!track) return null;
+  const bytes = Number(track.headers.get('Content-Length')) || (await track.blob()).size;
+  return { details: parsed.data, bytes };
+}
+
+/** Every saved night, in the order the learner's programme has them (path, then class id). */
+export async function listSavedNights(): Promise<SavedNight[]> {
+  const cacheStorage = storage();
+  if (!cacheStorage || !(await cacheStorage.has(OFFLINE_CACHE))) return [];
+  const cache = await cacheStorage.open(OFFLINE_CACHE);
+  const nights: SavedNight[] = [];
+  for (const request of await cache.keys()) {
+    const { pathname } = new URL(request.url, location.origin);
+    if (!isClassDetailsPath(pathname)) continue;
+    const night = await readSavedNight(cache, pathname);
+    if (night) nights.push(night);
+  }
+  return nights.sort((a, b) => a.details.pathId - b.details.pathId || a.details.id - b.details.id);
+}
+
+/** Removes one saved night: its track and its details (the sign-in answer stays for the others). */
+export async function removeSavedNight(classId: number): Promise<void> {
+  const cacheStorage = storage();
+  if (!cacheStorage || !(await cacheStorage.has(OFFLINE_CACHE))) return;
+  const cache = await cacheStorage.open(OFFLINE_CACHE);
+  const night = await readSavedNight(cache, classDetailsUrl(classId));
+  if (night?.details.audioUrl) await cache.delete(night.details.audioUrl);
+  await cache.delete(classDetailsUrl(classId));
+}
+
+/** Sign-out: every saved track and answer of the learner goes. */
+export async function clearSavedNights(): Promise<void> {
+  await storage()?.delete(OFFLINE_CACHE);
+}
+
+async function readOwner(cache: Cache): Promise<number | null> {
+  const answer = await cache.match(OWNER_URL);
+  const owner: unknown = answer ? await answer.json().catch(() => null) : null;
+  return typeof owner === 'number' ? owner : null;
+}
+
+/**
+ * At an online start: the nights of another learner go whole; each saved night is asked for again,
+ * and goes when the server no longer lets this learner open it (a refund, a revoked order, a deleted
+ * class), or is kept with its fresh details. A network failure keeps everything.
+ */
+export async function pruneSavedNights(userId: number): Promise<void> {
+  const cacheStorage = storage();
+  if (!cacheStorage || !(await cacheStorage.has(OFFLINE_CACHE))) return;
+  const cache = await cacheStorage.open(OFFLINE_CACHE);
+  const owner = await readOwner(cache);
+  if (owner !== userId) {
+    await clearSavedNights();
+    return;
+  }
+  for (const night of await listSavedNights()) {
+    const url = classDetailsUrl(night.details.id);
+    let response: Response;
+    try {
+      response = await fetch(url, { credentials: 'include' });
+    } catch {
+      return;
+    }
+    if ([401, 403, 404, 410].includes(response.status)) await removeSavedNight(night.details.id);
+    else if (response.status === 200) await cache.put(url, response);
+  }
+}

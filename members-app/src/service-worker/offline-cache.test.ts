@@ -1,0 +1,80 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import { networkThenSaved, OPEN_RANGE_BYTES, offlineHandlingOf, rangeAnswer } from './offline-cache.ts';
+
+const origin = 'https://app.example';
+const saved = () =>
+  new Response(
+    Uint8Array.from({ length: 1000 }, (_, index) => index % 256),
+    {
+      headers: { 'Content-Type': 'audio/wav' },
+    },
+  );
+
+describe('the saved nights in the service worker', () => {
+  it('answers the sign-in and class details from what was saved, tracks and media from the saved tracks', () => {
+    const request = (path: string, destination: RequestDestination = '', method = 'GET') => ({
+      method,
+      destination,
+      url: `${origin}${path}`,
+    });
+    expect(offlineHandlingOf(request('/api/user'), origin)).toBe('saved-answer');
+    expect(offlineHandlingOf(request('/api/classes/12/details'), origin)).toBe('saved-answer');
+    expect(offlineHandlingOf(request('/media/demo/night-1.wav', 'audio'), origin)).toBe('saved-track');
+    expect(offlineHandlingOf(request('/api/classes/12/audio', 'audio'), origin)).toBe('saved-track');
+    expect(offlineHandlingOf(request('/api/my-programs'), origin)).toBe('other');
+    expect(offlineHandlingOf(request('/api/progress/12', '', 'PUT'), origin)).toBe('other');
+    expect(
+      offlineHandlingOf({ ...request('/api/user'), url: 'https://other.example/api/user' }, origin),
+    ).toBe('other');
+  });
+
+  it('answers a byte range of a saved track with 206 and its Content-Range', async () => {
+    const answer = await rangeAnswer(saved(), 'bytes=100-199');
+    expect(answer.status).toBe(206);
+    expect(answer.headers.get('Content-Range')).toBe('bytes 100-199/1000');
+    expect(answer.headers.get('Content-Length')).toBe('100');
+    expect(answer.headers.get('Content-Type')).toBe('audio/wav');
+    const body = new Uint8Array(await answer.arrayBuffer());
+    expect(body.length).toBe(100);
+    expect(body[0]).toBe(100);
+
+    const open = await rangeAnswer(saved(), 'bytes=990-');
+    expect(open.headers.get('Content-Range')).toBe('bytes 990-999/1000');
+    const suffix = await rangeAnswer(saved(), 'bytes=-10');
+    expect(suffix.headers.get('Content-Range')).toBe('bytes 990-999/1000');
+    const past = await rangeAnswer(saved(), 'bytes=1000-');
+    expect(past.status).toBe(416);
+    expect(past.headers.get('Content-Range')).toBe('bytes */1000');
+    expect((await rangeAnswer(saved(), null)).status).toBe(200);
+
+    // A media element's open-ended range of a long track gets a part of it, and asks again for more.
+    const long = new Response(new Uint8Array(OPEN_RANGE_BYTES * 3));
+    const first = await rangeAnswer(long, 'bytes=0-');
+    expect(first.headers.get('Content-Range')).toBe(
+      `bytes 0-${OPEN_RANGE_BYTES - 1}/${OPEN_RANGE_BYTES * 3}`,
+    );
+  });
+
+  it('answers a saved answer from the network while it answers, and from the saved copy when it cannot', async () => {
+    const kept = new Map<string, Response>([['/api/user', Response.json({ id: 1 })]]);
+    const cache = {
+      match: vi.fn(async (url: RequestInfo | URL) => kept.get(new URL(String(url)).pathname)?.clone()),
+      put: vi.fn(async (url: RequestInfo | URL, response: Response) => {
+        kept.set(new URL(String(url)).pathname, response);
+      }),
+    };
+    const request = new Request(`${origin}/api/user`);
+    const online = await networkThenSaved(request, cache, async () => Response.json({ id: 1, fresh: true }));
+    expect(await online.json()).toEqual({ id: 1, fresh: true });
+    expect(cache.put).toHaveBeenCalledOnce();
+
+    const offline = await networkThenSaved(request, cache, () => Promise.reject(new TypeError('offline')));
+    expect(await offline.json()).toEqual({ id: 1, fresh: true });
+
+    const unsaved = new Request(`${origin}/api/classes/3/details`);
+    await expect(
+      networkThenSaved(unsaved, cache, () => Promise.reject(new TypeError('offline'))),
+    ).rejects.toThrow('offline');
+  });
+});

@@ -1,0 +1,49 @@
+import { createHmac } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Config } from '@sleep-ritual/platform/config';
+
+/**
+ * The tombstones of deleted accounts (table `deleted_accounts`): the address only as a keyed hash, which
+ * nobody can turn back into the address nor test guesses against without the server's secret, and the
+ * ids of the orders the member had. The worker reads them so a redelivered webhook or a reconciliation
+ * of those orders provisions and mails nothing; a new order id from the same address is a new customer.
+ */
+export function deletedEmailHash(config: Pick<Config, 'accountHashSecret'>, email: string): string {
+  return createHmac('sha256', config.accountHashSecret)
+    .update(`deleted-account:${email.trim().toLowerCase()}`)
+    .digest('hex');
+}
+
+export async function recordDeletedAccount(
+  trx: Knex.Transaction,
+  config: Pick<Config, 'accountHashSecret'>,
+  tombstone: { email: string; orderIds: string[] },
+): Promise<void> {
+  await trx('deleted_accounts').insert({
+    emailHash: deletedEmailHash(config, tombstone.email),
+    thriveOrderIds: tombstone.orderIds,
+  });
+}
+
+/** Whether this order belonged to an account deleted since. */
+export async function isDeletedAccountOrder(db: Knex, orderId: string): Promise<boolean> {
+  const row = await db('deleted_accounts')
+    .whereRaw('"thriveOrderIds" @> array[?]::text[]', [orderId])
+    .first('id');
+  return row !== undefined;
+}
+
+/** Which of these orders belonged to accounts deleted since (their queue jobs still name the address). */
+export async function deletedAccountOrders(db: Knex, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows: { orderId: string }[] = await db
+    .select('orderId')
+    .from(
+      db('deleted_accounts')
+        .whereRaw('"thriveOrderIds" && ?::text[]', [orderIds])
+        .select(db.raw('unnest("thriveOrderIds") as "orderId"'))
+        .as('listed'),
+    )
+    .whereIn('orderId', orderIds);
+  return new Set(rows.map((row) => row.orderId));
+}

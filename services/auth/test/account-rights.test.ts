@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { deletedEmailHash } from '../src/data/deleted-accounts.ts';
+import { hashPassword } from '@sleep-ritual/platform/passwords';
+import { issueSignInToken } from '../src/tokens/sign-in-tokens.ts';
+import { createCourse } from '@sleep-ritual/learning/testing-catalog';
+import { createClient, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { useAuthService } from './helpers.ts';
+
+const auth = useAuthService();
+const { db } = auth.deps;
+const PASSWORD = 'correct horse battery';
+
+/** A member with a bit of everything: names, an order, progress, a reminder, tokens; signed in. */
+async function member(options: { password?: string | null } = {}) {
+  const email = uniqueEmail('rights');
+  const password = options.password === undefined ? PASSWORD : options.password;
+  const [user] = await db('users')
+    .insert({
+      email,
+      firstName: 'Maya',
+      lastName: 'Lind',
+      password: password ? await hashPassword(password) : null,
+      emailVerified: true,
+    })
+    .returning('id');
+  const userId = user.id as number;
+  // The suites share one Redis across test databases, whose user ids repeat: a new member starts with
+  // none of the per-account counters an earlier run left under the same id.
+  for (const name of ['delete-account-user', 'export-account-user'])
+    await auth.deps.backends.counters.clear(`rate:${name}:${userId}`);
+  const course = await createCourse(db);
+  const orderId = `R-${randomUUID()}`;
+  await db('purchases').insert({
+    userId,
+    programId: course.programId,
+    thriveOrderId: orderId,
+    status: 'completed',
+    grantingItems: ['product-7'],
+  });
+  await db('user_progress').insert({
+    userId,
+    classId: course.classId,
+    percentWatched: 40,
+    maxPositionSec: 300,
+  });
+  await db('sleep_check_ins').insert({
+    user_id: userId,
+    class_id: course.classId,
+    answer: 'during',
+    quality: 4,
+  });
+  await db('bedtime_reminders').insert({
+    userId,
+    enabled: true,
+    localTime: '21:30',
+    timeZone: 'Europe/Oslo',
+  });
+  await db('password_reset_tokens').insert({
+    userId,
+    token: randomUUID(),
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  const client = createClient(auth.url);
+  if (password) {
+    const login = await client.request('/api/login', { method: 'POST', json: { email, password } });
+    expect(login.status).toBe(200);
+  } else {
+    const { code } = await issueSignInToken(db, auth.deps.config, userId);
+    expect((await client.request('/api/login/code', { method: 'POST', json: { email, code } })).status).toBe(
+      200,
+    );
+  }
+  return { userId, email, orderId, course, client };
+}
+
+const deleteAccount = (client: ReturnType<typeof createClient>, body: unknown) =>
+  client.request('/api/account', { method: 'DELETE', json: body });
+
+describe('GET /api/account/export', () => {
+  it('answers 401 to a visitor who is not signed in', async () => {
+    const response = await createClient(auth.url).request('/api/account/export');
+    expect(response.status).toBe(401);
+    expect((await response.json()).error).toBeTruthy();
+  });
+
+  it('downloads a dated JSON file of the profile, purchases, progress and reminder settings', async () => {
+    const { client, email, orderId, course } = await member();
+    const response = await client.request('/api/account/export');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="sleep-ritual-my-data-${today}.json"`,
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const data = await response.json();
+    expect(data.profile).toMatchObject({ email, firstName: 'Maya', lastName: 'Lind', emailVerified: true });
+    expect(Date.parse(data.profile.createdAt)).not.toBeNaN();
+    expect(data.purchases).toEqual([
+      expect.objectContaining({ orderId, items: ['product-7'], status: 'completed', refundedItems: [] }),
+    ]);
+    expect(data.data.progress).toEqual([
+      expect.objectContaining({ classId: course.classId, percentWatched: 40, maxPositionSec: 300 }),
+    ]);
+    expect(data.data.sleepCheckIns).toEqual([
+      expect.objectContaining({ class_id: course.classId, answer: 'during', quality: 4 }),
+    ]);
+    expect(data.data.bedtimeReminder).toEqual([
+      expect.objectContaining({ enabled: true, localTime: '21:30', timeZone: 'Europe/Oslo' }),
+    ]);
+  });
+
+  it('never carries a password hash, a token or a session', async () => {
+    const { client, userId } = await member();
+    const text = await (await client.request('/api/account/export')).text();
+    const user = await db('users').where({ id: userId }).first('password');
+    const token = await db('password_reset_tokens').where({ userId }).first('token');
+    expect(text).not.toContain(user.password);
+    expect(text).not.toContain(token.token);
+    expect(text).not.toMatch(/"password"|"token"|"codeHash"|sr_session/);
+    expect(text).not.toContain(client.cookies.get('sr_session'));
+  });
+
+  it('allows 20 downloads an hour', async () => {
+    const { client } = await member();
+    for (let i = 0; i < 20; i += 1) expect((await client.request('/api/account/export')).status).toBe(200);
+    expect((await client.request('/api/account/export')).status).toBe(429);
+  });
+});
+
+describe('DELETE /api/account', () => {
+  it('answers 401 to a visitor who is not signed in', async () => {
+    expect((await deleteAccount(createClient(auth.url), { password: PASSWORD })).status).toBe(401);
+  });
+
+  it('with a wrong password answers 403 and changes nothing', async () => {
+    const { client, userId, email } = await member();
+    const response = await deleteAccount(client, { password: 'not the password' });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe('That password is not right. Your account is unchanged.');
+    expect((await client.request('/api/user')).status).toBe(200);
+    expect(await db('users').where({ id: userId }).first('email', 'deletedAt')).toEqual({
+      email,
+      deletedAt: null,
+    });
+    expect(await db('user_progress').where({ userId })).toHaveLength(1);
+    expect(await db('bedtime_reminders').where({ userId })).toHaveLength(1);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['an empty password', { password: '' }],
+    ['both a password and a code', { password: PASSWORD, code: '123456' }],
+    ['a code of letters', { code: 'abcdef' }],
+    ['something else', { confirm: true }],
+  ])('rejects %s with 400 and changes nothing', async (_name, body) => {
+    const { client, userId } = await member();
+    const response = await deleteAccount(client, body);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBeTruthy();
+    expect(await db('users').where({ id: userId }).first('deletedAt')).toEqual({ deletedAt: null });
+  });
+
+  it('deletes the account: sessions end, personal data goes, orders stay without the address', async () => {
+    const { client, userId, email, orderId } = await member();
+    const otherDevice = createClient(auth.url);
+    await otherDevice.request('/api/login', { method: 'POST', json: { email, password: PASSWORD } });
+    await db('orders_awaiting_mapping').insert({ thriveOrderId: orderId, item: 'bump-1', email });
+
+    const response = await deleteAccount(client, { password: PASSWORD });
+    expect(response.status).toBe(204);
+    expect((await client.request('/api/user')).status).toBe(401);
+    expect((await otherDevice.request('/api/user')).status).toBe(401);
+    const login = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      json: { email, password: PASSWORD },
+    });
+    expect(login.status).toBe(401);
+
+    const row = await db('users').where({ id: userId }).first();
+    expect(row).toMatchObject({ password: null, firstName: null, lastName: null });
+    expect(row.email).not.toContain(email.split('@')[0]);
+    expect(row.deletedAt).not.toBeNull();
+    for (const table of ['user_progress', 'bedtime_reminders', 'password_reset_tokens', 'sign_in_tokens'])
+      expect(await db(table).where({ userId }), table).toEqual([]);
+    expect(await db('sleep_check_ins').where({ user_id: userId })).toEqual([]);
+    expect(await db('purchases').where({ thriveOrderId: orderId }).select('userId')).toEqual([{ userId }]);
+    expect(await db('orders_awaiting_mapping').where({ thriveOrderId: orderId }).first('email')).toEqual({
+      email: null,
+    });
+
+    const tombstone = await db('deleted_accounts').whereRaw('? = any("thriveOrderIds")', [orderId]).first();
+    expect(tombstone.emailHash).toBe(deletedEmailHash(auth.deps.config, email));
+    expect(JSON.stringify(tombstone)).not.toContain(email);
+
+    const audit = await db('admin_audit_log').where({ memberId: userId });
+    expect(audit.map((entry) => entry.action)).toEqual(['self-delete-account']);
+    expect(JSON.stringify(audit)).not.toContain(email);
+  });
+
+  it('removes the address from earlier admin actions on the member', async () => {
+    const { client, userId, email } = await member();
+    await db('admin_audit_log').insert({
+      action: 'send-password-reset',
+      memberId: userId,
+      details: JSON.stringify({ jobId: '7', to: email }),
+      adminSessionId: 'digest',
+    });
+    expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(204);
+    const entries = await db('admin_audit_log').where({ memberId: userId, action: 'send-password-reset' });
+    expect(entries[0].details).toEqual({ jobId: '7', to: '(address removed)' });
+  });
+
+  it('a member without a password confirms with a fresh sign-in code', async () => {
+    const { client, userId } = await member({ password: null });
+    const wrong = await deleteAccount(client, { code: '000000' });
+    expect(wrong.status).toBe(403);
+    expect(await db('users').where({ id: userId }).first('deletedAt')).toEqual({ deletedAt: null });
+
+    const { code } = await issueSignInToken(db, auth.deps.config, userId);
+    expect((await deleteAccount(client, { code })).status).toBe(204);
+    expect((await client.request('/api/user')).status).toBe(401);
+  });
+
+  it('a member without a password cannot confirm with any password', async () => {
+    const { client } = await member({ password: null });
+    expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(403);
+  });
+
+  it('allows 10 attempts an hour', async () => {
+    const { client } = await member();
+    for (let i = 0; i < 10; i += 1)
+      expect((await deleteAccount(client, { password: 'wrong' })).status).toBe(403);
+    expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(429);
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '@sleep-ritual/platform/http/session';
+import { issueSignInToken } from '../src/tokens/sign-in-tokens.ts';
+import { clientWithSession, createClient, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { useAuthService } from './helpers.ts';
+
+const auth = useAuthService();
+const INVALID = 'That code is not right, or it has expired. Ask for a new one.';
+
+type Client = ReturnType<typeof createClient>;
+const useCode = (client: Client, email: string, code: unknown) =>
+  client.request('/api/login/code', { method: 'POST', json: { email, code } });
+
+/** A code other than `code`, with the same number of digits. */
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+async function userWithCode() {
+  const user = await auth.createUser();
+  const { code, token } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+  return { ...user, code, token };
+}
+
+describe('POST /api/login/code', () => {
+  it('signs the learner in with a new session id, and works once', async () => {
+    const user = await userWithCode();
+    const client = await clientWithSession(auth.url, auth.deps, {});
+    const planted = client.cookies.get(SESSION_COOKIE);
+
+    const response = await useCode(client, user.email, user.code);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: user.id, email: user.email });
+    expect(client.cookies.get(SESSION_COOKIE)).not.toBe(planted);
+    expect((await client.request('/api/user')).status).toBe(200);
+
+    const again = await useCode(createClient(auth.url), user.email, user.code);
+    expect(again.status).toBe(400);
+    expect((await again.json()).error).toBe(INVALID);
+  });
+
+  it('spends the link of the same e-mail too: one e-mail signs in once', async () => {
+    const user = await userWithCode();
+    expect((await useCode(createClient(auth.url), user.email, user.code)).status).toBe(200);
+    const link = await createClient(auth.url).request('/api/login/link/sign-in', {
+      method: 'POST',
+      json: { token: user.token },
+    });
+    expect(link.status).toBe(400);
+  });
+
+  it('answers a wrong code and an unknown address alike, and signs nobody in', async () => {
+    const user = await userWithCode();
+    const wrong = await useCode(createClient(auth.url), user.email, wrongCode(user.code));
+    const unknown = await useCode(createClient(auth.url), uniqueEmail(), user.code);
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(400);
+    expect(await wrong.json()).toEqual(await unknown.json());
+    expect(
+      wrong.headers
+        .getSetCookie()
+        .some((line) => line.startsWith(`${SESSION_COOKIE}=`) && !/expires=Thu, 01 Jan 1970/i.test(line)),
+    ).toBe(false);
+  });
+
+  it('after 5 wrong codes, the right one no longer works', async () => {
+    const user = await userWithCode();
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await useCode(createClient(auth.url), user.email, wrongCode(user.code))).status).toBe(400);
+    const right = await useCode(createClient(auth.url), user.email, user.code);
+    expect(right.status).toBe(400);
+    expect((await right.json()).error).toBe(INVALID);
+  });
+
+  it('four wrong codes leave the right one working', async () => {
+    const user = await userWithCode();
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      await useCode(createClient(auth.url), user.email, wrongCode(user.code));
+    expect((await useCode(createClient(auth.url), user.email, user.code)).status).toBe(200);
+  });
+
+  it('refuses an expired code', async () => {
+    const user = await userWithCode();
+    await auth.deps
+      .db('sign_in_tokens')
+      .where({ userId: user.id })
+      .update({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await useCode(createClient(auth.url), user.email, user.code)).status).toBe(400);
+  });
+
+  it('keeps the code only as a keyed hash', async () => {
+    const user = await userWithCode();
+    const row = await auth.deps.db('sign_in_tokens').where({ userId: user.id }).first('codeHash');
+    expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.codeHash).not.toContain(user.code);
+  });
+
+  it.each([
+    ['no code', { email: 'a@test.example' }, 'Enter the 6-digit code'],
+    ['five digits', { email: 'a@test.example', code: '12345' }, 'Enter the 6-digit code'],
+    ['letters', { email: 'a@test.example', code: '12a456' }, 'Enter the 6-digit code'],
+    ['a number, not text', { email: 'a@test.example', code: 123456 }, 'Enter the 6-digit code'],
+    ['no e-mail', { code: '123456' }, 'Invalid input: expected string, received undefined'],
+    ['a bad e-mail', { email: 'x@', code: '123456' }, 'Enter a valid email'],
+  ])('rejects %s with 400 and the form message', async (_name, body, message) => {
+    const response = await createClient(auth.url).request('/api/login/code', { method: 'POST', json: body });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(message);
+  });
+
+  it('allows 10 tries per e-mail address in 15 minutes, from anywhere', async () => {
+    const email = uniqueEmail();
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect((await useCode(createClient(auth.url), email, '000000')).status).toBe(400);
+    const limited = await useCode(createClient(auth.url), email, '000000');
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).error).toMatch(/Too many sign-in attempts/);
+  });
+
+  it('allows 30 tries per client in 15 minutes, whatever the address', async () => {
+    const client = createClient(auth.url);
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      expect((await useCode(client, uniqueEmail(), '000000')).status).toBe(400);
+    expect((await useCode(client, uniqueEmail(), '000000')).status).toBe(429);
+  });
+});

@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp as createAuthApp } from '@sleep-ritual/auth/app';
+import { createApp as createCatalogApp } from '@sleep-ritual/catalog/app';
+import { createApp as createProgressApp } from '@sleep-ritual/progress/app';
+import { createApp as createWebhooksApp } from '@sleep-ritual/webhooks/app';
+import { apiRoutes, uploadRoutes, type ServiceName } from '@sleep-ritual/platform/routes';
+import { createTestDeps, eventually, freePort, listen, testConfig } from '@sleep-ritual/platform/testing';
+import { hostileBodies, wrongAnswers } from '@sleep-ritual/platform/testing-raw-request';
+import { openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
+import { localNginxArgs, renderLocalNginx } from '../../../scripts/render-nginx.ts';
+import { createGateway } from '../src/app.ts';
+
+// Every write endpoint of every service, read from the services' own routers and the route table, gets
+// the bodies an attacker would send: nesting thousands deep, arrays and objects tens of thousands wide,
+// 5 MB and 50 MB, each declared (Content-Length) and chunked. Through the development gateway and
+// through nginx with the configuration `npm run start:prod` renders, each answer is a 4xx the client
+// reads in full while it is still sending: never a 500, never a reset connection.
+
+const deps = createTestDeps();
+const servers: { close(): Promise<void> }[] = [];
+let queues: Awaited<ReturnType<typeof openTestQueues>>;
+let dir: string;
+let nginx: ChildProcess | undefined;
+let nginxOutput = '';
+const origins: Record<'gateway' | 'nginx', { host: string; port: number }> = {
+  gateway: { host: '127.0.0.1', port: 0 },
+  nginx: { host: '127.0.0.1', port: 0 },
+};
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+type Endpoint = { method: string; path: string };
+
+/** The write routes a service's routers declare (`:id` and the like filled with 1). */
+function writeRoutes(app: Koa): Endpoint[] {
+  const found: Endpoint[] = [];
+  for (const middleware of app.middleware) {
+    const router = (middleware as { router?: { stack: { path: string; methods: string[] }[] } }).router;
+    for (const layer of router?.stack ?? []) {
+      const filled = layer.path.replace(/:[A-Za-z]+(\([^)]*\))?/g, '1');
+      for (const method of layer.methods.filter((name) => WRITE_METHODS.includes(name))) {
+        found.push({ method, path: filled });
+      }
+    }
+  }
+  return found;
+}
+
+let endpoints: Endpoint[] = [];
+
+/** Every write route of every service, and a POST to every prefix of the route table (the queue view's calls are not a router of ours). */
+function writeEndpoints(apps: Koa[]): Endpoint[] {
+  const all = [
+    ...apps.flatMap(writeRoutes),
+    ...Object.values(apiRoutes)
+      .flat()
+      .map((prefix) => ({ method: 'POST', path: prefix })),
+  ];
+  return [...new Map(all.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint])).values()];
+}
+
+beforeAll(async () => {
+  queues = await openTestQueues(deps.config, uniqueQueuePrefix('bodies'));
+  const apps: Record<ServiceName, Koa> = {
+    auth: createAuthApp({ ...deps, sendEmail: async () => {} }),
+    catalog: createCatalogApp({ ...deps, queues: { purchases: queues.purchases, emails: queues.emails } }),
+    progress: createProgressApp(deps),
+    webhooks: createWebhooksApp({ ...deps, purchasesQueue: queues.purchases }),
+  };
+  endpoints = writeEndpoints(Object.values(apps));
+  const ports = {} as Record<ServiceName, number>;
+  for (const [name, app] of Object.entries(apps) as [ServiceName, Koa][]) {
+    const server = await listen(app);
+    servers.push(server);
+    ports[name] = Number(new URL(server.url).port);
+  }
+  dir = await mkdtemp(path.join(tmpdir(), 'request-bodies-'));
+  await mkdir(path.join(dir, 'site'), { recursive: true });
+  await writeFile(path.join(dir, 'site', 'index.html'), '<h1>Home</h1>');
+
+  const config = testConfig({
+    AUTH_PORT: String(ports.auth),
+    CATALOG_PORT: String(ports.catalog),
+    PROGRESS_PORT: String(ports.progress),
+    WEBHOOKS_PORT: String(ports.webhooks),
+    MEDIA_DIR: path.join(dir, 'site'),
+  });
+  const site = path.join(dir, 'site');
+  const gateway = await listen(
+    createGateway({ config, logger: deps.logger, marketingDir: site, membersAppDir: site }),
+  );
+  servers.push(gateway);
+  origins.gateway.port = Number(new URL(gateway.url).port);
+
+  origins.nginx.port = await freePort();
+  const confDir = path.join(dir, 'nginx');
+  const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+  const files = renderLocalNginx({
+    dir: confDir,
+    port: origins.nginx.port,
+    upstreamPorts: {
+      auth: [ports.auth],
+      catalog: [ports.catalog],
+      progress: [ports.progress],
+      webhooks: [ports.webhooks],
+    },
+    roots: { marketing: site, membersApp: site, media: site },
+    ipv6: false,
+    brotliModule: existsSync(brotliModule) ? brotliModule : undefined,
+    mimeTypes: '/etc/nginx/mime.types',
+    startedAsRoot: process.getuid?.() === 0,
+  });
+  await mkdir(path.join(confDir, 'temp'), { recursive: true });
+  for (const [name, content] of Object.entries(files)) await writeFile(path.join(confDir, name), content);
+  const started = spawn('nginx', localNginxArgs(confDir), { stdio: ['ignore', 'pipe', 'pipe'] });
+  nginx = started;
+  started.stderr!.on('data', (chunk) => (nginxOutput += chunk));
+  started.on('error', (error) => (nginxOutput += `nginx could not start: ${error.message}`));
+  await eventually(
+    () =>
+      fetch(`http://127.0.0.1:${origins.nginx.port}/healthz`).then(
+        (r) => r.ok,
+        () => started.exitCode !== null && Promise.reject(new Error(nginxOutput)),
+      ),
+    { timeoutMs: 10_000, what: 'nginx to answer /healthz' },
+  );
+}, 60_000);
+
+afterAll(async () => {
+  if (nginx && nginx.exitCode === null) {
+    const exited = new Promise((resolve) => nginx!.once('exit', resolve));
+    nginx.kill('SIGTERM');
+    await exited;
+  }
+  for (const server of servers.reverse()) await server.close();
+  await queues?.dispose();
+  await deps.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+it('finds the write endpoints of every service, uploads included', () => {
+  const paths = endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      'POST /api/login',
+      'POST /api/create-account',
+      'PUT /api/progress/1',
+      'POST /api/webhooks/thrivecart',
+      'POST /api/admin/classes',
+      ...Object.keys(uploadRoutes).map((route) => `POST ${route}`),
+    ]),
+  );
+  expect(endpoints.length).toBeGreaterThan(40);
+});
+
+describe.each(['gateway', 'nginx'] as const)('through %s', (originName) => {
+  describe.each(hostileBodies)('a body $name', (body) => {
+    it.each(['declared', 'chunked'] as const)(
+      '%s, gets a 4xx (or a 2xx where no body is read) on every write endpoint, read in full while still sending',
+      async (framing) => {
+        // The services' and the gateway's refusals are JSON errors; nginx's own 413 is its page.
+        const wrong = await wrongAnswers(origins[originName], endpoints, body, framing, {
+          plain413: originName === 'nginx',
+        });
+        expect(wrong).toEqual([]);
+      },
+      120_000,
+    );
+  });
+});

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { DefaultJobOptions } from 'bullmq';
+import type { PurchaseEvent } from '@sleep-ritual/thrivecart/webhook';
+import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
+import {
+  addOrUnavailable,
+  DAY_SECONDS,
+  openQueue,
+  withinTimeout,
+  type JobOrigin,
+  type ProducerQueue,
+} from './producer.ts';
+
+/** The purchase events the webhook receiver (and reconciliation) queue and the worker provisions. */
+export const PURCHASES_QUEUE = 'purchases';
+
+export type PurchaseJob = PurchaseEvent & JobOrigin;
+
+export type PurchasesQueue = ProducerQueue<PurchaseJob>;
+
+/**
+ * How a purchase job that failed for a passing reason (PostgreSQL or Redis down, a deploy) is retried:
+ * exponential backoff from `baseMs`, capped at `capMs`. A paid order must survive an outage of a day,
+ * so PURCHASE_ATTEMPTS is chosen for the retries to span at least 24 hours (a test proves it). Jobs that
+ * can never succeed (an unmapped item, data PostgreSQL refuses) fail at once instead (UnrecoverableError).
+ */
+export type RetryPolicy = { baseMs: number; capMs: number };
+export const PURCHASE_RETRY: RetryPolicy = { baseMs: 1_000, capMs: 5 * 60_000 };
+export const PURCHASE_ATTEMPTS = 300;
+/** The backoff type name purchase jobs carry; the worker resolves it with its RetryPolicy. */
+export const CAPPED_BACKOFF = 'capped-exponential';
+
+/** The wait before the next attempt, once `attemptsMade` attempts have failed. */
+export function retryDelayMs(attemptsMade: number, policy: RetryPolicy): number {
+  const exponent = Math.min(Math.max(attemptsMade - 1, 0), 30);
+  return Math.min(policy.baseMs * 2 ** exponent, policy.capMs);
+}
+
+const purchaseJobDefaults: DefaultJobOptions = {
+  attempts: PURCHASE_ATTEMPTS,
+  backoff: { type: CAPPED_BACKOFF },
+  // Completed jobs are kept a month so that a redelivered webhook meets its own job id and is ignored.
+  removeOnComplete: { age: 30 * DAY_SECONDS },
+  removeOnFail: false,
+};
+
+export const createPurchasesQueue = (backend: QueueBackend): PurchasesQueue =>
+  openQueue<PurchaseJob>(backend, PURCHASES_QUEUE, purchaseJobDefaults);
+
+/**
+ * The job id of a purchase event: event, order id and a digest of the items (and, for a refund, of the
+ * refunded item). A redelivered webhook gets the same id, so BullMQ keeps the one job; two upsells
+ * accepted on one order differ by their items, two item refunds of one order by the refunded item.
+ */
+export function purchaseJobId(job: PurchaseJob): string {
+  const refunded = job.refund?.scope === 'item' ? `|refund:${job.refund.item}` : '';
+  const digest = createHash('sha256')
+    .update([...job.items].sort().join(',') + refunded + (job.plan ? planEventKey(job, job.plan) : ''))
+    .digest('hex')
+    .slice(0, 12);
+  return `${job.event}-${job.orderId}-${digest}`;
+}
+
+/**
+ * What tells one plan event from another of the same kind and order: the plan's item, the instalment
+ * (invoice id) and ThriveCart's time of the event. Without either of the last two, the day it arrived
+ * stands in, so a redelivery that day is the same job while next month's instalment is not; applying an
+ * event twice changes nothing anyway (purchase-access orders them by time).
+ */
+function planEventKey(job: PurchaseJob, plan: NonNullable<PurchaseJob['plan']>): string {
+  const when = plan.at ?? (job.invoiceId ? '' : plan.receivedAt.slice(0, 10));
+  return `|plan:${plan.item ?? 'order'}|${job.invoiceId ?? ''}|${when}`;
+}
+
+/**
+ * Queues a purchase event; resolves to its job id once the queue store holds it, or throws a 503 error. A
+ * redelivered event meets its own job: a completed or running one is left alone (processing is
+ * idempotent anyway), a failed one is run again with fresh attempts, and one that was removed is simply
+ * queued anew. So redelivering an order that was lost to an outage, or whose item lacked a mapping, is
+ * how it gets provisioned.
+ */
+export async function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): Promise<string> {
+  const jobId = await addOrUnavailable(queue, job.event, job, { jobId: purchaseJobId(job) });
+  await withinTimeout(async () => {
+    if ((await queue.getJobState(jobId)) !== 'failed') return;
+    const failed = await queue.getJob(jobId);
+    await failed
+      ?.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true })
+      .catch(async (error) => {
+        // Retried by someone else meanwhile (an admin, another delivery): nothing more to do.
+        if ((await queue.getJobState(jobId)) === 'failed') throw error;
+      });
+  }, queue);
+  return jobId;
+}

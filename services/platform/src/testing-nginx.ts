@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eventually } from './testing.ts';
+
+/** Debian's brotli module, when installed (.ci/run installs it with nginx). */
+export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/**
+ * Runs this machine's nginx in the foreground with the rendered `files` (scripts/render-nginx.ts's
+ * renderLocalNginx) written to `confDir`, started by `args` (its localNginxArgs), until it answers
+ * /healthz on `base`. `stop()` ends it and waits.
+ */
+export async function runTestNginx(options: {
+  confDir: string;
+  files: Record<string, string>;
+  args: string[];
+  base: string;
+}): Promise<{ stop(): Promise<void> }> {
+  await mkdir(path.join(options.confDir, 'temp'), { recursive: true });
+  for (const [name, content] of Object.entries(options.files)) {
+    await writeFile(path.join(options.confDir, name), content);
+  }
+  let output = '';
+  const nginx = spawn('nginx', options.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  nginx.stderr!.on('data', (chunk) => (output += chunk));
+  nginx.on('error', (error) => (output += `nginx could not start: ${error.message}`));
+  await eventually(
+    () =>
+      fetch(`${options.base}/healthz`).then(
+        (r) => r.ok,
+        () => nginx.exitCode !== null && Promise.reject(new Error(output)),
+      ),
+    { timeoutMs: 10_000, what: 'nginx to answer /healthz' },
+  );
+  return {
+    async stop() {
+      if (nginx.exitCode !== null) return;
+      const exited = new Promise((resolve) => nginx.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

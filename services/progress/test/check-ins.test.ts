@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  sleepCheckInMessages,
+  sleepCheckInSchema,
+  sleepCheckInsSchema,
+} from '@sleep-ritual/contracts/sleep-check-ins';
+import { clientWithSession } from '@sleep-ritual/platform/testing';
+import { createCourse, createLearner, grant } from '@sleep-ritual/learning/testing-catalog';
+import { useService } from '@sleep-ritual/platform/testing-service';
+import { createApp } from '../src/app.ts';
+
+const service = useService(createApp);
+const deps = service.deps;
+
+/** A learner of a course whose two classes are nights with audio. */
+async function listener() {
+  const course = await createCourse(deps.db);
+  await deps
+    .db('classes')
+    .whereIn('id', [course.classId, course.secondClassId])
+    .update({ audioUrl: '/media/demo/night-1.wav' });
+  const userId = await createLearner(deps.db);
+  await grant(deps.db, userId, course.programId);
+  const client = await clientWithSession(service.url, deps, { userId });
+  const listen = (classId: number, position_sec: number) =>
+    client.request(`/api/progress/${classId}`, {
+      method: 'PUT',
+      json: { position_sec, duration_sec: 1000, event_type: 'pause' },
+    });
+  const answer = (classId: number, json: unknown) =>
+    client.request(`/api/progress/${classId}/check-in`, { method: 'PUT', json });
+  const checkIns = async () =>
+    sleepCheckInsSchema.parse(await (await client.request('/api/progress/check-ins')).json());
+  return { ...course, userId, listen, answer, checkIns };
+}
+
+describe('the morning check-in', () => {
+  it('names the last night listened to, asks about it once, and keeps the answer with its quality', async () => {
+    const l = await listener();
+    expect(await l.checkIns()).toEqual({ pending: null, answers: [] });
+
+    await l.listen(l.classId, 600);
+    const { pending } = await l.checkIns();
+    expect(pending).toMatchObject({ classId: l.classId, programId: l.programId });
+    expect(Date.parse(pending!.listenedAt)).not.toBeNaN();
+
+    const answered = await l.answer(l.classId, { answer: 'during' });
+    expect(answered.status).toBe(200);
+    expect(sleepCheckInSchema.parse(await answered.json())).toMatchObject({
+      answer: 'during',
+      quality: null,
+    });
+    // The quality follows; the answer itself stays the first one.
+    const rated = sleepCheckInSchema.parse(
+      await (await l.answer(l.classId, { answer: 'awake', quality: 4 })).json(),
+    );
+    expect(rated).toMatchObject({ answer: 'during', quality: 4 });
+
+    const after = await l.checkIns();
+    expect(after.pending).toBeNull();
+    expect(after.answers).toEqual([
+      expect.objectContaining({ classId: l.classId, answer: 'during', quality: 4 }),
+    ]);
+    // Listening to it again never asks again.
+    await l.listen(l.classId, 700);
+    expect((await l.checkIns()).pending).toBeNull();
+    expect(await deps.db('sleep_check_ins').where({ user_id: l.userId })).toHaveLength(1);
+  });
+
+  it('asks about the next night once it is listened to', async () => {
+    const l = await listener();
+    await l.listen(l.classId, 600);
+    await l.answer(l.classId, { answer: 'after' });
+    await l.listen(l.secondClassId, 300);
+    expect((await l.checkIns()).pending).toMatchObject({ classId: l.secondClassId });
+  });
+
+  it('refuses a night never listened to (409), a bad answer or quality (400), and a class without audio is never asked', async () => {
+    const l = await listener();
+    const unheard = await l.answer(l.classId, { answer: 'during' });
+    expect(unheard.status).toBe(409);
+    expect(await unheard.json()).toEqual({ error: sleepCheckInMessages.notListened });
+
+    await l.listen(l.classId, 600);
+    for (const body of [
+      {},
+      { answer: 'snoring' },
+      { answer: 'during', quality: 6 },
+      { answer: 'during', quality: 2.5 },
+    ]) {
+      const response = await l.answer(l.classId, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json()).toMatchObject({ error: expect.any(String) });
+    }
+    expect(await deps.db('sleep_check_ins').where({ user_id: l.userId })).toHaveLength(0);
+
+    await deps.db('classes').where({ id: l.classId }).update({ audioUrl: null });
+    expect((await l.checkIns()).pending).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { PurchaseEvent } from '@sleep-ritual/thrivecart/webhook';
+import { enqueuePurchase } from '@sleep-ritual/jobs/purchases';
+import { recordIgnoredTestOrder } from '@sleep-ritual/catalog/ignored-test-orders';
+import type { JobOrigin } from '@sleep-ritual/jobs/producer';
+import { TooManyRequestsError } from '@sleep-ritual/platform/errors';
+import type { Logger } from '@sleep-ritual/platform/logger';
+import { rateLimit, type RateLimit } from '@sleep-ritual/platform/rate-limit';
+import type { CounterStore } from '@sleep-ritual/platform/counter-store';
+import type { WebhookDeps } from '../deps.ts';
+
+/**
+ * The receiver's rules: whether a post comes from the checkout (its secret, and how fast a sender may
+ * guess it), and what is done with a verified order (queued for the worker, or an ignored test order).
+ */
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * A check of the posted `thrivecart_secret` against ours, in constant time. Both sides are hashed first,
+ * so neither the comparison time nor an early length check tells a caller anything about the secret;
+ * ours is hashed once, when the receiver starts, not on every request.
+ */
+export function webhookSecretCheck(expected: string): (given: unknown) => boolean {
+  const expectedDigest = digest(expected);
+  return (given) =>
+    typeof given === 'string' && given.length > 0 && timingSafeEqual(digest(given), expectedDigest);
+}
+
+/** Wrong secrets one address may send in a window before it is answered 429. */
+export const SECRET_FAILURES_PER_ADDRESS = 10;
+const WINDOW_SECONDS = 15 * 60;
+/** How long an address that sent the right secret stays known as the checkout's own. */
+const PROVEN_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * Slows down guessing of the webhook secret. Every wrong or missing secret counts against the sender's
+ * address, and an address past the limit is answered 429 before its secret is looked at, right or
+ * wrong, until the window passes (ThriveCart retries a 429): a guesser learns nothing from the answer.
+ *
+ * The checkout's own address is never slowed: an address that sent the right secret is known as the
+ * checkout's for 30 days, and nothing it sends counts or is refused. Only someone holding the secret
+ * can make an address known, so a guesser cannot use this; and ThriveCart, whose addresses also carry
+ * other shops' webhooks (a stale URL, an old secret after a change), never has its orders held up.
+ * A store that does not answer slows nobody: the request goes on to the secret (and to the queue,
+ * which answers 503 if the store is down).
+ */
+export function secretGuessLimit(counters: CounterStore, logger: Logger) {
+  const limit: RateLimit = rateLimit(counters, {
+    name: 'webhook-secret-ip',
+    limit: SECRET_FAILURES_PER_ADDRESS,
+    windowSeconds: WINDOW_SECONDS,
+    message: 'Too many wrong webhook secrets from this address. Please wait 15 minutes and try again.',
+  });
+  const provenKey = (address: string) => `rate:webhook-secret-proven:${address}`;
+  const storeError = (what: string) => (error: unknown) => {
+    if (error instanceof TooManyRequestsError) throw error;
+    logger.warn({ err: (error as Error).message }, `webhook secret limit: ${what} (store error)`);
+  };
+  const isProven = (address: string) =>
+    counters.peek(provenKey(address)).then(
+      ({ count }) => count > 0,
+      () => false,
+    );
+
+  return {
+    /** Throws 429 while the address is past its limit, unless it is the checkout's own. */
+    async refuseIfLimited(address: string): Promise<void> {
+      if (await isProven(address)) return;
+      await limit.check(address).catch(storeError('not checked'));
+    },
+    /** Counts one failure (never for the checkout's own address); throws 429 once past the limit. */
+    async countFailure(address: string): Promise<void> {
+      if (await isProven(address)) return;
+      await limit.hit(address).catch(storeError('failure not counted'));
+    },
+    /** The address sent the right secret: it is the checkout's own from now on. */
+    async markProven(address: string): Promise<void> {
+      if (await isProven(address)) return;
+      await counters
+        .take([{ key: provenKey(address), limit: 2 ** 31 - 1, windowSeconds: PROVEN_SECONDS }])
+        .catch(storeError('address not remembered'));
+    },
+  };
+}
+
+/**
+ * Hands a verified purchase event to the worker: the job id once Redis holds it, or undefined for a
+ * test-mode order while ACCEPT_TEST_ORDERS is false. No database work: the worker provisions access.
+ * An ignored test order is noted for the back office's Orders screen, so a merchant testing the live
+ * site sees why nothing happened.
+ */
+export async function queuePurchase(
+  deps: WebhookDeps,
+  purchase: PurchaseEvent,
+  origin: JobOrigin = {},
+): Promise<string | undefined> {
+  if (purchase.test && !deps.config.acceptTestOrders) {
+    await recordIgnoredTestOrder(deps.db, deps.config.queuePrefix, {
+      orderId: purchase.orderId,
+      email: purchase.customer?.email ?? null,
+      event: purchase.event,
+      receivedAt: new Date().toISOString(),
+    }).catch((error: Error) => deps.logger.warn({ err: error.message }, 'ignored test order not recorded'));
+    return undefined;
+  }
+  return enqueuePurchase(deps.purchasesQueue, { ...purchase, ...origin });
+}

@@ -1,0 +1,126 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQueueBackend } from '@sleep-ritual/platform/backends';
+import { createMetricsRegistry } from '@sleep-ritual/platform/metrics';
+import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
+import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { startEmailsWorker } from '../src/consumers.ts';
+import { createMailer, type Mailer } from '../src/mail/mailer.ts';
+import { readOutbox } from '../src/outbox.ts';
+import { jobMetrics } from '@sleep-ritual/jobs/queue-metrics';
+import { enqueueEmail } from '@sleep-ritual/jobs/emails';
+import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
+
+// After a PostgreSQL outage in the PostgreSQL-only mode, buyers got the create-account e-mail twice: a
+// job that had sent lost its lock or its completion while the store was away, and ran again. Each
+// e-mail job now sends once however often it runs (on Redis and on PostgreSQL alone).
+const deps = createTestDeps();
+let queues: Awaited<ReturnType<typeof openTestQueues>>;
+let outboxDir: string;
+let programId: number;
+const refusals = { left: 0 };
+let worker: ReturnType<typeof startEmailsWorker>;
+let workerBackend: QueueBackend;
+
+beforeAll(async () => {
+  outboxDir = await mkdtemp(path.join(tmpdir(), 'email-once-'));
+  ({ programId } = await createMappedProgram(deps.db));
+  const prefix = uniqueQueuePrefix('email-once');
+  queues = await openTestQueues(deps.config, prefix);
+  // The worker's own connection, as the worker process has: it waits for the store, never fails fast.
+  workerBackend = createQueueBackend(deps.config, prefix, { failFast: false });
+  const outbox = createMailer({ ...deps.config, smtpUrl: undefined, outboxDir }, deps.logger);
+  // A mail server that refuses the next `refusals.left` messages.
+  const mailer: Mailer = {
+    async send(message) {
+      if (refusals.left > 0) {
+        refusals.left -= 1;
+        throw new Error('421 try again later');
+      }
+      await outbox.send(message);
+    },
+    close: () => outbox.close(),
+  };
+  worker = startEmailsWorker({
+    concurrency: 1,
+    queues: workerBackend,
+    logger: deps.logger,
+    metrics: jobMetrics(createMetricsRegistry()),
+    db: deps.db,
+    config: deps.config,
+    mailer,
+  });
+});
+afterAll(async () => {
+  await worker?.close();
+  await workerBackend?.close();
+  await queues?.dispose();
+  await rm(outboxDir, { recursive: true, force: true });
+  await deps.close();
+});
+
+async function buyer() {
+  const email = uniqueEmail('once');
+  const [user] = await deps.db('users').insert({ email, firstName: 'Maya' }).returning('id');
+  const orderId = `O${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  await deps
+    .db('purchases')
+    .insert({ userId: user.id, programId, thriveOrderId: orderId, status: 'completed' });
+  return { userId: user.id as number, email, orderId };
+}
+
+const mailsTo = async (email: string) => (await readOutbox(outboxDir)).filter((mail) => mail.to === email);
+
+async function completed(jobId: string) {
+  await eventually(async () => (await (await queues.emails.getJob(jobId))?.getState()) === 'completed', {
+    what: `e-mail job ${jobId} to complete`,
+    timeoutMs: 15_000,
+  });
+  return (await queues.emails.getJob(jobId))!;
+}
+
+describe('an e-mail job that runs again after it sent', () => {
+  it('sends the create-account e-mail once when the job runs a second time', async () => {
+    const { userId, email, orderId } = await buyer();
+    const jobId = await enqueueEmail(queues.emails, { template: 'create-account', userId, orderId });
+    const first = await completed(jobId);
+    expect(await mailsTo(email)).toHaveLength(1);
+    const firstFinished = first.finishedOn!;
+
+    // The job's completion was lost (the store went away just after it sent): it is run again.
+    await first.retry('completed');
+    await eventually(
+      async () => {
+        const again = await queues.emails.getJob(jobId);
+        return (await again?.getState()) === 'completed' && (again?.finishedOn ?? 0) > firstFinished;
+      },
+      { what: 'the second run to complete', timeoutMs: 15_000 },
+    );
+    const again = await queues.emails.getJob(jobId);
+    expect(again?.returnvalue).toEqual({ skipped: 'sent by an earlier run of this job' });
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('still sends on a retry when the mail server refused the first try', async () => {
+    const { userId, email, orderId } = await buyer();
+    refusals.left = 1;
+    const jobId = await enqueueEmail(queues.emails, { template: 'create-account', userId, orderId });
+    await eventually(async () => (await mailsTo(email)).length === 1, {
+      what: 'the retried e-mail to arrive',
+      timeoutMs: 15_000,
+    });
+    const job = await queues.emails.getJob(jobId);
+    expect(job?.attemptsMade).toBeGreaterThanOrEqual(1);
+    expect(refusals.left).toBe(0);
+  });
+
+  it('sends a resent create-account e-mail, a job of its own, once more', async () => {
+    const { userId, email, orderId } = await buyer();
+    await enqueueEmail(queues.emails, { template: 'create-account', userId, orderId });
+    await eventually(async () => (await mailsTo(email)).length === 1, { what: 'the first e-mail' });
+    await enqueueEmail(queues.emails, { template: 'create-account', userId, orderId }, { resend: true });
+    await eventually(async () => (await mailsTo(email)).length === 2, { what: 'the resent e-mail' });
+  });
+});
