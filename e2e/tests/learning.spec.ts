@@ -74,6 +74,30 @@ test.describe('learning', () => {
     await expect(page.getByRole('heading', { name: 'Your Programs' })).toBeVisible();
   });
 
+  test('opening /my-programs asks for the cards while the session check is still on its way', async ({
+    page,
+  }) => {
+    await signIn(page, demo);
+    // The session check is held until the cards and what the learner owns have been asked for (or 5 s
+    // have passed): asked only after the session answered, they would come a round trip later.
+    const asked = new Set<string>();
+    page.on('request', (request) => asked.add(new URL(request.url()).pathname));
+    let askedBeforeSessionAnswered = false;
+    await page.route('**/api/user', async (route) => {
+      askedBeforeSessionAnswered = await expect
+        .poll(() => asked.has('/api/programs') && asked.has('/api/my-programs'), { timeout: 5_000 })
+        .toBe(true)
+        .then(
+          () => true,
+          () => false,
+        );
+      await route.continue();
+    });
+    await page.goto('/my-programs');
+    await expect(card(page, RITUAL).getByText('You have access to this program')).toBeVisible();
+    expect(askedBeforeSessionAnswered).toBe(true);
+  });
+
   test('a programme of one phase with one path opens straight on its path, whose back link leads to all programmes', async ({
     page,
   }) => {

@@ -73,6 +73,21 @@ describe('the built members app', () => {
     expect(kb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
   });
 
+  it("loads with the first call zod's English messages only, not its every language", () => {
+    const withZod = chunks.filter((chunk) =>
+      chunk.moduleIds.some((id) => id.endsWith('/node_modules/zod/v4/classic/schemas.js')),
+    );
+    expect(withZod).toHaveLength(1);
+    const locales = withZod
+      .flatMap((chunk) => chunk.moduleIds)
+      .filter((id) => id.includes('/zod/v4/locales/'))
+      .map((id) => path.basename(id));
+    expect(locales).toEqual(['en.js']);
+    const kb = withZod.reduce((sum, chunk) => sum + gzipSync(chunk.code).length, 0) / 1024;
+    console.info(`Members app schemas with zod: ${kb.toFixed(1)} KB gzipped`);
+    expect(kb).toBeLessThanOrEqual(40);
+  });
+
   it('holds no eval or new Function anywhere, which the Content-Security-Policy would refuse', async () => {
     const files = (await readdir(path.join(outDir, 'assets'))).filter((name) => name.endsWith('.js'));
     expect(files.length).toBeGreaterThan(1);

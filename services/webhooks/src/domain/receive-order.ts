@@ -32,6 +32,8 @@ export const SECRET_FAILURES_PER_ADDRESS = 10;
 const WINDOW_SECONDS = 15 * 60;
 /** How long an address that sent the right secret stays known as the checkout's own. */
 const PROVEN_SECONDS = 30 * 24 * 60 * 60;
+/** How long a receiver remembers, without asking the store, an address it saw known. */
+const PROVEN_REMEMBERED_MS = 60_000;
 
 /**
  * Slows down guessing of the webhook secret. Every wrong or missing secret counts against the sender's
@@ -57,11 +59,18 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
     if (error instanceof TooManyRequestsError) throw error;
     logger.warn({ err: (error as Error).message }, `webhook secret limit: ${what} (store error)`);
   };
-  const isProven = (address: string) =>
-    counters.peek(provenKey(address)).then(
+  // A known address stays known for 30 days, so this process may remember it for a minute: in a burst
+  // from the checkout, no order waits on the store for something it already knows.
+  const knownUntil = new Map<string, number>();
+  const isProven = async (address: string) => {
+    if ((knownUntil.get(address) ?? 0) > Date.now()) return true;
+    const proven = await counters.peek(provenKey(address)).then(
       ({ count }) => count > 0,
       () => false,
     );
+    if (proven) knownUntil.set(address, Date.now() + PROVEN_REMEMBERED_MS);
+    return proven;
+  };
 
   return {
     /** Throws 429 while the address is past its limit, unless it is the checkout's own. */
@@ -77,9 +86,10 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
     /** The address sent the right secret: it is the checkout's own from now on. */
     async markProven(address: string): Promise<void> {
       if (await isProven(address)) return;
-      await counters
+      const remembered = await counters
         .take([{ key: provenKey(address), limit: 2 ** 31 - 1, windowSeconds: PROVEN_SECONDS }])
-        .catch(storeError('address not remembered'));
+        .then(() => true, storeError('address not remembered'));
+      if (remembered) knownUntil.set(address, Date.now() + PROVEN_REMEMBERED_MS);
     },
   };
 }
