@@ -1,5 +1,5 @@
 import './lib/zod-without-eval.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { currentUserQueryOptions } from './features/auth/api/get-current-user.ts';
@@ -18,10 +18,14 @@ if (isMyProgramsPath(window.location.pathname)) prefetchMyPrograms(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render as a transition: React renders it in slices, yielding to the browser between them,
+// instead of one long task that would hold a slow phone's main thread (the page shows "Loading..." meanwhile).
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();

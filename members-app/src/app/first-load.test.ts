@@ -18,6 +18,7 @@ const FIRST_LOAD_BUDGET_KB = 120;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let outDir: string;
 let chunks: Rollup.OutputChunk[];
+let indexHtml: string;
 
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'members-app-build-'));
@@ -30,6 +31,8 @@ beforeAll(async () => {
     build: { outDir, emptyOutDir: true },
   }).finally(() => vi.unstubAllEnvs())) as Rollup.RollupOutput;
   chunks = output.output.filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const html = output.output.find((item) => item.fileName === 'index.html');
+  indexHtml = html?.type === 'asset' ? String(html.source) : '';
 }, 240_000);
 afterAll(() => rm(outDir, { recursive: true, force: true }));
 
@@ -71,6 +74,13 @@ describe('the built members app', () => {
     const kb = bytes / 1024;
     console.info(`Members app first load: ${kb.toFixed(1)} KB gzipped (budget ${FIRST_LOAD_BUDGET_KB} KB)`);
     expect(kb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
+  });
+
+  it('paints its first screen without waiting for a stylesheet: the CSS it needs is inside index.html', () => {
+    expect(indexHtml).toContain('<div id="root">');
+    expect(indexHtml).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    expect(indexHtml).toMatch(/<style>[^<]*\.app-placeholder\s*\{/);
+    expect(indexHtml).toMatch(/<style>[^<]*\.program-card\b/);
   });
 
   it("loads with the first call zod's English messages only, not its every language", () => {
