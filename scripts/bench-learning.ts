@@ -17,7 +17,7 @@
 // services' log level.
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,7 @@ import {
   type TestBackend,
 } from '@sleep-ritual/platform/testing';
 import { printColumns } from './lib/print-table.ts';
+import { procCpuMicros } from './lib/proc-cpu.ts';
 import { localNginxArgs, renderLocalNginx } from './render-nginx.ts';
 
 const CONCURRENCY = 100;
@@ -185,19 +186,6 @@ function startServer(
     child.once('message', (message: { port: number }) => resolve({ port: message.port, child, cpuMicros }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code}`)));
   });
-}
-
-/** CPU time of a process and its children (nginx's workers) from /proc, in microseconds. */
-async function procCpuMicros(pid: number): Promise<number> {
-  const ticksPerSecond = 100; // USER_HZ on Linux
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const own = ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / ticksPerSecond;
-  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).trim();
-  const theirs = await Promise.all(
-    children ? children.split(' ').map((child) => procCpuMicros(Number(child))) : [],
-  );
-  return own + theirs.reduce((sum, value) => sum + value, 0);
 }
 
 /**

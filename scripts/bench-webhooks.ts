@@ -31,6 +31,7 @@ import {
 import { startSmtpSink } from '@sleep-ritual/worker/testing-smtp';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/thrivecart/samples';
 import { printColumns } from './lib/print-table.ts';
+import { procCpuMicros } from './lib/proc-cpu.ts';
 
 const ORDERS = 1_000;
 const WARM_UP_ORDERS = 100;
@@ -124,6 +125,8 @@ type Figures = {
   wholeBurst: number;
   duplicates: { purchases: number; mails: number };
   load: number;
+  /** CPU time the receivers spent per order of the burst, and the bare server per answer, in µs. */
+  cpuPerOrder: { receivers: number; bare: number };
 };
 
 async function main(): Promise<void> {
@@ -155,6 +158,8 @@ async function main(): Promise<void> {
         ...cells((f) => `${((f.accepted.perSecond / f.bare.perSecond) * 100).toFixed(0)}%`),
         '',
       ],
+      ['receiver CPU per order (µs, all receivers)', ...cells((f) => f.cpuPerOrder.receivers.toFixed(0)), ''],
+      ['  bare node:http CPU per answer (µs)', ...cells((f) => f.cpuPerOrder.bare.toFixed(0)), ''],
       ['answers other than 200', ...cells((f) => String(f.accepted.failures)), '0'],
       [
         'last accepted → last provisioned',
@@ -225,8 +230,21 @@ async function measure(mode: TestBackend): Promise<Figures> {
     await burst(receiverPorts, WARM_UP_ORDERS, order('w'));
     await waitForProvisioned(db, `${run}w-`, WARM_UP_ORDERS);
 
+    // The CPU time the servers' processes spent, read from /proc before and after each burst.
+    const cpu = async (servers: { child: ChildProcess }[]) => {
+      let micros = 0;
+      for (const { child } of servers) {
+        if (child.pid === undefined) throw new Error('A benchmark server has no process id');
+        micros += await procCpuMicros(child.pid);
+      }
+      return micros;
+    };
+    const bareCpuBefore = await cpu([bare]);
     const baseline = await burst([bare.port], ORDERS, order('b'));
+    const bareCpu = (await cpu([bare])) - bareCpuBefore;
+    const receiversCpuBefore = await cpu(receivers);
     const measured = await burst(receiverPorts, ORDERS, order('m'));
+    const receiversCpu = (await cpu(receivers)) - receiversCpuBefore;
     const provisionedAt = await waitForProvisioned(db, `${run}m-`, ORDERS);
     const mailedAt = await waitForMailed(smtp, `${run}m-`, ORDERS);
     const [load = 0] = loadavg();
@@ -241,6 +259,7 @@ async function measure(mode: TestBackend): Promise<Figures> {
       wholeBurst: (provisionedAt - measured.startedAt) / 1000,
       duplicates: await countDuplicates(db, queues, smtp.recipients, `${run}m-`, ORDERS),
       load,
+      cpuPerOrder: { receivers: receiversCpu / ORDERS, bare: bareCpu / ORDERS },
     };
   } finally {
     // Stopped before the next mode starts, so that one mode's processes never weigh on the other's.
