@@ -43,6 +43,16 @@ test.describe('learning', () => {
     await expect(page.getByRole('heading', { name: 'Your Programs' })).toBeVisible();
     const ritual = card(page, RITUAL);
     await expect(ritual.getByText('You have access to this program')).toBeVisible();
+    // The first screen's stylesheets came inside the page: the screens opened below never fetch them.
+    await page.waitForLoadState('load');
+    const inlined = await page.$$eval('link[rel="stylesheet"][media="not all"]', (links) =>
+      links.map((link) => (link as HTMLLinkElement).href),
+    );
+    expect(inlined.length).toBeGreaterThan(0);
+    const fetchedAgain: string[] = [];
+    page.on('request', (request) => {
+      if (inlined.includes(request.url())) fetchedAgain.push(request.url());
+    });
 
     // Programme 1 has two phases (the nights and the bonuses): opening it shows the programme page.
     await ritual.getByRole('button', { name: 'Open Sleep Ritual' }).click();
@@ -72,6 +82,7 @@ test.describe('learning', () => {
     await page.getByRole('link', { name: 'Back to All Programs' }).click();
     await expect(page).toHaveURL(/\/my-programs$/);
     await expect(page.getByRole('heading', { name: 'Your Programs' })).toBeVisible();
+    expect(fetchedAgain).toEqual([]);
   });
 
   test('opening /my-programs asks for the cards while the session check is still on its way', async ({

@@ -4,17 +4,25 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { currentUserQueryOptions } from './features/auth/api/get-current-user.ts';
 import { isMyProgramsPath, prefetchMyPrograms } from './features/learning/api/prefetch-my-programs.ts';
-import { startAdminPreviewFromAddress } from './lib/admin-preview.ts';
+import { isAdminPreview, startAdminPreviewFromAddress } from './lib/admin-preview.ts';
 import { startOfflineQueue } from './lib/offline-queue.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/global.css';
 
 startAdminPreviewFromAddress();
-// Who is signed in, asked before the first render rather than from it; and on "Your Programs", where a
-// signed-in learner lands, its cards beside that (their first picture is the page's largest paint).
-if (!window.location.pathname.startsWith('/admin')) void queryClient.prefetchQuery(currentUserQueryOptions());
-if (isMyProgramsPath(window.location.pathname)) prefetchMyPrograms(queryClient);
+// Who is signed in, asked before the first render rather than from it, where the first screen asks at
+// once: sign-in and the members' own screens (not the e-mailed links' pages, which ask later or never,
+// nor the admin area and its learner preview). On "Your Programs", where a signed-in learner lands, its
+// cards are asked for beside that: their first picture is the page's largest paint.
+const { pathname } = window.location;
+const checksSessionAtOnce =
+  pathname === '/sign-in' ||
+  pathname === '/account' ||
+  pathname.startsWith('/program/') ||
+  isMyProgramsPath(pathname);
+if (checksSessionAtOnce && !isAdminPreview()) void queryClient.prefetchQuery(currentUserQueryOptions());
+if (isMyProgramsPath(pathname)) prefetchMyPrograms(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');

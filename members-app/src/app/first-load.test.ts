@@ -19,6 +19,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 let outDir: string;
 let chunks: Rollup.OutputChunk[];
 let indexHtml: string;
+let stylesheets: Rollup.OutputAsset[];
 
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'members-app-build-'));
@@ -33,6 +34,9 @@ beforeAll(async () => {
   chunks = output.output.filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
   const html = output.output.find((item) => item.fileName === 'index.html');
   indexHtml = html?.type === 'asset' ? String(html.source) : '';
+  stylesheets = output.output.filter(
+    (item): item is Rollup.OutputAsset => item.type === 'asset' && item.fileName.endsWith('.css'),
+  );
 }, 240_000);
 afterAll(() => rm(outDir, { recursive: true, force: true }));
 
@@ -78,9 +82,19 @@ describe('the built members app', () => {
 
   it('paints its first screen without waiting for a stylesheet: the CSS it needs is inside index.html', () => {
     expect(indexHtml).toContain('<div id="root">');
-    expect(indexHtml).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    // A stylesheet that applies would block the first paint; `media="not all"` never applies.
+    const linked = [...indexHtml.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map(([tag]) => tag);
+    expect(linked.filter((tag) => !tag.includes('media="not all"'))).toEqual([]);
     expect(indexHtml).toMatch(/<style>[^<]*\.app-placeholder\s*\{/);
     expect(indexHtml).toMatch(/<style>[^<]*\.program-card\b/);
+  });
+
+  it('keeps each inlined stylesheet linked but unapplied, so a later screen that lists it does not fetch it again', () => {
+    const inlined = stylesheets.filter((file) => indexHtml.includes(`<style>${String(file.source)}</style>`));
+    expect(inlined.length).toBeGreaterThan(0);
+    for (const file of inlined) {
+      expect(indexHtml).toContain(`<link rel="stylesheet" media="not all" href="/app/${file.fileName}">`);
+    }
   });
 
   it("loads with the first call zod's English messages only, not its every language", () => {

@@ -1,0 +1,78 @@
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import type { CounterStore } from '@sleep-ritual/platform/counter-store';
+import { createTestDeps } from '@sleep-ritual/platform/testing';
+import { SECRET_FAILURES_PER_ADDRESS, secretGuessLimit } from '../src/domain/receive-order.ts';
+
+// The limit on the real counter store (Redis, or PostgreSQL with TEST_BACKEND=postgres), with the
+// store's calls counted: an address known as the checkout's costs no store call per order for a minute.
+
+const deps = createTestDeps();
+afterAll(() => deps.close());
+afterEach(() => vi.useRealTimers());
+
+function countedStore(): { counters: CounterStore; peeks: () => number } {
+  let peeks = 0;
+  const store = deps.backends.counters;
+  return {
+    counters: {
+      take: (windows) => store.take(windows),
+      giveBack: (keys) => store.giveBack(keys),
+      clear: (key) => store.clear(key),
+      peek: (key) => {
+        peeks += 1;
+        return store.peek(key);
+      },
+    },
+    peeks: () => peeks,
+  };
+}
+
+const address = () => `192.0.2.${Math.floor(Math.random() * 250) + 1}-${process.pid}-${Date.now()}`;
+
+describe("the checkout's known address", () => {
+  it('is not looked up in the store for a minute after it sent the right secret, then is again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { counters, peeks } = countedStore();
+    const limit = secretGuessLimit(counters, deps.logger);
+    const checkout = address();
+
+    await limit.refuseIfLimited(checkout);
+    await limit.markProven(checkout);
+    const afterProof = peeks();
+    for (let order = 0; order < 5; order += 1) {
+      await limit.refuseIfLimited(checkout);
+      await limit.markProven(checkout);
+    }
+    expect(peeks()).toBe(afterProof);
+
+    vi.setSystemTime(Date.now() + 61_000);
+    await limit.refuseIfLimited(checkout);
+    expect(peeks()).toBe(afterProof + 1);
+  });
+
+  it("is another process's too: one that never saw the secret learns it from the store, once", async () => {
+    const checkout = address();
+    await secretGuessLimit(deps.backends.counters, deps.logger).markProven(checkout);
+
+    const { counters, peeks } = countedStore();
+    const other = secretGuessLimit(counters, deps.logger);
+    for (let failure = 0; failure <= SECRET_FAILURES_PER_ADDRESS; failure += 1) {
+      await other.countFailure(checkout);
+    }
+    await expect(other.refuseIfLimited(checkout)).resolves.toBeUndefined();
+    expect(peeks()).toBe(1);
+  });
+
+  it('is never a guesser: an address that only sent wrong secrets is refused once past the limit', async () => {
+    const guesser = address();
+    const limit = secretGuessLimit(deps.backends.counters, deps.logger);
+    const failures = Array.from({ length: SECRET_FAILURES_PER_ADDRESS + 1 }, () =>
+      limit.countFailure(guesser).then(
+        () => 'counted',
+        (error: Error) => error.message,
+      ),
+    );
+    expect((await Promise.all(failures)).filter((outcome) => outcome !== 'counted')).not.toEqual([]);
+    await expect(limit.refuseIfLimited(guesser)).rejects.toThrow(/Too many wrong webhook secrets/);
+  });
+});
