@@ -45,7 +45,7 @@ test.describe('learning', () => {
     await expect(ritual.getByText('You have access to this program')).toBeVisible();
     // The first screen's stylesheets came inside the page: the screens opened below never fetch them.
     await page.waitForLoadState('load');
-    const inlined = await page.$$eval('link[rel="stylesheet"][media="not all"]', (links) =>
+    const inlined = await page.$$eval('link[rel="stylesheet"][disabled]', (links) =>
       links.map((link) => (link as HTMLLinkElement).href),
     );
     expect(inlined.length).toBeGreaterThan(0);
