@@ -1,16 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '@sleep-ritual/platform/paths';
 import { eventually, ownTestDatabase, startScriptPorts } from '@sleep-ritual/platform/testing';
-import { childProcessOf } from '@sleep-ritual/platform/testing-processes';
+import { childProcessOf, startSystem, type StartedSystem } from '@sleep-ritual/platform/testing-processes';
 
 // `npm start` as a developer runs it (the build skipped: whatever the checkout holds is served), on a
 // database of this file's own.
-let start: ChildProcess;
-let output = '';
+let start: StartedSystem;
 let origin: string;
 let originPort: number;
 const outboxDir = path.join(tmpdir(), `restarted-gateway-outbox-${process.pid}`);
@@ -29,36 +26,18 @@ beforeAll(async () => {
   const { port, env: ports } = await startScriptPorts();
   origin = `http://127.0.0.1:${port}`;
   originPort = port;
-  start = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      ...ports,
-      DATABASE_URL: databaseUrl,
-      PUBLIC_APP_URL: origin,
-      OUTBOX_DIR: outboxDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  start = await startSystem(['--no-build'], {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    ...ports,
+    DATABASE_URL: databaseUrl,
+    PUBLIC_APP_URL: origin,
+    OUTBOX_DIR: outboxDir,
   });
-  start.stdout?.on('data', (chunk) => (output += chunk));
-  start.stderr?.on('data', (chunk) => (output += chunk));
-  await eventually(
-    async () => {
-      if (start.exitCode !== null) throw new Error(`npm start stopped:\n${output}`);
-      return output.includes('Press Ctrl-C to stop.');
-    },
-    { timeoutMs: 100_000, what: 'npm start to be up' },
-  );
 }, 120_000);
 
 afterAll(async () => {
-  if (start && start.exitCode === null && start.signalCode === null) {
-    const exited = new Promise((resolve) => start.once('exit', resolve));
-    start.kill('SIGINT');
-    await exited;
-  }
+  if (start) await start.stop();
   await rm(outboxDir, { recursive: true, force: true });
 });
 
@@ -68,23 +47,26 @@ describe('npm start, when the development gateway dies', () => {
     // The pages' own answer (200, or 404 with --no-build on a clone not built yet): neither "Starting..."
     // (503) nor no answer at all (0), so waiting for the same answer again below means served again.
     expect([0, 503], 'the pages are served once npm start is up').not.toContain(servedBefore);
-    const gateway = childProcessOf(start.pid ?? -1, 'gateway', `PORT=${originPort}`);
+    const gateway = childProcessOf(start.child.pid ?? -1, 'gateway', `PORT=${originPort}`);
     if (gateway === undefined) throw new Error('the gateway is not one of the start script’s processes');
 
     process.kill(gateway, 'SIGKILL');
-    await eventually(async () => /\[gateway\]\s*stopped \(SIGKILL\); starting it again/.test(output), {
-      timeoutMs: 10_000,
-      what: 'the start script to notice',
-    });
+    await eventually(
+      async () => /\[gateway\]\s*stopped \(SIGKILL\); starting it again/.test(start.output()),
+      {
+        timeoutMs: 10_000,
+        what: 'the start script to notice',
+      },
+    );
     // The new gateway first answers "Starting..." (503) until the start script tells it the pages are
     // ready, which it does as soon as the new one answers.
     await eventually(async () => (await signInStatus()) === servedBefore, {
       timeoutMs: 30_000,
       what: '/sign-in to be served again',
     });
-    const replacement = childProcessOf(start.pid ?? -1, 'gateway', `PORT=${originPort}`);
+    const replacement = childProcessOf(start.child.pid ?? -1, 'gateway', `PORT=${originPort}`);
     expect(replacement).toBeDefined();
     expect(replacement).not.toBe(gateway);
-    expect(start.exitCode, 'the rest of the system kept running').toBeNull();
+    expect(start.child.exitCode, 'the rest of the system kept running').toBeNull();
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
 import { createClient, eventually, startScriptPorts } from '../src/testing.ts';
+import { startSystem, type StartedSystem } from '../src/testing-processes.ts';
 
 // `npm start` with DATABASE_URL=embedded REDIS_URL=none, for real: the start script, every service, the
 // worker and the gateway, on an embedded PostgreSQL (whose data folder lives in a temporary folder) and
@@ -17,15 +18,13 @@ chmodSync(work, 0o755);
 const dataDir = path.join(work, 'var', 'postgres');
 const ADMIN_PASSWORD = 'embedded-admin-password';
 
-type Run = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
-const runs: Run[] = [];
+const runs: StartedSystem[] = [];
 
-async function start(): Promise<Run & { origin: string }> {
+async function start(): Promise<StartedSystem & { origin: string }> {
   const { port, env: ports } = await startScriptPorts();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
+  const run = await startSystem(
+    ['--no-build'],
+    {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       DATABASE_URL: 'embedded',
@@ -40,23 +39,10 @@ async function start(): Promise<Run & { origin: string }> {
       THRIVECART_SECRET: 'embedded-secret',
       ACCOUNT_HASH_SECRET: 'embedded-hash-secret',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const run = { child, output: () => output, exit };
+    { timeoutMs: 150_000 },
+  );
   runs.push(run);
   const origin = `http://127.0.0.1:${port}`;
-  // The banner comes once the origin is ready.
-  await eventually(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`npm start stopped (exit ${child.exitCode}):\n${output}`);
-      return output.includes('Press Ctrl-C to stop.');
-    },
-    { timeoutMs: 150_000, intervalMs: 250, what: 'the start banner' },
-  );
   expect((await fetch(`${origin}/readyz`)).status).toBe(200);
   return { ...run, origin };
 }
@@ -81,12 +67,6 @@ function answers(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-/** Ctrl-C: answers the start script's exit code. */
-function stop(run: Run): Promise<number | null> {
-  run.child.kill('SIGINT');
-  return run.exit;
 }
 
 async function signInAsAdmin(origin: string) {
@@ -115,12 +95,7 @@ beforeAll(() => {
 }, 600_000);
 
 afterAll(async () => {
-  for (const run of runs) {
-    if (run.child.exitCode === null && run.child.signalCode === null) {
-      run.child.kill('SIGKILL');
-      await run.exit;
-    }
-  }
+  for (const run of runs) await run.stop('SIGKILL');
   // A server left running by a failed test: fast shutdown through its postmaster.
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (existsSync(pidFile)) {
@@ -152,7 +127,7 @@ describe('npm start with DATABASE_URL=embedded REDIS_URL=none', () => {
     const created = await admin.request('/api/admin/programs', { method: 'POST', json: { title } });
     expect(created.status).toBe(201);
 
-    expect(await stop(first)).toBe(0);
+    expect(await first.stop()).toBe(0);
     expect(existsSync(path.join(dataDir, 'postmaster.pid'))).toBe(false);
     expect(await answers(port)).toBe(false);
 
@@ -164,7 +139,7 @@ describe('npm start with DATABASE_URL=embedded REDIS_URL=none', () => {
     expect(listed.status).toBe(200);
     expect((await listed.json()).map((program: { title: string }) => program.title)).toContain(title);
 
-    expect(await stop(second)).toBe(0);
+    expect(await second.stop()).toBe(0);
     expect(existsSync(path.join(dataDir, 'postmaster.pid'))).toBe(false);
   }, 360_000);
 });

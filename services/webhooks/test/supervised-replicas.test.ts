@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@sleep-ritual/platform/paths';
-import { eventually, ownTestDatabase, startScriptPorts } from '@sleep-ritual/platform/testing';
-import { childProcessOf } from '@sleep-ritual/platform/testing-processes';
+import { ownTestDatabase, startScriptPorts } from '@sleep-ritual/platform/testing';
+import { childProcessOf, startSystem, type StartedSystem } from '@sleep-ritual/platform/testing-processes';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/thrivecart/samples';
 
 // `npm run start:prod -- --replicas 2` as an operator runs it: nginx in front of two processes of each
@@ -15,8 +14,7 @@ const WEBHOOK_PATH = '/api/webhooks/thrivecart';
 /** How soon a dead replica must answer again. */
 const BACK_WITHIN_MS = 30_000;
 
-let start: ChildProcess;
-let output = '';
+let start: StartedSystem;
 let origin: string;
 let originPort: number;
 let secondWebhooksPort: number;
@@ -24,7 +22,7 @@ const outboxDir = path.join(tmpdir(), `supervised-outbox-${process.pid}`);
 
 /** The start script's process of `workspace` that listens on `port`. */
 function childListening(workspace: string, port: number): number | undefined {
-  return childProcessOf(start.pid ?? -1, workspace, `${workspace.toUpperCase()}_PORT=${port}`);
+  return childProcessOf(start.child.pid ?? -1, workspace, `${workspace.toUpperCase()}_PORT=${port}`);
 }
 
 let orders = 0;
@@ -51,44 +49,22 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   originPort = port;
   secondWebhooksPort = services.webhooks + 5;
-  start = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'scripts', 'start.ts'), '--prod', '--no-build', '--replicas', '2'],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        ...ports,
-        DATABASE_URL: databaseUrl,
-        SESSION_KEYS: 'supervised-session-key',
-        ADMIN_PASSWORD: 'supervised-admin-password',
-        THRIVECART_SECRET: SECRET,
-        ACCOUNT_HASH_SECRET: 'supervised-account-hash-secret',
-        PUBLIC_APP_URL: origin,
-        OUTBOX_DIR: outboxDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  start.stdout!.on('data', (chunk) => (output += chunk));
-  start.stderr!.on('data', (chunk) => (output += chunk));
-  await eventually(
-    async () => {
-      if (start.exitCode !== null) throw new Error(`start:prod stopped:\n${output}`);
-      return output.includes('Press Ctrl-C to stop.');
-    },
-    { timeoutMs: 100_000, what: 'start:prod to be up' },
-  );
+  start = await startSystem(['--prod', '--no-build', '--replicas', '2'], {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ...ports,
+    DATABASE_URL: databaseUrl,
+    SESSION_KEYS: 'supervised-session-key',
+    ADMIN_PASSWORD: 'supervised-admin-password',
+    THRIVECART_SECRET: SECRET,
+    ACCOUNT_HASH_SECRET: 'supervised-account-hash-secret',
+    PUBLIC_APP_URL: origin,
+    OUTBOX_DIR: outboxDir,
+  });
 }, 120_000);
 
 afterAll(async () => {
-  if (start && start.exitCode === null && start.signalCode === null) {
-    const exited = new Promise((resolve) => start.once('exit', resolve));
-    start.kill('SIGINT');
-    await exited;
-  }
+  if (start) await start.stop();
   await rm(outboxDir, { recursive: true, force: true });
   // The nginx configuration, pid and logs start:prod wrote for this run's port.
   if (originPort)
@@ -128,14 +104,12 @@ describe('npm run start:prod -- --replicas 2, when a replica dies', () => {
     const replacement = childListening('webhooks', secondWebhooksPort);
     expect(replacement).toBeDefined();
     expect(replacement).not.toBe(victim);
-    expect(output).toMatch(/\[webhooks#2\]\s*stopped \(SIGKILL\); starting it again in 1 s\./);
+    expect(start.output()).toMatch(/\[webhooks#2\]\s*stopped \(SIGKILL\); starting it again in 1 s\./);
     // Both replicas take turns again.
     expect(await postWebhook()).toBe(200);
 
     // Ctrl-C, and only it, stops everything: the script, nginx and every replica.
-    const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
-    start.kill('SIGINT');
-    expect(await exited).toBe(0);
+    expect(await start.stop()).toBe(0);
     for (const address of [`${origin}/healthz`, `http://127.0.0.1:${secondWebhooksPort}/healthz`]) {
       const answered = await fetch(address).then(
         () => true,

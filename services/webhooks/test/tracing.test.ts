@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import {
   ownTestDatabase,
   uniqueEmail,
 } from '@sleep-ritual/platform/testing';
+import { startSystem, type StartedSystem } from '@sleep-ritual/platform/testing-processes';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/thrivecart/samples';
 import { waitForMailTo } from '@sleep-ritual/worker/outbox';
 
@@ -81,8 +81,7 @@ const receiver = http.createServer((req, res) => {
   });
 });
 
-let system: ChildProcess;
-const output: string[] = [];
+let system: StartedSystem;
 let baseUrl = '';
 let outboxDir = '';
 
@@ -93,10 +92,9 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${ports.PORT}`;
   outboxDir = mkdtempSync(path.join(tmpdir(), 'tracing-outbox-'));
   const databaseUrl = await ownTestDatabase('tracing');
-  system = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.ts'), '--no-build'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
+  system = await startSystem(
+    ['--no-build'],
+    {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       ...ports,
@@ -117,35 +115,21 @@ beforeAll(async () => {
       OTEL_TRACES_SAMPLER: 'always_on',
       OTEL_BSP_SCHEDULE_DELAY: '200',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let pending = '';
-  system.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    const lines = (pending + chunk).split('\n');
-    pending = lines.pop()!;
-    output.push(...lines);
-  });
-  system.stderr!.setEncoding('utf8').on('data', (chunk: string) => output.push(...chunk.split('\n')));
-  await eventually(async () => output.some((line) => line.includes('Sleep Ritual is running at')), {
-    timeoutMs: 90_000,
-    intervalMs: 250,
-    what: `the system to start:\n${output.join('\n')}`,
-  });
+    { timeoutMs: 90_000 },
+  );
 }, 120_000);
 
 afterAll(async () => {
-  if (system && system.exitCode === null) {
-    const exited = new Promise((resolve) => system.once('exit', resolve));
-    system.kill('SIGTERM');
-    await exited;
-  }
+  if (system) await system.stop('SIGTERM');
   await new Promise((resolve) => receiver.close(resolve));
   if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
 }, 40_000);
 
 /** The JSON log lines of one process of the started system (`[worker]  {…}`). */
 function logLines(process: string): Record<string, unknown>[] {
-  return output
+  return system
+    .output()
+    .split('\n')
     .filter((line) => line.startsWith(`[${process}]`))
     .map((line) => line.slice(line.indexOf('{')))
     .filter((line) => line.startsWith('{'))

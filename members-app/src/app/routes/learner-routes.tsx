@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { MY_PROGRAMS_PATHS } from '../../features/learning/api/prefetch-my-programs.ts';
 import { MyProgramsScreen } from '../../features/learning/components/MyProgramsScreen.tsx';
 import { lazyScreen } from '../lazy-screen.tsx';
 
@@ -7,8 +8,7 @@ import { lazyScreen } from '../lazy-screen.tsx';
  * learner lands, is in the first load; the others (the class page brings the player) load when opened.
  */
 export const learnerRoutes: RouteObject[] = [
-  { path: '/my-programs', element: <MyProgramsScreen /> },
-  { path: '/programs/my-programs', element: <MyProgramsScreen /> },
+  ...MY_PROGRAMS_PATHS.map((path) => ({ path, element: <MyProgramsScreen /> })),
   {
     path: '/program/:programId',
     element: lazyScreen(() =>

@@ -4,8 +4,11 @@ import { myProgramsQueryOptions } from './get-my-programs.ts';
 import { programsQueryOptions } from './get-programs.ts';
 import { tonightQueryOptions } from './get-tonight.ts';
 
-/** Whether the address is "Your Programs" (spec 000 §2: /my-programs and /programs/my-programs). */
-export const isMyProgramsPath = (pathname: string) => /^\/(programs\/)?my-programs\/?$/.test(pathname);
+/** The addresses of "Your Programs" (spec 000 §2). */
+export const MY_PROGRAMS_PATHS = ['/my-programs', '/programs/my-programs'];
+
+/** Whether the address is "Your Programs", with or without a trailing slash (as the router matches it). */
+export const isMyProgramsPath = (pathname: string) => MY_PROGRAMS_PATHS.includes(pathname.replace(/\/$/, ''));
 
 /**
  * Asks at once for everything "Your Programs" shows, so that a learner opening the app on it waits for
