@@ -49,6 +49,11 @@ export function createServiceApp(
      * itself (the webhook receiver's bracketed keys), so no request pays for parsing its body twice.
      */
     rawForms?: boolean;
+    /**
+     * false for a service nobody signs in to (the webhook receiver): no session is read or made, so a
+     * request costs no session id and no cookie.
+     */
+    sessions?: boolean;
   } = {},
 ): Koa {
   const { config, logger, db, backends } = deps;
@@ -67,7 +72,7 @@ export function createServiceApp(
   app.use(securityHeaders(config));
   app.use(healthRoutes(db, backends));
   app.use(metricsEndpoint(registry));
-  app.use(sessionMiddleware(app, backends.sessions, config));
+  if (options.sessions !== false) app.use(sessionMiddleware(app, backends.sessions, config));
   app.use(originCheck(config, options.originExempt));
   app.use(
     bodyParser({
