@@ -32,6 +32,17 @@ async function ritualIds() {
   return { pathId: path.id as number, classes: classes as { id: number; title: string }[] };
 }
 
+/** Whether `condition` comes true within 5 s: a route handler holds its answer until then. */
+function comesTrue(condition: () => boolean | Promise<boolean>): Promise<boolean> {
+  return expect
+    .poll(condition, { timeout: 5_000 })
+    .toBe(true)
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
 function card(page: Page, title: string) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }
@@ -95,18 +106,41 @@ test.describe('learning', () => {
     page.on('request', (request) => asked.add(new URL(request.url()).pathname));
     let askedBeforeSessionAnswered = false;
     await page.route('**/api/user', async (route) => {
-      askedBeforeSessionAnswered = await expect
-        .poll(() => asked.has('/api/programs') && asked.has('/api/my-programs'), { timeout: 5_000 })
-        .toBe(true)
-        .then(
-          () => true,
-          () => false,
-        );
+      askedBeforeSessionAnswered = await comesTrue(
+        () => asked.has('/api/programs') && asked.has('/api/my-programs'),
+      );
       await route.continue();
     });
     await page.goto('/my-programs');
     await expect(card(page, RITUAL).getByText('You have access to this program')).toBeVisible();
     expect(askedBeforeSessionAnswered).toBe(true);
+  });
+
+  test('a slow answer on /my-programs: the first picture is asked for meanwhile, and the loading state shows within 2 s', async ({
+    page,
+  }) => {
+    await signIn(page, demo);
+    const pictures: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') pictures.push(new URL(request.url()).pathname);
+    });
+    // What the learner owns is held: the cards cannot be drawn until it answers.
+    let heldUntilPictureAndLoading = false;
+    await page.route('**/api/my-programs', async (route) => {
+      heldUntilPictureAndLoading = await comesTrue(
+        async () =>
+          pictures.length > 0 &&
+          (await page.getByRole('status').filter({ hasText: 'Loading your programs...' }).count()) === 1,
+      );
+      await route.continue();
+    });
+    await page.goto('/my-programs');
+    const ritual = card(page, RITUAL);
+    await expect(ritual.getByText('You have access to this program')).toBeVisible();
+    expect(heldUntilPictureAndLoading).toBe(true);
+    // The picture asked for early is the first card's.
+    const first = page.locator('.program-card img').first();
+    expect(pictures[0]).toBe(new URL((await first.getAttribute('src')) ?? '', page.url()).pathname);
   });
 
   test('a programme of one phase with one path opens straight on its path, whose back link leads to all programmes', async ({

@@ -21,18 +21,28 @@ const checksSessionAtOnce =
   pathname === '/account' ||
   pathname.startsWith('/program/') ||
   isMyProgramsPath(pathname);
-if (checksSessionAtOnce && !isAdminPreview()) void queryClient.prefetchQuery(currentUserQueryOptions());
-if (isMyProgramsPath(pathname)) prefetchMyPrograms(queryClient);
+const early: Promise<unknown>[] = [];
+if (checksSessionAtOnce && !isAdminPreview())
+  early.push(queryClient.prefetchQuery(currentUserQueryOptions()));
+if (isMyProgramsPath(pathname)) early.push(prefetchMyPrograms(queryClient));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
-// The first render as a transition: React renders it in slices, yielding to the browser between them,
-// instead of one long task that would hold a slow phone's main thread (the page shows "Loading..." meanwhile).
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+// The first render waits for those answers (FIRST_ANSWERS_WAIT_MS at most, and not at all offline, where
+// they wait for the network; index.html's "Loading..." shows meanwhile): the screen then renders once,
+// with them, rather than once without and again for each answer as it comes, each a long task on a slow
+// phone. It renders as a transition: React renders it in slices, yielding to the browser between them.
+const FIRST_ANSWERS_WAIT_MS = 2_000;
+void Promise.race([
+  Promise.all(navigator.onLine ? early : []),
+  new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS)),
+]).then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
 

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { fallbackImages } from '../lib/images.ts';
 import { checkInsQueryOptions } from './get-check-ins.ts';
 import { myProgramsQueryOptions } from './get-my-programs.ts';
 import { programsQueryOptions } from './get-programs.ts';
@@ -13,11 +14,22 @@ export const isMyProgramsPath = (pathname: string) => MY_PROGRAMS_PATHS.includes
 /**
  * Asks at once for everything "Your Programs" shows, so that a learner opening the app on it waits for
  * one round trip beside the session check, not for the session check, then the screen, then its calls.
- * Signed out, the answers are errors, which the screen asks again for once it mounts.
+ * Signed out, the answers are errors, which the screen asks again for once it mounts. Settles (never
+ * rejects) once every answer is in.
  */
-export function prefetchMyPrograms(client: QueryClient): void {
-  void client.prefetchQuery(programsQueryOptions());
-  void client.prefetchQuery(myProgramsQueryOptions());
-  void client.prefetchQuery(tonightQueryOptions());
-  void client.prefetchQuery(checkInsQueryOptions());
+export function prefetchMyPrograms(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.prefetchQuery(programsQueryOptions()).then(() => {
+      // The first card's picture is the page's largest paint: it is asked for as soon as its address
+      // is known, not once the screen has rendered the card (ProgramCard shows the same address).
+      const [first] = client.getQueryData(programsQueryOptions().queryKey) ?? [];
+      if (!first) return;
+      const picture = new Image();
+      picture.fetchPriority = 'high';
+      picture.src = first.cardImageUrl ?? fallbackImages.programCard;
+    }),
+    client.prefetchQuery(myProgramsQueryOptions()),
+    client.prefetchQuery(tonightQueryOptions()),
+    client.prefetchQuery(checkInsQueryOptions()),
+  ]);
 }
