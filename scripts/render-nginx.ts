@@ -41,7 +41,7 @@ const MARKETING_SCRIPT_SRC = "'self' 'unsafe-inline' https://player.vimeo.com";
  * than the requests a worker has in flight at once, or each answer beyond them closes its connection
  * and the next request opens another.
  */
-const UPSTREAM_KEEPALIVE = 256;
+const UPSTREAM_KEEPALIVE = 128;
 /** Debian's package and nginx.org's both put the brotli module here when it is installed. */
 const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const SYSTEM_MIME_TYPES = '/etc/nginx/mime.types';
@@ -81,6 +81,21 @@ type MainOptions = {
   http: string[];
   listen: string[];
   brotli: boolean;
+};
+
+/**
+ * Services whose POSTs nginx may send to another replica when the first failed without answering (a
+ * replica that died, or closed a kept connection just as nginx used it); otherwise nginx never sends a
+ * request on once it went out, unless it is a GET or HEAD.
+ */
+const SENT_AGAIN: Partial<Record<ServiceName, { comment: string[]; directive: string }>> = {
+  webhooks: {
+    comment: [
+      '# A webhook goes on to the other replica when the first fails before answering: ThriveCart never',
+      '# delivers a failed webhook again, and one delivered twice is one job (the queue keeps one per event).',
+    ],
+    directive: 'proxy_next_upstream error timeout non_idempotent; ',
+  },
 };
 
 /** The headers every proxied request gets (a location setting any of its own must repeat them all). */
@@ -235,7 +250,7 @@ function renderRoutes(header: string[], roots: Roots): string {
     ...header,
     '',
     '# API. Exact and prefix locations make nginx pick the longest prefix, as serviceForPath does.',
-    '# Proxy settings, inherited by every proxied location below (none sets its own).',
+    '# Proxy settings, inherited by every proxied location below (none sets headers of its own).',
     'proxy_http_version 1.1;',
     "# $http_host keeps the port, which the services' Origin check compares against. nginx is the edge:",
     "# it replaces, not appends to, a client's X-Forwarded-For so that it cannot dodge rate limits.",
@@ -248,8 +263,9 @@ function renderRoutes(header: string[], roots: Roots): string {
     `location @unavailable { default_type application/json; return 503 ${jsonError(new ServiceUnavailableError().message)}; }`,
   ];
   for (const [service, prefixes] of Object.entries(apiRoutes) as [ServiceName, readonly string[]][]) {
-    lines.push('', `# ${service}`);
-    for (const prefix of prefixes) lines.push(...prefixLocations(prefix, `proxy_pass http://${service};`));
+    lines.push('', `# ${service}`, ...(SENT_AGAIN[service]?.comment ?? []));
+    const directives = `${SENT_AGAIN[service]?.directive ?? ''}proxy_pass http://${service};`;
+    for (const prefix of prefixes) lines.push(...prefixLocations(prefix, directives));
   }
   lines.push(
     '',
@@ -335,7 +351,8 @@ export function renderNginx(): Record<string, string> {
         'user nginx;',
         'pid /var/run/nginx.pid;',
         'error_log /var/log/nginx/error.log warn;',
-        // Its own container: a worker per core it has.
+        // Its own container: a worker per core nginx sees (the node's, in Kubernetes: set a number
+        // near the pod's CPU limit there on a node with many more cores).
         'worker_processes auto;',
       ],
       mimeTypes: 'mime.types',
@@ -403,7 +420,7 @@ export function renderLocalNginx(options: LocalOptions): Record<string, string> 
         'error_log stderr warn;',
         // One machine: nginx shares its cores with every replica, PostgreSQL and Redis. One worker
         // proxies far more than the services behind it answer; a second only takes turns with them
-        // (bench:learning: p99 at 100 connections 33-40 ms with one, 55-63 ms with two).
+        // (bench:learning: p99 at 100 connections 33-43 ms with one, 52-63 ms with two).
         'worker_processes 1;',
       ],
       mimeTypes: options.mimeTypes,

@@ -59,6 +59,21 @@ async function replica(index: number): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
+/** A replica that dies with the request in hand: it reads the request, then drops the connection unanswered. */
+const dropped: string[] = [];
+async function failingReplica(): Promise<number> {
+  const server = http.createServer((req) => {
+    req.resume();
+    req.on('end', () => {
+      dropped.push(`${req.method} ${req.url}`);
+      req.socket.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  replicas.push(server);
+  return (server.address() as AddressInfo).port;
+}
+
 function get(pathname: string, headers: Record<string, string> = {}) {
   // node:http, not fetch: fetch would decompress and hide Content-Encoding's effect on the body.
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
@@ -97,7 +112,7 @@ beforeAll(async () => {
       auth: [first, second],
       catalog: [first],
       progress: [await freePort()],
-      webhooks: [first],
+      webhooks: [await failingReplica(), first],
     },
     roots: {
       marketing: path.join(dir, 'marketing'),
@@ -218,6 +233,20 @@ describe('nginx with the configuration npm run start:prod renders', () => {
       });
     expect(await post('/api/admin/media/images', 2 * 1024 * 1024)).toBe(200);
     expect(await post('/api/admin/members', 2 * 1024 * 1024)).toBe(413);
+  });
+
+  it('sends a webhook on to the other replica when the first drops it unanswered', async () => {
+    const post = () =>
+      fetch(`${base}/api/webhooks/thrivecart`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'event=order.success&order_id=1',
+      });
+    const statuses = [];
+    for (let i = 0; i < 2; i += 1) statuses.push((await post()).status);
+    // Round robin gave the failing replica one of the two: it was sent on, and both were answered.
+    expect(dropped).toEqual(['POST /api/webhooks/thrivecart']);
+    expect(statuses).toEqual([200, 200]);
   });
 
   it('answers an /api path no service owns with the JSON 404', async () => {
