@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { e2eDb, provisionedBuyer } from '../support/db.ts';
+import { holdUntil } from '../support/held-answers.ts';
 
 const demo = { email: 'demo@sleepritual.example', password: 'sleep-well-tonight' };
 const RITUAL = 'The 6-Night Sleep Meditation Ritual';
@@ -30,17 +31,6 @@ async function ritualIds() {
     .orderBy('orderIndex')
     .select('id', 'title');
   return { pathId: path.id as number, classes: classes as { id: number; title: string }[] };
-}
-
-/** Whether `condition` comes true within 5 s: a route handler holds its answer until then. */
-function comesTrue(condition: () => boolean | Promise<boolean>): Promise<boolean> {
-  return expect
-    .poll(condition, { timeout: 5_000 })
-    .toBe(true)
-    .then(
-      () => true,
-      () => false,
-    );
 }
 
 function card(page: Page, title: string) {
@@ -104,16 +94,14 @@ test.describe('learning', () => {
     // have passed): asked only after the session answered, they would come a round trip later.
     const asked = new Set<string>();
     page.on('request', (request) => asked.add(new URL(request.url()).pathname));
-    let askedBeforeSessionAnswered = false;
-    await page.route('**/api/user', async (route) => {
-      askedBeforeSessionAnswered = await comesTrue(
-        () => asked.has('/api/programs') && asked.has('/api/my-programs'),
-      );
-      await route.continue();
-    });
+    const askedBeforeSessionAnswered = await holdUntil(
+      page,
+      '**/api/user',
+      () => asked.has('/api/programs') && asked.has('/api/my-programs'),
+    );
     await page.goto('/my-programs');
     await expect(card(page, RITUAL).getByText('You have access to this program')).toBeVisible();
-    expect(askedBeforeSessionAnswered).toBe(true);
+    expect(askedBeforeSessionAnswered()).toBe(true);
   });
 
   test('a slow answer on /my-programs: the first picture is asked for meanwhile, and the loading state shows within 2 s', async ({
@@ -125,19 +113,17 @@ test.describe('learning', () => {
       if (request.resourceType() === 'image') pictures.push(new URL(request.url()).pathname);
     });
     // What the learner owns is held: the cards cannot be drawn until it answers.
-    let heldUntilPictureAndLoading = false;
-    await page.route('**/api/my-programs', async (route) => {
-      heldUntilPictureAndLoading = await comesTrue(
-        async () =>
-          pictures.length > 0 &&
-          (await page.getByRole('status').filter({ hasText: 'Loading your programs...' }).count()) === 1,
-      );
-      await route.continue();
-    });
+    const heldUntilPictureAndLoading = await holdUntil(
+      page,
+      '**/api/my-programs',
+      async () =>
+        pictures.length > 0 &&
+        (await page.getByRole('status').filter({ hasText: 'Loading your programs...' }).count()) === 1,
+    );
     await page.goto('/my-programs');
     const ritual = card(page, RITUAL);
     await expect(ritual.getByText('You have access to this program')).toBeVisible();
-    expect(heldUntilPictureAndLoading).toBe(true);
+    expect(heldUntilPictureAndLoading()).toBe(true);
     // The picture asked for early is the first card's.
     const first = page.locator('.program-card img').first();
     expect(pictures[0]).toBe(new URL((await first.getAttribute('src')) ?? '', page.url()).pathname);

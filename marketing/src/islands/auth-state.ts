@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/public-config';
+import { hasSignedInHint } from '@sleep-ritual/contracts/signed-in-hint';
 
 /** Authenticated when the current-user call returns a user, anonymous when it answers 401 (spec §4). */
 export type AuthState = 'loading' | 'anonymous' | 'signed-in';
@@ -13,13 +13,9 @@ function settle(next: AuthState) {
   for (const listener of listeners) listener();
 }
 
-/** Only a browser that signed in here carries the hint; for everyone else the answer is known. */
-function maySignedIn(): boolean {
-  return document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
-}
-
 async function checkCurrentUser(appUrl: string): Promise<AuthState> {
-  if (!maySignedIn()) return 'anonymous';
+  // Only a browser that signed in here carries the hint; for everyone else the answer is known.
+  if (!hasSignedInHint(document.cookie)) return 'anonymous';
   try {
     const response = await fetch(`${appUrl}/api/user`, {
       credentials: 'include',

@@ -68,9 +68,3 @@ export function parsePublicConfig(env: Record<string, string | undefined>): Publ
     ...(values.SALE_ENDS_AT ? { saleEndsAt: Date.parse(values.SALE_ENDS_AT) } : {}),
   };
 }
-
-/**
- * A readable, non-secret cookie that only says "a session was started here". The sales pages check it
- * before asking /api/user, so an anonymous visitor's page makes no call that is bound to answer 401.
- */
-export const SIGNED_IN_HINT_COOKIE = 'sr_signed_in';

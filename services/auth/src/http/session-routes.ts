@@ -6,7 +6,7 @@ import {
   signInWithCodeBodySchema,
   signInWithLinkBodySchema,
 } from '@sleep-ritual/contracts/auth';
-import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/public-config';
+import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import { setSignedInHint } from '@sleep-ritual/platform/http/session';
 import { limitAddress } from '@sleep-ritual/platform/rate-limit';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
-import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/public-config';
+import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
 import type { Context } from 'koa';
 import type { Config } from '../config.ts';
 import type { SessionStore } from '../session-store.ts';

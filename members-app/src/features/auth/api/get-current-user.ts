@@ -28,6 +28,7 @@ export const currentUserQueryOptions = () =>
     retry: false,
   });
 
-export function useCurrentUser() {
-  return useQuery(currentUserQueryOptions());
+/** `enabled: false`: not asked (a screen that knows the answer without it); pending until asked. */
+export function useCurrentUser({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...currentUserQueryOptions(), enabled });
 }

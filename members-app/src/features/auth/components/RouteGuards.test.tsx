@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
 import type { CurrentUser } from '@sleep-ritual/contracts/user';
 import { ok, renderAt, stubApi } from '../../../test/render.tsx';
 import { GuestOnly } from './RouteGuards.tsx';
@@ -17,8 +18,23 @@ const renderSignIn = (query = '') =>
     [{ path: '/my-programs', element: <h1>My Programs</h1> }],
   );
 
+/** The cookie sign-in leaves in the browser (the services set it): a session may have started here. */
+const leaveSignedInHint = () => (document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`);
+
 describe('/sign-in', () => {
+  afterEach(() => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  });
+
+  it('asks nothing of a browser that never signed in here: its visitor is signed out', async () => {
+    const { requested } = stubApi({ 'GET /api/user': ok(learner) });
+    renderSignIn();
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(requested()).toEqual([]);
+  });
+
   it('shows the form at once, while the check of who is signed in is still on its way', async () => {
+    leaveSignedInHint();
     stubApi({ 'GET /api/user': () => new Promise(() => undefined) });
     renderSignIn();
     expect(await screen.findByLabelText('Email')).toBeTruthy();
@@ -36,6 +52,7 @@ describe('/sign-in', () => {
   });
 
   it('sends a visitor who is already signed in to their programmes', async () => {
+    leaveSignedInHint();
     stubApi({ 'GET /api/user': ok(learner) });
     renderSignIn();
     expect(await screen.findByRole('heading', { name: 'My Programs' })).toBeTruthy();

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { hasSignedInHint } from '@sleep-ritual/contracts/signed-in-hint';
 import { OfflineState } from '../../../components/OfflineState.tsx';
 import { FullPageSpinner } from '../../../components/Spinner.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
@@ -44,13 +45,16 @@ function RequireLearner({ children }: { children: ReactNode }) {
 /**
  * /sign-in is for signed-out visitors; a signed-in one goes to their programmes. Nearly everyone who
  * opens it is signed out, so the form shows at once and the check only sends a signed-in visitor on.
- * An e-mailed sign-in link (`?token=`) waits for the check: it signs in as soon as it shows, and a
- * visitor already signed in (someone else, on a shared device) keeps their session and the link.
+ * A browser without the signed-in hint (SIGNED_IN_HINT_COOKIE) started no session here: it is not
+ * asked at all (an answer bound to be 401). An e-mailed sign-in link (`?token=`) waits for the check:
+ * it signs in as soon as it shows, and a visitor already signed in (someone else, on a shared device)
+ * keeps their session and the link.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const user = useCurrentUser();
   const { search } = useLocation();
-  if (user.isPending && new URLSearchParams(search).has('token')) return <FullPageSpinner />;
+  const hasToken = new URLSearchParams(search).has('token');
+  const user = useCurrentUser({ enabled: hasToken || hasSignedInHint(document.cookie) });
+  if (user.isPending && hasToken) return <FullPageSpinner />;
   if (user.data) return <Navigate to="/my-programs" replace />;
   return <>{children}</>;
 }

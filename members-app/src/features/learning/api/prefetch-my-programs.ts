@@ -15,9 +15,12 @@ export const isMyProgramsPath = (pathname: string) => MY_PROGRAMS_PATHS.includes
  * Asks at once for everything "Your Programs" shows, so that a learner opening the app on it waits for
  * one round trip beside the session check, not for the session check, then the screen, then its calls.
  * Signed out, the answers are errors, which the screen asks again for once it mounts. Settles (never
- * rejects) once every answer is in.
+ * rejects) once the cards' answers are in: the programmes and which the learner owns; tonight's nights
+ * and the check-ins are extras, which the screen shows when they come.
  */
 export function prefetchMyPrograms(client: QueryClient): Promise<unknown> {
+  void client.prefetchQuery(tonightQueryOptions());
+  void client.prefetchQuery(checkInsQueryOptions());
   return Promise.all([
     client.prefetchQuery(programsQueryOptions()).then(() => {
       // The first card's picture is the page's largest paint: it is asked for as soon as its address
@@ -26,10 +29,8 @@ export function prefetchMyPrograms(client: QueryClient): Promise<unknown> {
       if (!first) return;
       const picture = new Image();
       picture.fetchPriority = 'high';
-      picture.src = first.cardImageUrl ?? fallbackImages.programCard;
+      picture.src = first.cardImageUrl || fallbackImages.programCard;
     }),
     client.prefetchQuery(myProgramsQueryOptions()),
-    client.prefetchQuery(tonightQueryOptions()),
-    client.prefetchQuery(checkInsQueryOptions()),
   ]);
 }
