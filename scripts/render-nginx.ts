@@ -84,19 +84,11 @@ type MainOptions = {
 };
 
 /**
- * Services whose POSTs nginx may send to another replica when the first failed without answering (a
- * replica that died, or closed a kept connection just as nginx used it); otherwise nginx never sends a
- * request on once it went out, unless it is a GET or HEAD.
+ * The webhook locations' own directive: a webhook goes on to another replica when the first failed
+ * without answering (a replica that died, or closed a kept connection just as nginx used it). nginx
+ * otherwise never sends a request on once it went out, unless it is a GET or HEAD.
  */
-const SENT_AGAIN: Partial<Record<ServiceName, { comment: string[]; directive: string }>> = {
-  webhooks: {
-    comment: [
-      '# A webhook goes on to the other replica when the first fails before answering: ThriveCart never',
-      '# delivers a failed webhook again, and one delivered twice is one job (the queue keeps one per event).',
-    ],
-    directive: 'proxy_next_upstream error timeout non_idempotent; ',
-  },
-};
+export const WEBHOOK_SENT_AGAIN = 'proxy_next_upstream error timeout non_idempotent;';
 
 /** The headers every proxied request gets (a location setting any of its own must repeat them all). */
 const PROXY_HEADERS = [
@@ -263,8 +255,15 @@ function renderRoutes(header: string[], roots: Roots): string {
     `location @unavailable { default_type application/json; return 503 ${jsonError(new ServiceUnavailableError().message)}; }`,
   ];
   for (const [service, prefixes] of Object.entries(apiRoutes) as [ServiceName, readonly string[]][]) {
-    lines.push('', `# ${service}`, ...(SENT_AGAIN[service]?.comment ?? []));
-    const directives = `${SENT_AGAIN[service]?.directive ?? ''}proxy_pass http://${service};`;
+    lines.push('', `# ${service}`);
+    let directives = `proxy_pass http://${service};`;
+    if (service === 'webhooks') {
+      lines.push(
+        '# A webhook goes on to the other replica when the first fails before answering: ThriveCart never',
+        '# delivers a failed webhook again, and one delivered twice is one job (the queue keeps one per event).',
+      );
+      directives = `${WEBHOOK_SENT_AGAIN} ${directives}`;
+    }
     for (const prefix of prefixes) lines.push(...prefixLocations(prefix, directives));
   }
   lines.push(

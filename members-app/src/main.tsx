@@ -1,9 +1,9 @@
 import './lib/zod-without-eval.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { hasSignedInHint } from '@sleep-ritual/contracts/signed-in-hint';
 import { App } from './app/App.tsx';
 import { currentUserQueryOptions } from './features/auth/api/get-current-user.ts';
+import { signInAsksWhoIsSignedIn } from './features/auth/components/RouteGuards.tsx';
 import { isMyProgramsPath, prefetchMyPrograms } from './features/learning/api/prefetch-my-programs.ts';
 import { isAdminPreview, startAdminPreviewFromAddress } from './lib/admin-preview.ts';
 import { startOfflineQueue } from './lib/offline-queue.ts';
@@ -13,20 +13,18 @@ import './styles/global.css';
 
 startAdminPreviewFromAddress();
 // Who is signed in, asked before the first render rather than from it, where the first screen asks at
-// once: sign-in and the members' own screens (not the e-mailed links' pages, which ask later or never,
-// nor the admin area and its learner preview). On "Your Programs", where a signed-in learner lands, its
-// cards are asked for beside that: their first picture is the page's largest paint.
-const { pathname } = window.location;
-// Sign-in shows its form without waiting for the check (RouteGuards' GuestOnly); the members' own
-// screens show nothing before it has answered, so their first render waits for it (below).
+// once: sign-in when it asks at all (GuestOnly), and the members' own screens, which show nothing before
+// the answer, so their first render waits for it (below). Not the e-mailed links' pages, which ask later
+// or never, nor the admin area and its learner preview. On "Your Programs", where a signed-in learner
+// lands, its cards are asked for beside that: their first picture is the page's largest paint.
+const { pathname, search } = window.location;
 const membersScreen =
   pathname === '/account' || pathname.startsWith('/program/') || isMyProgramsPath(pathname);
 const early: Promise<unknown>[] = [];
-// Sign-in asks only where a session may have started (GuestOnly).
-const signInAsks = pathname === '/sign-in' && hasSignedInHint(document.cookie);
-if ((signInAsks || membersScreen) && !isAdminPreview()) {
-  const sessionCheck = queryClient.prefetchQuery(currentUserQueryOptions());
-  if (membersScreen) early.push(sessionCheck);
+if (!isAdminPreview()) {
+  if (membersScreen) early.push(queryClient.prefetchQuery(currentUserQueryOptions()));
+  else if (pathname === '/sign-in' && signInAsksWhoIsSignedIn(search))
+    void queryClient.prefetchQuery(currentUserQueryOptions());
 }
 if (isMyProgramsPath(pathname)) early.push(prefetchMyPrograms(queryClient));
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
 import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
 import { uploadRoutes, apiRoutes } from '../src/routes.ts';
-import { renderNginx } from '../../../scripts/render-nginx.ts';
+import { renderNginx, WEBHOOK_SENT_AGAIN } from '../../../scripts/render-nginx.ts';
 
 const rendered = renderNginx();
 const routesConf = rendered['infra/nginx/routes.conf']!;
@@ -24,7 +24,7 @@ describe('infra/nginx', () => {
     Object.entries(apiRoutes).flatMap(([service, prefixes]) => prefixes.map((prefix) => [prefix, service])),
   )('proxies %s and everything below it to %s', (prefix, service) => {
     // Only a webhook may go on to another replica once sent (nginx-local.test shows it does).
-    const sentAgain = service === 'webhooks' ? 'proxy_next_upstream error timeout non_idempotent; ' : '';
+    const sentAgain = service === 'webhooks' ? `${WEBHOOK_SENT_AGAIN} ` : '';
     expect(locationBody(routesConf, '=', prefix)).toBe(`${sentAgain}proxy_pass http://${service};`);
     expect(locationBody(routesConf, '^~', `${prefix}/`)).toBe(`${sentAgain}proxy_pass http://${service};`);
     expect(upstreamsConf).toMatch(new RegExp(`upstream ${service} \\{\\n    server ${service}:\\d+;`));
@@ -68,7 +68,7 @@ describe('infra/nginx', () => {
         route && route in uploadRoutes
           ? String.raw`client_max_body_size \d+k; proxy_request_buffering off; proxy_read_timeout \d+s; `
           : '';
-      const sentAgain = String.raw`(proxy_next_upstream error timeout non_idempotent; )?`;
+      const sentAgain = `(${WEBHOOK_SENT_AGAIN} )?`;
       expect(line).toMatch(
         new RegExp(
           String.raw`^location (=|\^~) \/api\/[a-z-]+(\/[a-z-]+)*\/? \{ ${uploadSettings}${sentAgain}proxy_pass http:\/\/[a-z]+; \}$`,

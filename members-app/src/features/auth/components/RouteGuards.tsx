@@ -43,18 +43,23 @@ function RequireLearner({ children }: { children: ReactNode }) {
 }
 
 /**
+ * Whether /sign-in (with the query `search`) asks who is signed in: for an e-mailed sign-in link
+ * (`?token=`), and where a session may have started (the signed-in hint, SIGNED_IN_HINT_COOKIE).
+ * Anywhere else the visitor is signed out, and the answer would be a 401.
+ */
+export const signInAsksWhoIsSignedIn = (search: string) =>
+  new URLSearchParams(search).has('token') || hasSignedInHint(document.cookie);
+
+/**
  * /sign-in is for signed-out visitors; a signed-in one goes to their programmes. Nearly everyone who
  * opens it is signed out, so the form shows at once and the check only sends a signed-in visitor on.
- * A browser without the signed-in hint (SIGNED_IN_HINT_COOKIE) started no session here: it is not
- * asked at all (an answer bound to be 401). An e-mailed sign-in link (`?token=`) waits for the check:
- * it signs in as soon as it shows, and a visitor already signed in (someone else, on a shared device)
- * keeps their session and the link.
+ * An e-mailed sign-in link (`?token=`) waits for the check: it signs in as soon as it shows, and a
+ * visitor already signed in (someone else, on a shared device) keeps their session and the link.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { search } = useLocation();
-  const hasToken = new URLSearchParams(search).has('token');
-  const user = useCurrentUser({ enabled: hasToken || hasSignedInHint(document.cookie) });
-  if (user.isPending && hasToken) return <FullPageSpinner />;
+  const user = useCurrentUser({ enabled: signInAsksWhoIsSignedIn(search) });
+  if (user.isPending && new URLSearchParams(search).has('token')) return <FullPageSpinner />;
   if (user.data) return <Navigate to="/my-programs" replace />;
   return <>{children}</>;
 }
