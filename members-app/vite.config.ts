@@ -13,7 +13,7 @@ const base = '/app/';
 
 export default defineConfig({
   base,
-  plugins: [react(), appShellPlugin({ base }), inlineFirstCss()],
+  plugins: [react(), appShellPlugin({ base }), preloadTheApp(), inlineFirstCss()],
   define: {
     // The support address shown to learners.
     __SUPPORT_EMAIL__: JSON.stringify(publicConfig.supportEmail),
@@ -31,6 +31,87 @@ export default defineConfig({
     testTimeout: 20_000,
   },
 } as Parameters<typeof defineConfig>[0]);
+
+/**
+ * The app (src/app/start.tsx) is a dynamic import of the small entry (src/main.tsx), which sends the
+ * first screen's calls before the app has arrived. index.html preloads the app's chunks and links its
+ * stylesheets (inlined below), so that they download beside the entry, not after it.
+ */
+function preloadTheApp(): Plugin {
+  const app = '/src/app/start.tsx';
+  const entry = '/src/main.tsx';
+  // The modules the app imports statically and the entry does not: one chunk, the app's, rather than
+  // a chunk for every set of screens that shares some (each a request before the first screen).
+  const appModules = new Set<string>();
+  return {
+    name: 'sleep-ritual:preload-the-app',
+    apply: 'build',
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'start',
+                  test: (id: string) => appModules.has(id),
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
+      },
+    }),
+    buildEnd() {
+      const reach = (from: string) => {
+        const found = new Set<string>();
+        const visit = (id: string) => {
+          if (found.has(id)) return;
+          found.add(id);
+          this.getModuleInfo(id)?.importedIds.forEach(visit);
+        };
+        visit(from);
+        return found;
+      };
+      const ids = [...this.getModuleIds()];
+      const find = (suffix: string) => ids.find((id) => id.endsWith(suffix)) ?? '';
+      const fromEntry = reach(find(entry));
+      for (const id of reach(find(app))) if (!fromEntry.has(id)) appModules.add(id);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunks = new Map(
+          Object.values(bundle ?? {}).flatMap((file) =>
+            file.type === 'chunk' ? [[file.fileName, file]] : [],
+          ),
+        );
+        const start = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => id.endsWith(app)));
+        if (!start) throw new Error(`The build has no chunk for ${app}.`);
+        const files = new Set<string>();
+        const css = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || files.has(fileName)) return;
+          files.add(fileName);
+          for (const stylesheet of chunk.viteMetadata?.importedCss ?? []) css.add(stylesheet);
+          chunk.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        const tags = [
+          ...[...files]
+            .filter((file) => !html.includes(`"${base}${file}"`))
+            .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+          ...[...css]
+            .filter((file) => !html.includes(`"${base}${file}"`))
+            .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+        ];
+        return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
 
 /**
  * The first screen's stylesheets go inside index.html rather than beside it: a phone on a slow network

@@ -40,17 +40,26 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => rm(outDir, { recursive: true, force: true }));
 
-/** The entry chunk and every chunk it imports statically: the first load. */
+/** What index.html loads before the first screen: the entry and the chunks it preloads (the app). */
 function firstLoad(): Rollup.OutputChunk[] {
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const entry = chunks.find((chunk) => chunk.isEntry)!;
+  const named = [
+    ...indexHtml.matchAll(
+      /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/app\/([^"]+\.js)"/g,
+    ),
+  ];
+  return named.map(([, file]) => chunks.find((chunk) => chunk.fileName === file)!);
+}
+
+/** `chunk` and every chunk it imports statically. */
+function withImports(chunk: Rollup.OutputChunk): Rollup.OutputChunk[] {
+  const byName = new Map(chunks.map((each) => [each.fileName, each]));
   const found = new Map<string, Rollup.OutputChunk>();
-  const visit = (chunk: Rollup.OutputChunk) => {
-    if (found.has(chunk.fileName)) return;
-    found.set(chunk.fileName, chunk);
-    for (const name of chunk.imports) visit(byName.get(name)!);
+  const visit = (each: Rollup.OutputChunk) => {
+    if (found.has(each.fileName)) return;
+    found.set(each.fileName, each);
+    for (const name of each.imports) visit(byName.get(name)!);
   };
-  visit(entry);
+  visit(chunk);
   return [...found.values()];
 }
 
@@ -71,6 +80,20 @@ describe('the built members app', () => {
     expect(modules.filter((id) => id.includes('/@vimeo/player/') || id.includes('/recharts/'))).toEqual([]);
     // The contracts' schemas load beside the first call (lib/api-client.ts), not before the first screen.
     expect(modules.filter((id) => id.includes('/node_modules/zod/'))).toEqual([]);
+  });
+
+  it('starts with a small entry that sends the first calls; React and the screens come in the app, which index.html preloads beside it', () => {
+    const entry = chunks.find((chunk) => chunk.isEntry)!;
+    const entryModules = withImports(entry).flatMap((chunk) => chunk.moduleIds);
+    expect(entryModules.some((id) => id.endsWith('/src/app/first-screen.ts'))).toBe(true);
+    expect(entryModules.filter((id) => id.includes('/node_modules/react'))).toEqual([]);
+    const entryKb = withImports(entry).reduce((sum, chunk) => sum + gzipSync(chunk.code).length, 0) / 1024;
+    expect(entryKb).toBeLessThanOrEqual(5);
+    // Everything the app imports statically is preloaded: nothing waits for the entry to have run.
+    const app = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/app/start.tsx')))!;
+    const loaded = firstLoad().map((chunk) => chunk.fileName);
+    expect(loaded[0]).toBe(entry.fileName);
+    for (const chunk of withImports(app)) expect(loaded).toContain(chunk.fileName);
   });
 
   it(`sends at most ${FIRST_LOAD_BUDGET_KB} KB of gzipped JavaScript before the first screen`, () => {

@@ -2,8 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '@sleep-ritual/contracts/errors';
 import { api, ApiError, errorMessage } from './api-client.ts';
+import { dropEarly, startEarly } from './early-answers.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  dropEarly();
+  vi.unstubAllGlobals();
+});
 
 const okSchema = z.object({ ok: z.boolean() });
 
@@ -49,6 +53,51 @@ describe('api client', () => {
     const error = (await api.get(okSchema, '/api/x').catch((caught: unknown) => caught)) as ApiError;
     expect(error.message).toBe('503: Service Unavailable');
     expect(errorMessage(error, 'Please try again')).toBe('Please try again');
+  });
+});
+
+describe('a GET the entry sent early (main.tsx)', () => {
+  it('answers the first call to its address without asking again; the next call asks the server', async () => {
+    const server = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', server);
+    const early = startEarly('/api/x');
+    expect(server).toHaveBeenCalledTimes(1);
+    expect(server.mock.calls[0]).toEqual(['/api/x', { credentials: 'include' }]);
+    expect(startEarly('/api/x')).toBe(early);
+    expect(await api.get(okSchema, '/api/x')).toEqual({ ok: true });
+    expect(server).toHaveBeenCalledTimes(1);
+    expect(await api.get(okSchema, '/api/x')).toEqual({ ok: true });
+    expect(server).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not taken by a call to another address or with another method', async () => {
+    const server = vi.fn(async (_url: string) => new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', server);
+    startEarly('/api/x');
+    await api.get(okSchema, '/api/y');
+    await api.put(okSchema, '/api/x', {});
+    expect(server.mock.calls.map(([url]) => url)).toEqual(['/api/x', '/api/y', '/api/x']);
+  });
+
+  it('gives its failure to the call that takes it, as that call would have heard it', async () => {
+    vi.stubGlobal('fetch', async () => new Response('', { status: 401, statusText: 'Unauthorized' }));
+    startEarly('/api/user');
+    const error = await api.get(okSchema, '/api/user').catch((caught: unknown) => caught);
+    expect((error as ApiError).status).toBe(401);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    startEarly('/api/x');
+    await expect(api.get(okSchema, '/api/x')).rejects.toThrow('Failed to fetch');
+  });
+
+  it('is dropped at the first render when nobody took it, so a later call never gets an old answer', async () => {
+    let signedIn = false;
+    vi.stubGlobal('fetch', async () =>
+      signedIn ? new Response('{"ok":true}', { status: 200 }) : new Response('', { status: 401 }),
+    );
+    startEarly('/api/x');
+    dropEarly();
+    signedIn = true;
+    expect(await api.get(okSchema, '/api/x')).toEqual({ ok: true });
   });
 });
 

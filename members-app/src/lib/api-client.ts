@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ADMIN_PREVIEW_HEADER } from '@sleep-ritual/contracts/admin-preview';
 import { isAdminPreview } from './admin-preview.ts';
+import { takeEarly } from './early-answers.ts';
 import { isNetworkFailure, queueForLater, waitsWhenOffline } from './offline-queue.ts';
 import { loadSchema, type SchemaSource } from './validate.ts';
 
@@ -56,7 +57,8 @@ async function send(method: Method, url: string, body?: unknown): Promise<unknow
   }
   let response: Response;
   try {
-    response = await fetch(url, init);
+    // The first screen's GETs left at start-up, before this code arrived (early-answers.ts).
+    response = await ((method === 'GET' && takeEarly(url)) || fetch(url, init));
   } catch (error) {
     // Progress made offline waits for the network (offline-queue.ts); the caller still hears it failed.
     if (isNetworkFailure(error) && waitsWhenOffline(method, url) && !isAdminPreview()) {

@@ -7,9 +7,12 @@ import { serviceWorkerFile } from '@sleep-ritual/contracts/web-app';
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker
+  const register = () =>
+    void navigator.serviceWorker
       .register(`${import.meta.env.BASE_URL}${serviceWorkerFile}`, { scope: '/' })
       .catch(() => undefined);
-  });
+  // After the page has loaded, so that the shell's downloads never compete with the first screen's.
+  // The app itself may start after that (main.tsx loads it), and then registers at once.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { MY_PROGRAMS_PATHS } from '../../features/learning/api/prefetch-my-programs.ts';
+import { MY_PROGRAMS_PATHS } from '../../features/learning/lib/my-programs-paths.ts';
 import { MyProgramsScreen } from '../../features/learning/components/MyProgramsScreen.tsx';
 import { lazyScreen } from '../lazy-screen.tsx';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@sleep-ritual/contracts/user';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { currentUserCall } from './current-user-call.ts';
 import { authKeys } from './keys.ts';
 
 export const CURRENT_USER_STALE_MS = 300_000;
@@ -9,8 +10,8 @@ export const CURRENT_USER_STALE_MS = 300_000;
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
     return await api.get(
-      () => import('@sleep-ritual/contracts/user').then((m) => m.currentUserSchema),
-      '/api/user',
+      () => currentUserCall.contract().then((m) => m.currentUserSchema),
+      currentUserCall.url,
     );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { hasSignedInHint } from '@sleep-ritual/contracts/signed-in-hint';
 import { OfflineState } from '../../../components/OfflineState.tsx';
 import { FullPageSpinner } from '../../../components/Spinner.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
@@ -8,6 +7,7 @@ import { isAdminPreview } from '../../../lib/admin-preview.ts';
 import { isNetworkFailure } from '../../../lib/offline-queue.ts';
 import { pruneSavedNights } from '../../../lib/offline-tracks.ts';
 import { useCurrentUser } from '../api/get-current-user.ts';
+import { signInAsksWhoIsSignedIn } from '../lib/sign-in-asks.ts';
 import { AdminGate } from './AdminGate.tsx';
 
 /**
@@ -41,14 +41,6 @@ function RequireLearner({ children }: { children: ReactNode }) {
   if (!user.data) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }
-
-/**
- * Whether /sign-in (with the query `search`) asks who is signed in: for an e-mailed sign-in link
- * (`?token=`), and where a session may have started (the signed-in hint, SIGNED_IN_HINT_COOKIE).
- * Anywhere else the visitor is signed out, and the answer would be a 401.
- */
-export const signInAsksWhoIsSignedIn = (search: string) =>
-  new URLSearchParams(search).has('token') || hasSignedInHint(document.cookie);
 
 /**
  * /sign-in is for signed-out visitors; a signed-in one goes to their programmes. Nearly everyone who

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgramCard } from '@sleep-ritual/contracts/catalog';
 import { api } from '../../../lib/api-client.ts';
+import { myProgramsCall } from './card-calls.ts';
 import { learningKeys } from './keys.ts';
 
 /** Spec 000 §6–§7: the programmes the learner owns; their ids decide locks and the upgrade banner. */
 export async function getMyPrograms(): Promise<ProgramCard[]> {
-  return api.get(
-    () => import('@sleep-ritual/contracts/catalog').then((m) => m.myProgramsSchema),
-    '/api/my-programs',
-  );
+  return api.get(() => myProgramsCall.contract().then((m) => m.myProgramsSchema), myProgramsCall.url);
 }
 
 export const myProgramsQueryOptions = () =>

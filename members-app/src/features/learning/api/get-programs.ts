@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgramCard } from '@sleep-ritual/contracts/catalog';
 import { api } from '../../../lib/api-client.ts';
+import { programsCall } from './card-calls.ts';
 import { learningKeys } from './keys.ts';
 
 /** Spec 000 §7: every programme, as cards. */
 export async function getPrograms(): Promise<ProgramCard[]> {
-  return api.get(
-    () => import('@sleep-ritual/contracts/catalog').then((m) => m.programListSchema),
-    '/api/programs',
-  );
+  return api.get(() => programsCall.contract().then((m) => m.programListSchema), programsCall.url);
 }
 
 export const programsQueryOptions = () =>
