@@ -40,8 +40,9 @@ export default defineConfig({
 function preloadTheApp(): Plugin {
   const app = '/src/app/start.tsx';
   const entry = '/src/main.tsx';
-  // The modules the app imports statically and the entry does not: one chunk, the app's, rather than
-  // a chunk for every set of screens that shares some (each a request before the first screen).
+  // The modules the app imports statically and the entry does not, nor what the entry loads early
+  // besides the app (the first calls' contracts, which must not wait for the app): one chunk, the app's,
+  // rather than a chunk for every set of screens that shares some (each a request before the first screen).
   const appModules = new Set<string>();
   return {
     name: 'sleep-ritual:preload-the-app',
@@ -76,8 +77,14 @@ function preloadTheApp(): Plugin {
       };
       const ids = [...this.getModuleIds()];
       const find = (suffix: string) => ids.find((id) => id.endsWith(suffix)) ?? '';
+      const appId = find(app);
       const fromEntry = reach(find(entry));
-      for (const id of reach(find(app))) if (!fromEntry.has(id)) appModules.add(id);
+      const loadedEarly = [...fromEntry]
+        .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+        .filter((id) => id !== appId)
+        .flatMap((id) => [...reach(id)]);
+      const notTheApp = new Set([...fromEntry, ...loadedEarly]);
+      for (const id of reach(appId)) if (!notTheApp.has(id)) appModules.add(id);
     },
     transformIndexHtml: {
       order: 'post',

@@ -126,8 +126,8 @@ async function learnerCookie(): Promise<string | undefined> {
 
 type Result = {
   page: string;
-  /** Lighthouse's own failure to measure (its NO_NAVSTART: "Please run Lighthouse again"). */
-  runtimeError?: string;
+  /** Lighthouse's own failure to measure the page, with its code. */
+  runtimeError?: { code: string; message: string };
   lcpMs?: number;
   cls?: number;
   scores: Record<string, number>;
@@ -180,7 +180,7 @@ async function audit(page: string, cookie?: string): Promise<Result> {
       .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
     return {
       page,
-      runtimeError: lhr.runtimeError?.message,
+      runtimeError: lhr.runtimeError,
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
       cls: lhr.audits['cumulative-layout-shift']?.numericValue,
       scores,
@@ -251,12 +251,13 @@ try {
     }
     process.stdout.write(`Lighthouse (mobile) ${page}${signedIn ? ' (signed in)' : ''} … `);
     let result = await audit(page, signedIn ? cookie : undefined);
-    // Lighthouse sometimes fails to record the page load at all; as it asks, the page is run again.
-    for (let again = 0; result.runtimeError && again < 2; again += 1) {
-      process.stdout.write(`${result.runtimeError} Again … `);
+    // Lighthouse sometimes fails to record the page load at all (NO_NAVSTART); as it asks, the page is
+    // run again. Any other failure is the page's, and is reported.
+    for (let again = 0; result.runtimeError?.code === 'NO_NAVSTART' && again < 2; again += 1) {
+      process.stdout.write(`${result.runtimeError.message} Again … `);
       result = await audit(page, signedIn ? cookie : undefined);
     }
-    if (result.runtimeError) console.log(`Lighthouse (mobile) ${page}: ${result.runtimeError}`);
+    if (result.runtimeError) console.log(`Lighthouse (mobile) ${page}: ${result.runtimeError.message}`);
     results.push(result);
     process.stdout.write('done\n');
   }

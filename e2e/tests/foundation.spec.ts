@@ -29,6 +29,26 @@ test('before its JavaScript has arrived, the members app already shows its name 
   await expect(page.getByRole('status')).toHaveText('Loading...');
 });
 
+test("when the app's code cannot load, the page reloads once, then says so with a way to try again", async ({
+  page,
+}) => {
+  // The app's chunk (what the small entry loads), as after a release replaced the files a page names.
+  await page.route(/\/app\/assets\/start-[^/]+\.js$/, (route) => route.abort());
+  let pages = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) pages += 1;
+  });
+  await page.goto('/sign-in');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  await expect(alert).toContainText("We couldn't load the app. Please reload the page.");
+  expect(pages).toBe(2);
+  // Once the files are there again, Reload starts the app.
+  await page.unrouteAll();
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+});
+
 test('an unknown path shows the 404 page with status 404', async ({ page }) => {
   const response = await page.goto('/this-page-does-not-exist');
   expect(response?.status()).toBe(404);

@@ -1,9 +1,7 @@
 import './lib/zod-without-eval.ts';
-import { firstScreen } from './app/first-screen.ts';
-import { programsCall } from './features/learning/api/card-calls.ts';
-import { fallbackImages } from './features/learning/lib/images.ts';
-import { isAdminPreview, startAdminPreviewFromAddress } from './lib/admin-preview.ts';
-import { startEarly } from './lib/early-answers.ts';
+import { firstScreen, sendFirstCalls } from './app/first-screen.ts';
+import { startAdminPreviewFromAddress } from './lib/admin-preview.ts';
+import { showLoadFailure } from './lib/load-failure.ts';
 import './styles/global.css';
 
 // The app starts in two steps. This small entry runs first: its stylesheet dresses index.html's
@@ -12,28 +10,5 @@ import './styles/global.css';
 // preloads beside it). On a slow phone the answers, the schemas that check them and the first card's
 // picture then travel beside the app's code, not after it.
 startAdminPreviewFromAddress();
-const screen = firstScreen(window.location.pathname, window.location.search);
-// An admin's learner preview says so with every call (api-client.ts): it asks from the app.
-if (!isAdminPreview()) {
-  for (const call of screen.calls) {
-    startEarly(call.url);
-    call.contract().catch(() => undefined);
-  }
-  // The first card's picture is the page's largest paint: asked for as soon as its address is known,
-  // not once the card has rendered (ProgramCard shows the same address).
-  if (screen.myPrograms) {
-    startEarly(programsCall.url)
-      .then((answer) => (answer.ok ? answer.clone().json() : []))
-      .then((programs: unknown) => {
-        const [first] = Array.isArray(programs) ? (programs as { cardImageUrl?: unknown }[]) : [];
-        if (!first) return;
-        const picture = new Image();
-        picture.fetchPriority = 'high';
-        picture.src =
-          (typeof first.cardImageUrl === 'string' && first.cardImageUrl) || fallbackImages.programCard;
-      })
-      .catch(() => undefined);
-  }
-}
-
-void import('./app/start.tsx');
+sendFirstCalls(firstScreen(window.location.pathname, window.location.search));
+import('./app/start.tsx').catch(() => showLoadFailure());

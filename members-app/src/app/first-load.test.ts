@@ -94,6 +94,15 @@ describe('the built members app', () => {
     const loaded = firstLoad().map((chunk) => chunk.fileName);
     expect(loaded[0]).toBe(entry.fileName);
     for (const chunk of withImports(app)) expect(loaded).toContain(chunk.fileName);
+    // What the entry loads early besides the app (the first calls' contracts) never waits for the app.
+    const early = entry.dynamicImports.filter((file) => file !== app.fileName);
+    expect(early.length).toBeGreaterThan(0);
+    for (const file of early) {
+      const imported = withImports(chunks.find((chunk) => chunk.fileName === file)!).map(
+        (chunk) => chunk.fileName,
+      );
+      expect(imported).not.toContain(app.fileName);
+    }
   });
 
   it(`sends at most ${FIRST_LOAD_BUDGET_KB} KB of gzipped JavaScript before the first screen`, () => {

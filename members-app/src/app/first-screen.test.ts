@@ -1,6 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
-import { firstScreen } from './first-screen.ts';
+import { getPrograms } from '../features/learning/api/get-programs.ts';
+import { fallbackImages } from '../features/learning/lib/images.ts';
+import { endAdminPreview, startAdminPreviewFromAddress } from '../lib/admin-preview.ts';
+import { dropEarly } from '../lib/early-answers.ts';
+import { sample } from '../test/fixtures/catalog.ts';
+import { firstScreen, sendFirstCalls } from './first-screen.ts';
 
 const urls = (pathname: string, search = '') => firstScreen(pathname, search).calls.map((call) => call.url);
 
@@ -47,5 +52,75 @@ describe('the first screen’s calls, which the entry sends before the app has a
     const [user, programs] = firstScreen('/my-programs', '').calls;
     expect(Object.keys((await user!.contract()) as object)).toContain('currentUserSchema');
     expect(Object.keys((await programs!.contract()) as object)).toContain('programListSchema');
+  });
+});
+
+describe('the first calls, sent by the entry', () => {
+  const card = (cardImageUrl: string | null) => sample.program({ cardImageUrl });
+  afterEach(() => {
+    dropEarly();
+    endAdminPreview();
+    vi.unstubAllGlobals();
+  });
+
+  /** A server answering the cards with `programs`, and a browser recording the pictures asked for. */
+  function stubBrowser(programs: unknown) {
+    const server = vi.fn(async (url: string) =>
+      url === '/api/programs'
+        ? new Response(JSON.stringify(programs), { status: 200 })
+        : new Response('', { status: 401 }),
+    );
+    vi.stubGlobal('fetch', server);
+    const pictures: { src: string; fetchPriority: string }[] = [];
+    vi.stubGlobal(
+      'Image',
+      class {
+        fetchPriority = 'auto';
+        constructor() {
+          pictures.push(this as unknown as { src: string; fetchPriority: string });
+        }
+      },
+    );
+    return { server, pictures };
+  }
+
+  it('on "Your Programs": sends them with the session cookie and asks for the first card\'s picture; the app still reads the cards\' answer', async () => {
+    const { server, pictures } = stubBrowser([card('/media/images/night-sky.webp'), card(null)]);
+    sendFirstCalls(firstScreen('/my-programs', ''));
+    expect(server.mock.calls).toEqual([
+      ['/api/user', { credentials: 'include' }],
+      ['/api/programs', { credentials: 'include' }],
+      ['/api/my-programs', { credentials: 'include' }],
+    ]);
+    await vi.waitFor(() =>
+      expect(pictures).toEqual([{ src: '/media/images/night-sky.webp', fetchPriority: 'high' }]),
+    );
+    expect((await getPrograms()).map((program) => program.cardImageUrl)).toEqual([
+      '/media/images/night-sky.webp',
+      null,
+    ]);
+    expect(server).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks for the night-sky picture when the first card has none, and for no picture without cards', async () => {
+    const { pictures } = stubBrowser([card(null)]);
+    sendFirstCalls(firstScreen('/my-programs', ''));
+    await vi.waitFor(() =>
+      expect(pictures.map((picture) => picture.src)).toEqual([fallbackImages.programCard]),
+    );
+    dropEarly();
+    const none = stubBrowser([]);
+    sendFirstCalls(firstScreen('/my-programs', ''));
+    await getPrograms();
+    expect(none.pictures).toEqual([]);
+  });
+
+  it("sends nothing in an admin's learner preview, whose calls carry the preview header", () => {
+    const { server } = stubBrowser([card(null)]);
+    window.history.replaceState(null, '', '/my-programs?preview');
+    startAdminPreviewFromAddress();
+    sendFirstCalls(firstScreen('/my-programs', ''));
+    expect(server).not.toHaveBeenCalled();
+    window.history.replaceState(null, '', '/');
   });
 });

@@ -1,7 +1,10 @@
 import { currentUserCall } from '../features/auth/api/current-user-call.ts';
 import { signInAsksWhoIsSignedIn } from '../features/auth/lib/sign-in-asks.ts';
 import { myProgramsCall, programsCall } from '../features/learning/api/card-calls.ts';
+import { fallbackImages } from '../features/learning/lib/images.ts';
 import { isMyProgramsPath } from '../features/learning/lib/my-programs-paths.ts';
+import { isAdminPreview } from '../lib/admin-preview.ts';
+import { startEarly } from '../lib/early-answers.ts';
 import type { FirstCall } from '../lib/first-call.ts';
 
 /**
@@ -34,4 +37,31 @@ export function firstScreen(pathname: string, search: string): FirstScreen {
       ...(myPrograms ? [programsCall, myProgramsCall] : []),
     ],
   };
+}
+
+/**
+ * Sends the first screen's calls and loads their contracts (the entry does this before the app has
+ * arrived), and on "Your Programs" asks for the first card's picture, the page's largest paint, as soon
+ * as its address is known rather than once the card has rendered (ProgramCard shows the same address).
+ * Not in an admin's learner preview, which says so with every call (api-client.ts) and asks from the app.
+ */
+export function sendFirstCalls(screen: FirstScreen): void {
+  if (isAdminPreview()) return;
+  for (const call of screen.calls) {
+    startEarly(call.url);
+    call.contract().catch(() => undefined);
+  }
+  if (!screen.myPrograms) return;
+  // The app reads the same answer later: the picture's address comes from a copy of it.
+  startEarly(programsCall.url)
+    .then((answer) => (answer.ok ? answer.clone().json() : []))
+    .then((programs: unknown) => {
+      const [first] = Array.isArray(programs) ? (programs as { cardImageUrl?: unknown }[]) : [];
+      if (!first) return;
+      const picture = new Image();
+      picture.fetchPriority = 'high';
+      picture.src =
+        (typeof first.cardImageUrl === 'string' && first.cardImageUrl) || fallbackImages.programCard;
+    })
+    .catch(() => undefined);
 }

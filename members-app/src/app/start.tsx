@@ -4,6 +4,7 @@ import { currentUserQueryOptions } from '../features/auth/api/get-current-user.t
 import { prefetchMyPrograms } from '../features/learning/api/prefetch-my-programs.ts';
 import { isAdminPreview } from '../lib/admin-preview.ts';
 import { dropEarly } from '../lib/early-answers.ts';
+import { forgetLoadFailure } from '../lib/load-failure.ts';
 import { startOfflineQueue } from '../lib/offline-queue.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { registerServiceWorker } from '../lib/service-worker.ts';
@@ -31,6 +32,9 @@ if (!root) throw new Error('index.html has no #root element.');
 const FIRST_ANSWERS_WAIT_MS = 2_000;
 const render = () => {
   dropEarly();
+  forgetLoadFailure();
+  // The shell's downloads begin once the first screen has what it waited for, not before.
+  registerServiceWorker();
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
@@ -44,6 +48,5 @@ void Promise.race([
   new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS)),
 ]).then(render, render);
 
-registerServiceWorker();
 // Progress made offline reaches the server; the screens then show it.
 startOfflineQueue(() => void queryClient.invalidateQueries());

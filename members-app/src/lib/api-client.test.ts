@@ -80,13 +80,17 @@ describe('a GET the entry sent early (main.tsx)', () => {
   });
 
   it('gives its failure to the call that takes it, as that call would have heard it', async () => {
-    vi.stubGlobal('fetch', async () => new Response('', { status: 401, statusText: 'Unauthorized' }));
+    const signedOut = vi.fn(async () => new Response('', { status: 401, statusText: 'Unauthorized' }));
+    vi.stubGlobal('fetch', signedOut);
     startEarly('/api/user');
     const error = await api.get(okSchema, '/api/user').catch((caught: unknown) => caught);
     expect((error as ApiError).status).toBe(401);
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(signedOut).toHaveBeenCalledTimes(1);
+    const offline = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', offline);
     startEarly('/api/x');
     await expect(api.get(okSchema, '/api/x')).rejects.toThrow('Failed to fetch');
+    expect(offline).toHaveBeenCalledTimes(1);
   });
 
   it('is dropped at the first render when nobody took it, so a later call never gets an old answer', async () => {

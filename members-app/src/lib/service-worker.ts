@@ -11,8 +11,8 @@ export function registerServiceWorker(): void {
     void navigator.serviceWorker
       .register(`${import.meta.env.BASE_URL}${serviceWorkerFile}`, { scope: '/' })
       .catch(() => undefined);
-  // After the page has loaded, so that the shell's downloads never compete with the first screen's.
-  // The app itself may start after that (main.tsx loads it), and then registers at once.
+  // After the page has loaded, so that the shell's downloads never compete with the first screen's
+  // (the app registers it at its first render, which may come after the page's load: then at once).
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register);
 }
