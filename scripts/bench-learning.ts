@@ -2,7 +2,8 @@
 // PUT /api/progress/{classId} at 100 concurrent keep-alive connections, each beside a bare node:http
 // server measured in the same run. Class details are measured straight from the catalog service and
 // through the origin in front of it: the development gateway, and nginx with the configuration
-// `npm run start:prod` renders (when nginx is installed) in front of 2 catalog replicas. Progress
+// `npm run start:prod` renders (when nginx is installed) in front of 2 catalog replicas, and for scale in
+// front of one replica that takes all of the load. Progress
 // writes are measured across learners and on one learner's row, each as a share of the bare server.
 // Before each measurement it waits (up to 2 minutes) for the load average to fall under 2, the quiet
 // machine the goals assume, and prints it. On Redis (the default), what a signed-in
@@ -441,6 +442,8 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const traceSink = await startTraceSink();
   let nginx: Awaited<ReturnType<typeof startNginx>>;
+  // For scale: the same nginx in front of one replica, which takes all of the load alone.
+  let nginxOneReplica: Awaited<ReturnType<typeof startNginx>>;
   try {
     const bare = await startServer('bare');
     const catalog = await startServer('catalog');
@@ -467,6 +470,7 @@ async function main(): Promise<void> {
       replicas.push(another);
     }
     nginx = await startNginx(replicas);
+    nginxOneReplica = await startNginx([catalog]);
 
     const learnerAt = (index: number) => {
       const learner = fixture.learners[index % LEARNERS];
@@ -527,7 +531,12 @@ async function main(): Promise<void> {
       { server: catalog, next: classDetails },
       { server: gateway, next: classDetails },
       { server: tracedGateway, next: classDetails },
-      ...(nginx ? [{ server: nginx, next: classDetails }] : []),
+      ...(nginx && nginxOneReplica
+        ? [
+            { server: nginx, next: classDetails },
+            { server: nginxOneReplica, next: classDetails },
+          ]
+        : []),
       ...(postgresOnlyCatalog
         ? [
             { server: postgresOnlyCatalog, next: inPostgresOnly(signedIn400) },
@@ -545,6 +554,7 @@ async function main(): Promise<void> {
       ...Result[],
     ];
     const viaNginx = nginx ? others.shift() : undefined;
+    const viaNginxOneReplica = nginx ? others.shift() : undefined;
     const [postgresOnlySession, postgresOnlyDetails] = others;
     await awaitQuietMachine('the writes');
     const [barePut, writes, oneRow] = (await measureInTurns([
@@ -573,6 +583,14 @@ async function main(): Promise<void> {
             ] as [string, Result],
           ]
         : []),
+      ...(viaNginxOneReplica
+        ? [
+            ['  the same through nginx, 1 catalog replica (for scale)', viaNginxOneReplica] as [
+              string,
+              Result,
+            ],
+          ]
+        : []),
       ['bare node:http PUT', barePut],
       ['PUT /api/progress/{classId}, many learners', writes],
       ["PUT /api/progress/{classId}, one learner's row", oneRow],
@@ -598,6 +616,13 @@ async function main(): Promise<void> {
         `  through ${name}: ${pct(result, bareGet)} of the bare server beside ${pct(details, bareGet)} direct ` +
           `(goal ≥ ${ORIGIN_SHARE_GOAL * 100}%) ${verdict(originShare >= ORIGIN_SHARE_GOAL)}; ` +
           `p99 ${result.p99.toFixed(1)} ms (goal < ${ORIGIN_P99_GOAL_MS} ms) ${verdict(result.p99 < ORIGIN_P99_GOAL_MS)}`,
+      );
+    }
+    if (viaNginxOneReplica) {
+      console.log(
+        `  for scale: through nginx with 1 replica, which takes all of the load alone, ${pct(viaNginxOneReplica, bareGet)} ` +
+          `of the bare server; CPU per request ${viaNginxOneReplica.cpuMicrosPerRequest?.toFixed(0)} µs with 1 replica, ` +
+          `${viaNginx?.cpuMicrosPerRequest?.toFixed(0)} µs with ${NGINX_REPLICAS} (nginx and the replicas)`,
       );
     }
     console.log(
@@ -639,6 +664,7 @@ async function main(): Promise<void> {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await nginx?.dispose();
+    await nginxOneReplica?.dispose();
     await traceSink.close();
     await cleanUp(db, [backends, postgresOnlyBackends], fixture, run);
     await db.destroy();
