@@ -10,5 +10,10 @@ import './styles/global.css';
 // preloads beside it). On a slow phone the answers, the schemas that check them and the first card's
 // picture then travel beside the app's code, not after it.
 startAdminPreviewFromAddress();
-sendFirstCalls(firstScreen(window.location.pathname, window.location.search));
-import('./app/start.tsx').catch(() => showLoadFailure());
+const screen = firstScreen(window.location.pathname, window.location.search);
+sendFirstCalls(screen);
+// The app starts with the same screen, whose calls have left: it renders once their answers are in.
+import('./app/start.tsx').then(
+  ({ startApp }) => startApp(screen),
+  () => showLoadFailure(),
+);
