@@ -14,9 +14,15 @@ describe('the first screen’s calls, which the entry sends before the app has a
     document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   });
 
-  it('on "Your Programs": who is signed in and the cards, and the first render waits for them', () => {
+  it('on "Your Programs": who is signed in, the cards, tonight and the check-in, and the first render waits for them', () => {
     for (const pathname of ['/my-programs', '/my-programs/', '/programs/my-programs']) {
-      expect(urls(pathname)).toEqual(['/api/user', '/api/programs', '/api/my-programs']);
+      expect(urls(pathname)).toEqual([
+        '/api/user',
+        '/api/programs',
+        '/api/my-programs',
+        '/api/my-programs/tonight',
+        '/api/progress/check-ins',
+      ]);
       expect(firstScreen(pathname, '')).toMatchObject({ waitsForWhoIsSignedIn: true, myPrograms: true });
     }
   });
@@ -49,9 +55,11 @@ describe('the first screen’s calls, which the entry sends before the app has a
   });
 
   it('loads with each call the contract that checks its answer', async () => {
-    const [user, programs] = firstScreen('/my-programs', '').calls;
+    const [user, programs, , tonight, checkIns] = firstScreen('/my-programs', '').calls;
     expect(Object.keys((await user!.contract()) as object)).toContain('currentUserSchema');
     expect(Object.keys((await programs!.contract()) as object)).toContain('programListSchema');
+    expect(Object.keys((await tonight!.contract()) as object)).toContain('tonightListSchema');
+    expect(Object.keys((await checkIns!.contract()) as object)).toContain('sleepCheckInsSchema');
   });
 });
 
@@ -91,6 +99,8 @@ describe('the first calls, sent by the entry', () => {
       ['/api/user', { credentials: 'include' }],
       ['/api/programs', { credentials: 'include' }],
       ['/api/my-programs', { credentials: 'include' }],
+      ['/api/my-programs/tonight', { credentials: 'include' }],
+      ['/api/progress/check-ins', { credentials: 'include' }],
     ]);
     await vi.waitFor(() =>
       expect(pictures).toEqual([{ src: '/media/images/night-sky.webp', fetchPriority: 'high' }]),
@@ -99,7 +109,7 @@ describe('the first calls, sent by the entry', () => {
       '/media/images/night-sky.webp',
       null,
     ]);
-    expect(server).toHaveBeenCalledTimes(3);
+    expect(server).toHaveBeenCalledTimes(5);
   });
 
   it('asks for the night-sky picture when the first card has none, and for no picture without cards', async () => {

@@ -1,6 +1,11 @@
 import { currentUserCall } from '../features/auth/api/current-user-call.ts';
 import { signInAsksWhoIsSignedIn } from '../features/auth/lib/sign-in-asks.ts';
-import { myProgramsCall, programsCall } from '../features/learning/api/card-calls.ts';
+import {
+  checkInsCall,
+  myProgramsCall,
+  programsCall,
+  tonightCall,
+} from '../features/learning/api/card-calls.ts';
 import { fallbackImages } from '../features/learning/lib/images.ts';
 import { isMyProgramsPath } from '../features/learning/lib/my-programs-paths.ts';
 import { isAdminPreview } from '../lib/admin-preview.ts';
@@ -16,7 +21,10 @@ export type FirstScreen = {
   whoIsSignedIn: boolean;
   /** The first render waits for who is signed in: the members' screens show nothing before it. */
   waitsForWhoIsSignedIn: boolean;
-  /** "Your Programs", where a signed-in learner lands: its cards, whose first picture is the largest paint. */
+  /**
+   * "Your Programs", where a signed-in learner lands: its cards, whose first picture is the largest
+   * paint, tonight's night on them and the morning's "How did you sleep?" above them.
+   */
   myPrograms: boolean;
   /** The calls the first render waits for or needs at once, for the entry to send. */
   calls: FirstCall<unknown>[];
@@ -34,7 +42,7 @@ export function firstScreen(pathname: string, search: string): FirstScreen {
     myPrograms,
     calls: [
       ...(whoIsSignedIn ? [currentUserCall] : []),
-      ...(myPrograms ? [programsCall, myProgramsCall] : []),
+      ...(myPrograms ? [programsCall, myProgramsCall, tonightCall, checkInsCall] : []),
     ],
   };
 }

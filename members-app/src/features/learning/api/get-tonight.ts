@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tonight } from '@sleep-ritual/contracts/catalog';
 import { api } from '../../../lib/api-client.ts';
+import { tonightCall } from './card-calls.ts';
 import { learningKeys } from './keys.ts';
 
 /** The class to listen to tonight in each owned programme, chosen by the server in one call. */
 export async function getTonight(): Promise<Tonight[]> {
-  return api.get(
-    () => import('@sleep-ritual/contracts/catalog').then((m) => m.tonightListSchema),
-    '/api/my-programs/tonight',
-  );
+  return api.get(() => tonightCall.contract().then((m) => m.tonightListSchema), tonightCall.url);
 }
 
 export const tonightQueryOptions = () =>
