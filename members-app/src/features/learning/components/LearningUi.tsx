@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/Button.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { pictureOr } from '../lib/images.ts';
 import '../learning.css';
 
 /** A picture of the content, or the night-sky fallback when it has none or it fails to load. */
@@ -24,7 +25,7 @@ export function ContentImage({
   return (
     <img
       className={className}
-      src={src && !failed ? src : fallback}
+      src={failed ? fallback : pictureOr(src, fallback)}
       alt=""
       {...size}
       loading={priority ? 'eager' : 'lazy'}

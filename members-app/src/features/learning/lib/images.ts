@@ -7,3 +7,6 @@ export const fallbackImages = {
   pathCard: `${base}path-card-fallback.svg`,
   pathCover: `${base}path-cover-fallback.svg`,
 } as const;
+
+/** What an image shows: its own picture, or the night-sky fallback when it has none. */
+export const pictureOr = (src: string | null | undefined, fallback: string): string => src || fallback;
