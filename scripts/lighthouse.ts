@@ -19,7 +19,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as Report } from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { createApp as createAuthApp } from '@sleep-ritual/auth/app';
 import { createApp as createCatalogApp } from '@sleep-ritual/catalog/app';
 import { createApp as createProgressApp } from '@sleep-ritual/progress/app';
@@ -133,7 +133,7 @@ async function learnerCookie(): Promise<string | undefined> {
 
 type Result = {
   page: string;
-  /** The lowest and highest performance score over the runs. */
+  /** The lowest and highest performance score over the runs that measured the page. */
   performanceRange: [number, number];
   /** Lighthouse's own failure to measure the page, with its code. */
   runtimeError?: { code: string; message: string };
@@ -166,10 +166,19 @@ async function audit(page: string, cookie?: string): Promise<Report> {
   }
 }
 
-/** What is reported of a page: its median run, with the range of the performance score over all runs. */
+/**
+ * What is reported of a page: its median run, with the range of the performance score, over the runs
+ * that measured it. A run Lighthouse could not measure (its runtime error is printed as it happens) is
+ * left out; when none could, the last run is reported, with its error.
+ */
 function summarise(page: string, runs: Report[]): Result {
-  const lhr: Report = computeMedianRun(runs);
-  const performance = runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
+  const measured: Report[] = filterToValidRuns(runs);
+  const last = runs.at(-1);
+  if (!last) throw new Error(`No run of ${page}`);
+  const lhr: Report = measured.length > 0 ? computeMedianRun(measured) : last;
+  const performance = (measured.length > 0 ? measured : [lhr]).map((run) =>
+    Math.round((run.categories.performance?.score ?? 0) * 100),
+  );
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
   );

@@ -6,7 +6,7 @@ import {
   programsCall,
   tonightCall,
 } from '../features/learning/api/card-calls.ts';
-import { fallbackImages, pictureOr } from '../features/learning/lib/images.ts';
+import { programCardPicture } from '../features/learning/lib/images.ts';
 import { isMyProgramsPath } from '../features/learning/lib/my-programs-paths.ts';
 import { isAdminPreview } from '../lib/admin-preview.ts';
 import { startEarly } from '../lib/early-answers.ts';
@@ -50,8 +50,8 @@ export function firstScreen(pathname: string, search: string): FirstScreen {
 /**
  * Sends the first screen's calls and loads their contracts (the entry does this before the app has
  * arrived), and on "Your Programs" asks for the first card's picture, the page's largest paint, as soon
- * as its address is known rather than once the card has rendered (ProgramCard shows the same address,
- * chosen by the same pictureOr).
+ * as its address is known rather than once the card has rendered (ProgramCard shows the same
+ * programCardPicture).
  * Not in an admin's learner preview, which says so with every call (api-client.ts) and asks from the app.
  */
 export function sendFirstCalls(screen: FirstScreen): void {
@@ -69,8 +69,7 @@ export function sendFirstCalls(screen: FirstScreen): void {
       if (!first) return;
       const picture = new Image();
       picture.fetchPriority = 'high';
-      const own = typeof first.cardImageUrl === 'string' ? first.cardImageUrl : null;
-      picture.src = pictureOr(own, fallbackImages.programCard);
+      picture.src = programCardPicture(typeof first.cardImageUrl === 'string' ? first.cardImageUrl : null);
     })
     .catch(() => undefined);
 }

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/Button.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
-import { pictureOr } from '../lib/images.ts';
 import '../learning.css';
 
 /** A picture of the content, or the night-sky fallback when it has none or it fails to load. */
@@ -25,7 +24,7 @@ export function ContentImage({
   return (
     <img
       className={className}
-      src={failed ? fallback : pictureOr(src, fallback)}
+      src={src && !failed ? src : fallback}
       alt=""
       {...size}
       loading={priority ? 'eager' : 'lazy'}

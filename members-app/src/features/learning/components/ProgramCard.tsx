@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ProgramCard as ProgramCardData, Tonight } from '@sleep-ritual/contracts/catalog';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
-import { fallbackImages } from '../lib/images.ts';
+import { fallbackImages, programCardPicture } from '../lib/images.ts';
 import { opensLabel } from '../lib/opens-label.ts';
 import { classRoute } from '../lib/routes.ts';
 import { ContentImage } from './LearningUi.tsx';
@@ -39,7 +39,7 @@ export function ProgramCard({
     <li className={`program-card${owned ? '' : ' is-locked'}`}>
       <div className="program-card-media">
         <ContentImage
-          src={program.cardImageUrl}
+          src={programCardPicture(program.cardImageUrl)}
           fallback={fallbackImages.programCard}
           size={CARD_IMAGE_SIZE}
           priority={priority}

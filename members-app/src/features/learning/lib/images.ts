@@ -8,5 +8,9 @@ export const fallbackImages = {
   pathCover: `${base}path-cover-fallback.svg`,
 } as const;
 
-/** What an image shows: its own picture, or the night-sky fallback when it has none. */
-export const pictureOr = (src: string | null | undefined, fallback: string): string => src || fallback;
+/**
+ * The picture a programme's card shows: its own, or the night sky. ProgramCard shows it, and the entry
+ * asks for the first card's early (app/first-screen.ts).
+ */
+export const programCardPicture = (cardImageUrl: string | null): string =>
+  cardImageUrl || fallbackImages.programCard;
