@@ -2,14 +2,9 @@ import { createHash } from 'node:crypto';
 import type { DefaultJobOptions } from 'bullmq';
 import type { PurchaseEvent } from '@sleep-ritual/thrivecart/webhook';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
-import {
-  addOrUnavailable,
-  DAY_SECONDS,
-  openQueue,
-  withinTimeout,
-  type JobOrigin,
-  type ProducerQueue,
-} from './producer.ts';
+import { createBatcher } from '@sleep-ritual/platform/http/request-batcher';
+import { traceMetadata } from '@sleep-ritual/platform/telemetry';
+import { DAY_SECONDS, openQueue, withinTimeout, type JobOrigin, type ProducerQueue } from './producer.ts';
 
 /** The purchase events the webhook receiver (and reconciliation) queue and the worker provisions. */
 export const PURCHASES_QUEUE = 'purchases';
@@ -73,29 +68,79 @@ function planEventKey(job: PurchaseJob, plan: NonNullable<PurchaseJob['plan']>):
 }
 
 /**
- * Queues a purchase event; resolves to its job id once the queue store holds it, or throws a 503 error. A
- * redelivered event meets its own job: a completed or running one is left alone (processing is
+ * Queues purchase events together, in one addBulk (one transaction in PostgreSQL, one round trip to
+ * Redis); resolves to their job ids, in order, once the queue store holds them all, or throws a 503
+ * error. A redelivered event meets its own job: a completed or running one is left alone (processing is
  * idempotent anyway), a failed one is run again with fresh attempts, and one that was removed is simply
  * queued anew. So redelivering an order that was lost to an outage, or whose item lacked a mapping, is
- * how it gets provisioned.
+ * how it gets provisioned. A job continues the trace of the code that queued it: its `traceMetadata`
+ * when given (a batch of several callers' jobs), else the trace this call runs in.
  */
-export async function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): Promise<string> {
-  // Adding never changes a job that exists, and a job just added is not failed yet: so its state is
-  // asked beside the add, not after it (one round trip per webhook rather than two, in a burst).
-  const id = purchaseJobId(job);
-  const [jobId, state] = await Promise.all([
-    addOrUnavailable(queue, job.event, job, { jobId: id }),
-    withinTimeout(() => queue.getJobState(id), queue),
+export async function enqueuePurchases(
+  queue: PurchasesQueue,
+  purchases: QueuedPurchase[],
+): Promise<string[]> {
+  const ids = purchases.map(({ job }) => purchaseJobId(job));
+  // Adding never changes a job that exists, and a job just added is not failed yet: so which jobs are
+  // failed is asked beside the add, not after it. A failed purchase job is rare (an unmapped item), so
+  // one count usually answers for the whole batch; only when some job is failed is each id asked.
+  const [jobs, states] = await Promise.all([
+    withinTimeout(
+      () =>
+        queue.addBulk(
+          purchases.map(({ job, traceMetadata }, index) => ({
+            name: job.event,
+            data: job,
+            opts: { jobId: ids[index], ...(traceMetadata ? { telemetry: { metadata: traceMetadata } } : {}) },
+          })),
+        ),
+      queue,
+    ),
+    withinTimeout(async () => {
+      if ((await queue.getFailedCount()) === 0) return [];
+      return Promise.all(ids.map((id) => queue.getJobState(id)));
+    }, queue),
   ]);
-  if (state !== 'failed') return jobId;
+  const jobIds = jobs.map((job, index) => {
+    if (job.id === undefined) throw new Error(`The queue gave the ${job.name} job ${ids[index]} no id`);
+    return job.id;
+  });
+  await Promise.all(
+    jobIds.filter((_, index) => states[index] === 'failed').map((id) => retryFailed(queue, id)),
+  );
+  return jobIds;
+}
+
+/** A purchase event to queue, and the trace it continues when not the caller's (see traceMetadata). */
+export type QueuedPurchase = { job: PurchaseJob; traceMetadata?: string };
+
+/** Queues one purchase event (see enqueuePurchases); resolves to its job id. */
+export async function enqueuePurchase(queue: PurchasesQueue, job: PurchaseJob): Promise<string> {
+  const [jobId] = await enqueuePurchases(queue, [{ job }]);
+  if (jobId === undefined) throw new Error('The queue gave the purchase job no id');
+  return jobId;
+}
+
+/**
+ * Queues purchase events as they come, those of concurrent callers together (createBatcher): in a burst
+ * of webhooks, one addBulk per batch rather than one add per order. Made once, with the routes.
+ */
+export function purchaseEnqueuer(queue: PurchasesQueue): (job: PurchaseJob) => Promise<string> {
+  const enqueue = createBatcher((purchases: QueuedPurchase[]) => enqueuePurchases(queue, purchases), {
+    maxInFlight: 2,
+    maxBatchSize: 100,
+  });
+  return (job) => enqueue({ job, traceMetadata: traceMetadata() });
+}
+
+/** Runs a failed job again with fresh attempts, unless someone else (an admin, a delivery) just did. */
+async function retryFailed(queue: PurchasesQueue, jobId: string): Promise<void> {
   await withinTimeout(async () => {
     const failed = await queue.getJob(jobId);
     await failed
       ?.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true })
       .catch(async (error) => {
-        // Retried by someone else meanwhile (an admin, another delivery): nothing more to do.
         if ((await queue.getJobState(jobId)) === 'failed') throw error;
       });
   }, queue);
-  return jobId;
 }

@@ -29,6 +29,16 @@ export function queueTelemetry(): BullMQOtel | undefined {
   return telemetry;
 }
 
+/**
+ * The active trace context as BullMQ's telemetry carries it in a job's options, or undefined when tracing
+ * does not run: taken where a job is asked for, so the job continues that trace even when it is queued
+ * later, with others (addBulk), from another context.
+ */
+export function traceMetadata(): string | undefined {
+  const { contextManager } = queueTelemetry() ?? {};
+  return contextManager?.getMetadata(contextManager.active());
+}
+
 /** The active span's ids for a log line (pino's mixin): `trace_id` and `span_id`, or nothing. */
 export function traceFields(): { trace_id?: string; span_id?: string } {
   const span = trace.getActiveSpan();

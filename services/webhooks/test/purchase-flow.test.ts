@@ -237,6 +237,51 @@ describe('a purchase on the checkout', () => {
     expect(await queues.purchases.getJobState(jobId)).toBe('completed');
   });
 
+  it('in a burst that holds the redelivery of a failed order, answers each order with its own job and runs the failed one again', async () => {
+    const item = `upsell-${Math.floor(Math.random() * 1e9) + 1}`;
+    const failedOrder = formBody(
+      thrivecartOrderFields({
+        secret,
+        orderId: uniqueOrderId(),
+        email: uniqueEmail('burst-failed'),
+        items: [item],
+      }),
+    );
+    const { jobId: failedJobId } = await (await postForm(server.url, failedOrder)).json();
+    await eventually(async () => (await queues.purchases.getJobState(failedJobId)) === 'failed', {
+      what: 'the order to fail for lack of a mapping',
+    });
+    await deps.db('product_program_map').insert({ externalProductId: item, programId: upsell.programId });
+
+    // Sent at once, the orders go to the queue together, the redelivery among them.
+    const buyers = Array.from({ length: 12 }, () => ({
+      email: uniqueEmail('burst'),
+      orderId: uniqueOrderId(),
+    }));
+    const answers = await Promise.all([
+      ...buyers.map(({ email, orderId }) =>
+        postForm(
+          server.url,
+          formBody(thrivecartOrderFields({ secret, orderId, email, items: [ritual.item] })),
+        ),
+      ),
+      postForm(server.url, failedOrder),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const jobIds = (await Promise.all(answers.map((answer) => answer.json()))).map((ack) => ack.jobId);
+    expect(jobIds.at(-1)).toBe(failedJobId);
+    expect(new Set(jobIds).size).toBe(buyers.length + 1);
+
+    for (const { email } of buyers) expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
+    await eventually(async () => (await queues.purchases.getJobState(failedJobId)) === 'completed', {
+      what: 'the redelivered order to be processed again',
+    });
+    const orders = buyers.map(({ orderId }) => orderId);
+    expect(await deps.db('purchases').whereIn('thriveOrderId', orders).count({ n: '*' })).toEqual([
+      { n: String(buyers.length) },
+    ]);
+  });
+
   it('redelivered after its job was removed, is queued and processed again, still once', async () => {
     const email = uniqueEmail('removed');
     const orderId = uniqueOrderId();

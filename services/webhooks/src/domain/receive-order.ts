@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PurchaseEvent } from '@sleep-ritual/thrivecart/webhook';
-import { enqueuePurchase } from '@sleep-ritual/jobs/purchases';
+import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
 import { recordIgnoredTestOrder } from '@sleep-ritual/catalog/ignored-test-orders';
 import type { JobOrigin } from '@sleep-ritual/jobs/producer';
 import { TooManyRequestsError } from '@sleep-ritual/platform/errors';
@@ -95,13 +95,15 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
 }
 
 /**
- * Hands a verified purchase event to the worker: the job id once Redis holds it, or undefined for a
+ * Hands a verified purchase event to the worker through `enqueue` (purchaseEnqueuer): the job id once
+ * the queue store holds it, or undefined for a
  * test-mode order while ACCEPT_TEST_ORDERS is false. No database work: the worker provisions access.
  * An ignored test order is noted for the back office's Orders screen, so a merchant testing the live
  * site sees why nothing happened.
  */
 export async function queuePurchase(
   deps: WebhookDeps,
+  enqueue: (job: PurchaseJob) => Promise<string>,
   purchase: PurchaseEvent,
   origin: JobOrigin = {},
 ): Promise<string | undefined> {
@@ -114,5 +116,5 @@ export async function queuePurchase(
     }).catch((error: Error) => deps.logger.warn({ err: error.message }, 'ignored test order not recorded'));
     return undefined;
   }
-  return enqueuePurchase(deps.purchasesQueue, { ...purchase, ...origin });
+  return enqueue({ ...purchase, ...origin });
 }

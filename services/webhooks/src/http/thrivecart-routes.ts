@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { isPurchaseEvent } from '@sleep-ritual/contracts/purchases';
+import { purchaseEnqueuer } from '@sleep-ritual/jobs/purchases';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import type { WebhookDeps } from '../deps.ts';
 import { queuePurchase, secretGuessLimit, webhookSecretCheck } from '../domain/receive-order.ts';
@@ -19,6 +20,8 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
   const router = new Router({ prefix: '/api' });
   const secretGuesses = secretGuessLimit(deps.backends.counters, deps.logger);
   const isValidWebhookSecret = webhookSecretCheck(deps.config.thrivecartSecret);
+  // The orders of a burst go to the queue together, a batch at a time.
+  const enqueue = purchaseEnqueuer(deps.purchasesQueue);
   // A line per accepted order at info would be the busiest thing a burst does after the queue itself:
   // accepted orders are logged at debug (the queue holds them anyway); refusals and oddities at info/warn.
   const logAccepted = deps.logger.isLevelEnabled('debug');
@@ -51,7 +54,7 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
 
     const purchase = purchaseEventSchema.parse(body);
     const about = { event: purchase.event, orderId: purchase.orderId, test: purchase.test };
-    const jobId = await queuePurchase(deps, purchase, { requestId: ctx.requestId });
+    const jobId = await queuePurchase(deps, enqueue, purchase, { requestId: ctx.requestId });
     if (jobId === undefined) {
       ctx.log.info(about, 'test order acknowledged and ignored: ACCEPT_TEST_ORDERS is false');
       ctx.body = { received: true, queued: false } satisfies WebhookAck;

@@ -12,7 +12,12 @@ import {
   recordRunStarted,
   type Checkpoints,
 } from '../data/reconciliation.ts';
-import { enqueuePurchase, type PurchaseJob, type PurchasesQueue } from '@sleep-ritual/jobs/purchases';
+import {
+  enqueuePurchase,
+  enqueuePurchases,
+  type PurchaseJob,
+  type PurchasesQueue,
+} from '@sleep-ritual/jobs/purchases';
 import {
   PER_PAGE,
   type ThrivecartApi,
@@ -134,12 +139,13 @@ function byOrder(transactions: Transaction[]): Map<string, Transaction[]> {
   return orders;
 }
 
-/** How many purchase jobs a run hands Redis at once (a large backlog is queued in batches of this size). */
-const ENQUEUED_AT_ONCE = 10;
+/** How many purchase jobs a run hands the queue store at once (a large backlog is queued in batches). */
+const ENQUEUED_AT_ONCE = 100;
 
 async function enqueueAll(queue: PurchasesQueue, jobs: PurchaseJob[]): Promise<void> {
-  for (let start = 0; start < jobs.length; start += ENQUEUED_AT_ONCE)
-    await Promise.all(jobs.slice(start, start + ENQUEUED_AT_ONCE).map((job) => enqueuePurchase(queue, job)));
+  const purchases = jobs.map((job) => ({ job }));
+  for (let start = 0; start < purchases.length; start += ENQUEUED_AT_ONCE)
+    await enqueuePurchases(queue, purchases.slice(start, start + ENQUEUED_AT_ONCE));
 }
 
 async function queueCharges(
