@@ -1,11 +1,15 @@
+import { isValidElement } from 'react';
+import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
+import { RequireAuth } from '../features/auth/components/RouteGuards.tsx';
 import { getPrograms } from '../features/learning/api/get-programs.ts';
 import { fallbackImages } from '../features/learning/lib/images.ts';
 import { endAdminPreview, startAdminPreviewFromAddress } from '../lib/admin-preview.ts';
 import { dropEarly } from '../lib/early-answers.ts';
 import { sample } from '../test/fixtures/catalog.ts';
 import { firstScreen, sendFirstCalls } from './first-screen.ts';
+import { routes } from './router.tsx';
 
 const urls = (pathname: string, search = '') => firstScreen(pathname, search).calls.map((call) => call.url);
 
@@ -31,6 +35,24 @@ describe('the first screen’s calls, which the entry sends before the app has a
     for (const pathname of ['/account', '/program/1', '/program/1/path/2/class/3']) {
       expect(urls(pathname)).toEqual(['/api/user']);
       expect(firstScreen(pathname, '').waitsForWhoIsSignedIn).toBe(true);
+    }
+  });
+
+  it('waits for who is signed in on exactly the screens the router keeps for members (RequireAuth)', () => {
+    // Each route's address with its parameters filled in, and whether RequireAuth guards it.
+    const addresses = (list: RouteObject[], guarded: boolean): [string, boolean][] =>
+      list.flatMap((route) => {
+        const underGuard = guarded || (isValidElement(route.element) && route.element.type === RequireAuth);
+        const own: [string, boolean][] =
+          route.path && route.path !== '*'
+            ? [[route.path.replace(/:\w+/g, '7').replace('/*', ''), underGuard]]
+            : [];
+        return [...own, ...addresses(route.children ?? [], underGuard)];
+      });
+    const all = addresses(routes, false);
+    expect(all.filter(([, guarded]) => guarded).length).toBeGreaterThan(3);
+    for (const [pathname, guarded] of all) {
+      expect(firstScreen(pathname, '').waitsForWhoIsSignedIn, pathname).toBe(guarded);
     }
   });
 

@@ -32,6 +32,8 @@ export type FirstScreen = {
 
 /** The first screen at `pathname` and `search`. */
 export function firstScreen(pathname: string, search: string): FirstScreen {
+  // The screens router.tsx keeps for members (RequireAuth), told apart here without loading the router;
+  // first-screen.test.ts walks the router to hold the two together.
   const membersScreen =
     pathname === '/account' || pathname.startsWith('/program/') || isMyProgramsPath(pathname);
   const whoIsSignedIn = membersScreen || (pathname === '/sign-in' && signInAsksWhoIsSignedIn(search));
