@@ -3,7 +3,7 @@ import type { DefaultJobOptions } from 'bullmq';
 import type { PurchaseEvent } from '@sleep-ritual/thrivecart/webhook';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
 import { createBatcher } from '@sleep-ritual/platform/http/request-batcher';
-import { traceMetadata } from '@sleep-ritual/platform/telemetry';
+import { inSpan, traceMetadata } from '@sleep-ritual/platform/telemetry';
 import { DAY_SECONDS, openQueue, withinTimeout, type JobOrigin, type ProducerQueue } from './producer.ts';
 
 /** The purchase events the webhook receiver (and reconciliation) queue and the worker provisions. */
@@ -82,33 +82,44 @@ export async function enqueuePurchases(
 ): Promise<string[]> {
   const ids = purchases.map(({ job }) => purchaseJobId(job));
   // Adding never changes a job that exists, and a job just added is not failed yet: so which jobs are
-  // failed is asked beside the add, not after it. A failed purchase job is rare (an unmapped item), so
-  // one count usually answers for the whole batch; only when some job is failed is each id asked.
-  const [jobs, states] = await Promise.all([
+  // failed is asked beside the add, not after it.
+  const [jobs, failed] = await Promise.all([
     withinTimeout(
       () =>
         queue.addBulk(
-          purchases.map(({ job, traceMetadata }, index) => ({
+          purchases.map(({ job, traceMetadata: trace }, index) => ({
             name: job.event,
             data: job,
-            opts: { jobId: ids[index], ...(traceMetadata ? { telemetry: { metadata: traceMetadata } } : {}) },
+            opts: { jobId: ids[index], ...(trace ? { telemetry: { metadata: trace } } : {}) },
           })),
         ),
       queue,
     ),
-    withinTimeout(async () => {
-      if ((await queue.getFailedCount()) === 0) return [];
-      return Promise.all(ids.map((id) => queue.getJobState(id)));
-    }, queue),
+    withinTimeout(() => failedAmong(queue, ids), queue),
   ]);
   const jobIds = jobs.map((job, index) => {
     if (job.id === undefined) throw new Error(`The queue gave the ${job.name} job ${ids[index]} no id`);
     return job.id;
   });
-  await Promise.all(
-    jobIds.filter((_, index) => states[index] === 'failed').map((id) => retryFailed(queue, id)),
-  );
+  await Promise.all([...new Set(jobIds)].filter((id) => failed.has(id)).map((id) => retryFailed(queue, id)));
   return jobIds;
+}
+
+/**
+ * Failed purchase jobs that one call lists (a failed job stays until it is retried or removed, and is
+ * rare: an unmapped item, an order of no known kind); past this many, each id's state is asked instead.
+ */
+const FAILED_LISTED_AT_ONCE = 1_000;
+
+/** Which of `ids` are failed jobs: usually one call for the whole batch. */
+async function failedAmong(queue: PurchasesQueue, ids: string[]): Promise<Set<string>> {
+  const listed = await queue.getRanges(['failed'], 0, FAILED_LISTED_AT_ONCE);
+  if (listed.length <= FAILED_LISTED_AT_ONCE) {
+    const failed = new Set(listed);
+    return new Set(ids.filter((id) => failed.has(id)));
+  }
+  const states = await Promise.all(ids.map((id) => queue.getJobState(id)));
+  return new Set(ids.filter((_, index) => states[index] === 'failed'));
 }
 
 /** A purchase event to queue, and the trace it continues when not the caller's (see traceMetadata). */
@@ -130,7 +141,9 @@ export function purchaseEnqueuer(queue: PurchasesQueue): (job: PurchaseJob) => P
     maxInFlight: 2,
     maxBatchSize: 100,
   });
-  return (job) => enqueue({ job, traceMetadata: traceMetadata() });
+  // Each webhook's trace shows its wait for the queue, and its job continues from there; the batch's own
+  // queue calls appear in the trace of the request that started the batch, as with every batcher.
+  return (job) => inSpan('queue purchase', {}, () => enqueue({ job, traceMetadata: traceMetadata() }));
 }
 
 /** Runs a failed job again with fresh attempts, unless someone else (an admin, a delivery) just did. */

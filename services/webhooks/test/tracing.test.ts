@@ -183,6 +183,7 @@ describe(`traces of the started system (${TEST_BACKEND === 'postgres' ? 'Postgre
       new Set(['sleep-ritual-gateway', 'sleep-ritual-webhooks', 'sleep-ritual-worker']),
     );
     const names = trace.map((span) => `${span.service} ${span.name}`);
+    expect(names).toContain('sleep-ritual-webhooks queue purchase');
     expect(names).toContain('sleep-ritual-worker process purchases');
     expect(names).toContain('sleep-ritual-worker process emails');
     expect(names).toContain('sleep-ritual-worker email send');

@@ -96,8 +96,8 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
 
 /**
  * Hands a verified purchase event to the worker through `enqueue` (purchaseEnqueuer): the job id once
- * the queue store holds it, or undefined for a
- * test-mode order while ACCEPT_TEST_ORDERS is false. No database work: the worker provisions access.
+ * the queue store holds it, or undefined for a test-mode order while ACCEPT_TEST_ORDERS is false. No
+ * database work: the worker provisions access.
  * An ignored test order is noted for the back office's Orders screen, so a merchant testing the live
  * site sees why nothing happened.
  */
