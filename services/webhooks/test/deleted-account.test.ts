@@ -12,6 +12,7 @@ import {
   createTestDeps,
   eventually,
   listen,
+  ownTestDatabase,
   uniqueEmail,
 } from '@sleep-ritual/platform/testing';
 import { startConsumers } from '@sleep-ritual/worker/consumers';
@@ -36,7 +37,10 @@ import { postForm, uniqueOrderId } from './helpers.ts';
 
 const API_KEY = 'deleted-account-api-key';
 const fake = await startFakeThrivecartApi(API_KEY);
+// A database of its own: reconciliation keeps one state row, which the worker's reconciliation suite
+// must not see moved meanwhile.
 const deps = createTestDeps({
+  DATABASE_URL: await ownTestDatabase('deleted_account'),
   QUEUE_PREFIX: uniqueQueuePrefix('deleted'),
   OUTBOX_DIR: path.join(tmpdir(), `deleted-outbox-${randomUUID()}`),
   THRIVECART_API_KEY: API_KEY,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueueBackend } from '@sleep-ritual/platform/backends';
-import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { createTestDeps, eventually, ownTestDatabase, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { ownsProgramSql } from '@sleep-ritual/learning/purchase-access';
 import { startConsumers } from '../src/consumers.ts';
 import { processPurchase } from '../src/domain/purchases.processor.ts';
@@ -25,7 +25,10 @@ import { startFakeThrivecartApi, type FakeTransaction } from '@sleep-ritual/thri
 const API_KEY = 'test-api-key';
 const fake = await startFakeThrivecartApi(API_KEY);
 const RATE = { requests: 4, perMs: 400 };
+// Reconciliation keeps one state row (its checkpoints): a database of its own, so that another suite
+// running reconciliation meanwhile (the deleted-account one) cannot move them under these tests.
 const deps = createTestDeps({
+  DATABASE_URL: await ownTestDatabase('reconcile'),
   QUEUE_PREFIX: uniqueQueuePrefix('reconcile'),
   OUTBOX_DIR: path.join(tmpdir(), `reconcile-outbox-${randomUUID()}`),
   THRIVECART_API_KEY: API_KEY,
