@@ -9,7 +9,8 @@
 // A tenth of the orders is redelivered through another receiver, and every order must be provisioned
 // once and mailed once, in each mode (exit code 1 otherwise). The workers mail through SMTP (their
 // pooled transport, SMTP_MAX_CONNECTIONS and EMAIL_CONCURRENCY as set) to a local SMTP server, which
-// times the last e-mail delivered.
+// times the last e-mail delivered. The CPU time the receivers and the workers spent per order is read
+// from /proc.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -125,8 +126,11 @@ type Figures = {
   wholeBurst: number;
   duplicates: { purchases: number; mails: number };
   load: number;
-  /** CPU time the receivers spent per order of the burst, and the bare server per answer, in µs. */
-  cpuPerOrder: { receivers: number; bare: number };
+  /**
+   * CPU time per order of the burst, in µs: the receivers' (until the last answer), the workers'
+   * (until the last e-mail), and the bare server's per answer.
+   */
+  cpuPerOrder: { receivers: number; bare: number; workers: number };
 };
 
 async function main(): Promise<void> {
@@ -160,6 +164,11 @@ async function main(): Promise<void> {
       ],
       ['receiver CPU per order (µs, all receivers)', ...cells((f) => f.cpuPerOrder.receivers.toFixed(0)), ''],
       ['  bare node:http CPU per answer (µs)', ...cells((f) => f.cpuPerOrder.bare.toFixed(0)), ''],
+      [
+        'worker CPU per order (µs, provisioned and mailed)',
+        ...cells((f) => f.cpuPerOrder.workers.toFixed(0)),
+        '',
+      ],
       ['answers other than 200', ...cells((f) => String(f.accepted.failures)), '0'],
       [
         'last accepted → last provisioned',
@@ -243,10 +252,12 @@ async function measure(mode: TestBackend): Promise<Figures> {
     const baseline = await burst([bare.port], ORDERS, order('b'));
     const bareCpu = (await cpu([bare])) - bareCpuBefore;
     const receiversCpuBefore = await cpu(receivers);
+    const workersCpuBefore = await cpu(workers);
     const measured = await burst(receiverPorts, ORDERS, order('m'));
     const receiversCpu = (await cpu(receivers)) - receiversCpuBefore;
     const provisionedAt = await waitForProvisioned(db, `${run}m-`, ORDERS);
     const mailedAt = await waitForMailed(smtp, `${run}m-`, ORDERS);
+    const workersCpu = (await cpu(workers)) - workersCpuBefore;
     const [load = 0] = loadavg();
     // ThriveCart's redelivery of orders already provisioned, through the receivers in the other order.
     const redelivered = await burst([...receiverPorts].reverse(), REDELIVERED, order('m'));
@@ -259,7 +270,7 @@ async function measure(mode: TestBackend): Promise<Figures> {
       wholeBurst: (provisionedAt - measured.startedAt) / 1000,
       duplicates: await countDuplicates(db, queues, smtp.recipients, `${run}m-`, ORDERS),
       load,
-      cpuPerOrder: { receivers: receiversCpu / ORDERS, bare: bareCpu / ORDERS },
+      cpuPerOrder: { receivers: receiversCpu / ORDERS, bare: bareCpu / ORDERS, workers: workersCpu / ORDERS },
     };
   } finally {
     // Stopped before the next mode starts, so that one mode's processes never weigh on the other's.
