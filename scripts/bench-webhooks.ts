@@ -165,7 +165,7 @@ async function main(): Promise<void> {
       ['receiver CPU per order (µs, all receivers)', ...cells((f) => f.cpuPerOrder.receivers.toFixed(0)), ''],
       ['  bare node:http CPU per answer (µs)', ...cells((f) => f.cpuPerOrder.bare.toFixed(0)), ''],
       [
-        'worker CPU per order (µs, provisioned and mailed)',
+        'worker CPU per order (µs, all workers, mailed)',
         ...cells((f) => f.cpuPerOrder.workers.toFixed(0)),
         '',
       ],
@@ -238,6 +238,7 @@ async function measure(mode: TestBackend): Promise<Figures> {
     await burst([bare.port], WARM_UP_ORDERS, order('w'));
     await burst(receiverPorts, WARM_UP_ORDERS, order('w'));
     await waitForProvisioned(db, `${run}w-`, WARM_UP_ORDERS);
+    await waitForMailed(smtp, `${run}w-`, WARM_UP_ORDERS);
 
     // The CPU time the servers' processes spent, read from /proc before and after each burst.
     const cpu = async (servers: { child: ChildProcess }[]) => {

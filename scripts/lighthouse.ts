@@ -2,7 +2,7 @@
 // auth, catalog and progress services in-process, so the sign-in checks, the programme cards and the
 // morning check-in get real answers)
 // and runs Lighthouse with mobile settings on /, /join-now, /upgrade, /sign-in and, signed in as a
-// learner who owns the first programme, /my-programs. Each page is run five times (`-- --runs N` for
+// learner who owns the first programme, /my-programs. Each page is run five times (`-- --runs=N` for
 // another count) and the median run is reported, chosen as Lighthouse's own computeMedianRun does (the
 // run nearest the median first paint and time to interactive): Lighthouse's documentation on
 // variability advises it, as one run's performance score moves by several points on a busy machine.
