@@ -165,7 +165,7 @@ async function main(): Promise<void> {
       ['receiver CPU per order (µs, all receivers)', ...cells((f) => f.cpuPerOrder.receivers.toFixed(0)), ''],
       ['  bare node:http CPU per answer (µs)', ...cells((f) => f.cpuPerOrder.bare.toFixed(0)), ''],
       [
-        'worker CPU per order (µs, all workers, mailed)',
+        'worker CPU per order (µs, all workers, to the last e-mail)',
         ...cells((f) => f.cpuPerOrder.workers.toFixed(0)),
         '',
       ],

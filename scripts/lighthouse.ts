@@ -54,6 +54,10 @@ const CLS_GOAL = 0.05;
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 /** Runs per page, of which the median is reported. */
 const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 5);
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  console.error('--runs=N takes a whole number of runs per page, 1 or more.');
+  process.exit(1);
+}
 
 const marketingDir = path.join(repoRoot, 'marketing', 'dist');
 const membersAppDir = path.join(repoRoot, 'members-app', 'dist');

@@ -69,7 +69,7 @@ function planEventKey(job: PurchaseJob, plan: NonNullable<PurchaseJob['plan']>):
 
 /**
  * Queues purchase events together, in one addBulk (one transaction in PostgreSQL, one round trip to
- * Redis); resolves to their job ids, in order, once the queue store holds them all, or throws a 503
+ * Redis) sent beside one listing of the failed jobs; resolves to their job ids, in order, once the queue store holds them all, or throws a 503
  * error. A redelivered event meets its own job: a completed or running one is left alone (processing is
  * idempotent anyway), a failed one is run again with fresh attempts, and one that was removed is simply
  * queued anew. So redelivering an order that was lost to an outage, or whose item lacked a mapping, is
