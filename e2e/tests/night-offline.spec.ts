@@ -34,7 +34,7 @@ async function controlledByServiceWorker(page: Page) {
   });
 }
 
-test('a saved night opens and plays offline, its seeks answered by the service worker with 206; offline, My programs shows what is saved, and comes back by itself online', async ({
+test('a saved night opens offline, from the open app and on a reload, and plays, its seeks answered by the service worker with 206; offline, My programs shows what is saved, and comes back by itself online', async ({
   page,
   context,
 }) => {
@@ -61,7 +61,13 @@ test('a saved night opens and plays offline, its seeks answered by the service w
     ranges.push({ status: response.status(), range: response.headers()['content-range'] });
   });
 
+  // The app is open on the path page when the network goes: the saved night opens from it, no reload.
+  await page.goto(`/program/1/path/${pathId}`);
+  await expect(page.getByRole('link', { name: 'Arriving: Letting the Day Go' })).toBeVisible();
   await context.setOffline(true);
+  await page.getByRole('link', { name: 'Arriving: Letting the Day Go' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Arriving: Letting the Day Go' })).toBeVisible();
+  // And it opens when the page itself is loaded offline.
   await page.goto(classPage);
   await expect(page.getByRole('heading', { level: 1, name: 'Arriving: Letting the Day Go' })).toBeVisible();
   const { player, audio } = await listenToNightOne(page);

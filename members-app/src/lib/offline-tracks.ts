@@ -1,4 +1,5 @@
 import type { ClassDetails } from '@sleep-ritual/contracts/catalog';
+import { isSavableTrack } from '@sleep-ritual/contracts/media-paths';
 import {
   classDetailsUrl,
   isClassDetailsPath,
@@ -44,7 +45,8 @@ async function fetchWhole(url: string): Promise<Response> {
  */
 export async function saveNightOffline(details: ClassDetails): Promise<number> {
   const cacheStorage = storage();
-  if (!cacheStorage || !details.audioUrl) throw new Error('This night cannot be saved on this device.');
+  if (!cacheStorage || !isSavableTrack(details.audioUrl))
+    throw new Error('This night cannot be saved on this device.');
   const [track, user] = await Promise.all([fetchWhole(details.audioUrl), fetchWhole(SIGN_IN_ANSWER_URL)]);
   const { currentUserSchema } = await import('@sleep-ritual/contracts/user');
   const { id: userId } = currentUserSchema.parse(await user.clone().json());

@@ -11,12 +11,24 @@ async function defaultQueryFn({ queryKey }: QueryFunctionContext): Promise<unkno
   return api.get(() => import('./unknown-answer.ts').then((m) => m.unknownAnswerSchema), String(queryKey[0]));
 }
 
-/** The spec's defaults: no retries, and data never goes stale unless a query says otherwise. */
+/**
+ * The spec's defaults: no retries, and data never goes stale unless a query says otherwise. Every call
+ * is sent even when the browser says it is offline (`offlineFirst`): the service worker answers for a
+ * saved night, a failed call shows the offline state (isNetworkFailure), and progress, the sleep
+ * timer's completion included, waits in IndexedDB (api-client.ts). Left `online`, a call made offline
+ * would wait in memory without ever reaching either, and be lost with the page.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { queryFn: defaultQueryFn, retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      queries: {
+        queryFn: defaultQueryFn,
+        retry: false,
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        networkMode: 'offlineFirst',
+      },
+      mutations: { retry: false, networkMode: 'offlineFirst' },
     },
   });
 }

@@ -233,8 +233,21 @@ describe('path calls', () => {
       durationMinutes: 10,
       isUnlocked: true,
       opensAt: null,
+      savableOffline: false,
       progress: null,
     });
+  });
+
+  it('says which classes have a track the app can save for offline: a file of our media, not an address elsewhere', async () => {
+    const { programId, pathId, classIds } = await pathWithClasses(3);
+    await deps.db('classes').where({ id: classIds[0] }).update({ audioUrl: '/media/demo/night-1.wav' });
+    await deps
+      .db('classes')
+      .where({ id: classIds[1] })
+      .update({ audioUrl: 'https://cdn.example/night-2.mp3' });
+    const client = await owner(programId);
+    const details = pathDetailsSchema.parse(await getJson(client, `/api/paths/${pathId}/details`));
+    expect(details.classes.map((c) => c.savableOffline)).toEqual([true, false, false]);
   });
 
   it('GET /api/paths/{id}/details gives the path, its phase and programme, and its classes with the learner progress', async () => {

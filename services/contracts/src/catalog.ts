@@ -100,6 +100,8 @@ export const pathClassSchema = z.object({
   /** False when the class, its path or its phase is locked, or the class opens later (see opensAt). */
   isUnlocked: z.boolean(),
   opensAt,
+  /** It has a track that can be saved for offline (see isSavableTrack). */
+  savableOffline: z.boolean(),
   progress: classProgressSchema,
 });
 export type PathClass = z.infer<typeof pathClassSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RECOMMENDED_IMAGE_SIZES } from './admin.ts';
+import { MEDIA_URL_PREFIX } from './media-paths.ts';
 
 /**
  * Uploaded images and audio: what the admin screens may send, what the upload calls answer, and the
@@ -12,8 +13,7 @@ export const IMAGE_MAX_BYTES = 10 * MEBIBYTE;
 /** The largest audio track an admin may upload. */
 export const AUDIO_MAX_BYTES = 200 * MEBIBYTE;
 
-/** Stored files are served under this prefix, by their name. */
-export const MEDIA_URL_PREFIX = '/media/';
+export { MEDIA_URL_PREFIX };
 
 /**
  * Audio of classes is served only to whoever may open a class that plays it. Before serving an audio

@@ -31,7 +31,7 @@ async function listener() {
     client.request(`/api/progress/${classId}/check-in`, { method: 'PUT', json });
   const checkIns = async () =>
     sleepCheckInsSchema.parse(await (await client.request('/api/progress/check-ins')).json());
-  return { ...course, userId, listen, answer, checkIns };
+  return { ...course, userId, client, listen, answer, checkIns };
 }
 
 describe('the morning check-in', () => {
@@ -65,6 +65,36 @@ describe('the morning check-in', () => {
     await l.listen(l.classId, 700);
     expect((await l.checkIns()).pending).toBeNull();
     expect(await deps.db('sleep_check_ins').where({ user_id: l.userId })).toHaveLength(1);
+  });
+
+  it('asks about last night in the morning: closing listen mode then (its exit) is not listening, the night moving on and the sleep timer are', async () => {
+    const l = await listener();
+    await l.listen(l.classId, 600);
+    // Last night, at 23:10.
+    const lastNight = new Date(Date.now() - 8 * 60 * 60 * 1000);
+    await deps.db('user_progress').where({ userId: l.userId }).update({ listenedAt: lastNight });
+    const listenedAt = async () => Date.parse((await l.checkIns()).pending!.listenedAt);
+
+    // This morning listen mode closes, where the track was paused by the timer.
+    const exit = await l.client.request(`/api/progress/${l.classId}`, {
+      method: 'POST',
+      json: { position_sec: 600, duration_sec: 1000, event_type: 'exit' },
+    });
+    expect(exit.status).toBe(200);
+    expect(await listenedAt()).toBe(lastNight.getTime());
+
+    // Listening on moves it.
+    await l.listen(l.classId, 660);
+    expect(await listenedAt()).toBeGreaterThan(Date.now() - 60_000);
+
+    // So does the sleep timer ending the night.
+    await deps.db('user_progress').where({ userId: l.userId }).update({ listenedAt: lastNight });
+    const asleep = await l.client.request(`/api/progress/${l.classId}/completion`, {
+      method: 'PUT',
+      json: { completed: true, reason: 'asleep' },
+    });
+    expect(asleep.status).toBe(200);
+    expect(await listenedAt()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('asks about the next night once it is listened to', async () => {

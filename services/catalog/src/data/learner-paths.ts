@@ -50,13 +50,14 @@ export type PathClassRow = ProgressColumns & {
   isUnlocked: boolean;
   /** Unlocked (with its path and phase), but opens on a later day for this learner (drip): when. */
   opensAt: Date | null;
+  audioUrl: string | null;
 };
 
 /** The visible classes of a path in order, each with the learner's progress columns (null if none). */
 export async function listPathClasses(db: Knex, pathId: number, userId: number): Promise<PathClassRow[]> {
   const { rows } = await db
     .raw<{ rows: PathClassRow[] }>(
-      `select c.id, c.label, c.title, c.description, c."durationMinutes", c."isUnlocked",
+      `select c.id, c.label, c.title, c.description, c."durationMinutes", c."isUnlocked", c."audioUrl",
             ${classOpensAtSql()} as "opensAt", ${PROGRESS_COLUMNS}
        from classes c
        join paths pa on pa.id = c."pathId"

@@ -1,4 +1,5 @@
 import type { ClassProgress, PathClass } from '@sleep-ritual/contracts/catalog';
+import { isSavableTrack } from '@sleep-ritual/contracts/media-paths';
 import type { PathClassRow } from '../data/learner-paths.ts';
 import type { ProgressColumns } from '../data/learner-visibility.ts';
 
@@ -25,6 +26,7 @@ export function toPathClass(row: PathClassRow, pathUnlocked: boolean): PathClass
     durationMinutes: row.durationMinutes,
     isUnlocked: pathUnlocked && row.isUnlocked && row.opensAt === null,
     opensAt: toOpensAt(row.opensAt),
+    savableOffline: isSavableTrack(row.audioUrl),
     progress: toClassProgress(row),
   };
 }

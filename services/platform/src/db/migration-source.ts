@@ -15,6 +15,7 @@ import * as emailSends from './migrations/20261126020500_email_sends.ts';
 import * as sleepProgress from './migrations/20261127010000_sleep_progress.ts';
 import * as audioQuietSpans from './migrations/20261127120000_audio_quiet_spans.ts';
 import * as memberRights from './migrations/20261127010000_member_rights.ts';
+import * as progressListenedAt from './migrations/20261127130000_progress_listened_at.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under Node, vitest and any
@@ -37,6 +38,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127010000_sleep_progress.ts': sleepProgress,
   '20261127120000_audio_quiet_spans.ts': audioQuietSpans,
   '20261127010000_member_rights.ts': memberRights,
+  '20261127130000_progress_listened_at.ts': progressListenedAt,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -8,17 +8,19 @@ const NIGHT_COLUMNS = `c.id as "classId", pr.id as "programId", c.label, c.title
 
 /**
  * The last night the learner listened to (its furthest position past 0), if it has no answer yet: the
- * one the morning card asks about. An older night left unanswered is not asked about any more.
+ * one the morning card asks about, with when they last listened to it (see the listenedAt column: not
+ * the exit sent when listen mode closes in the morning). An older night left unanswered is not asked
+ * about any more.
  */
 export async function findPendingCheckIn(db: Knex, userId: number): Promise<SleepCheckIns['pending']> {
   const { rows } = await db
     .raw<{ rows: (NonNullable<SleepCheckIns['pending']> & { answered: boolean })[] }>(
-      `select ${NIGHT_COLUMNS}, up."updatedAt" as "listenedAt",
+      `select ${NIGHT_COLUMNS}, up."listenedAt",
               exists (select 1 from sleep_check_ins s where s.user_id = up."userId" and s.class_id = c.id) as answered
          from user_progress up
          join ${NIGHT} on c.id = up."classId" and c."deletedAt" is null and c."audioUrl" is not null
-        where up."userId" = ? and up."maxPositionSec" > 0
-        order by up."updatedAt" desc
+        where up."userId" = ? and up."maxPositionSec" > 0 and up."listenedAt" is not null
+        order by up."listenedAt" desc
         limit 1`,
       [userId],
     )

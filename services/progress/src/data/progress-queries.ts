@@ -71,9 +71,10 @@ async function upsertProgressIfAllowed(
     .raw<{ rows: (ProgressRecord & { userId: number })[] }>(
       `insert into user_progress
        ("userId", "classId", "sessionId", "maxPositionSec", "durationSeconds", "percentWatched", "totalPlays",
-        completed, "completedAt", "completionReason")
+        completed, "completedAt", "completionReason", "listenedAt")
      select e."userId", c.id, c.id, e."positionSec", e."durationSec", e.percent, e.plays, e.completed,
-            case when e.completed then now() end, case when e.completed then 'finished' end
+            case when e.completed then now() end, case when e.completed then 'finished' end,
+            case when e."positionSec" > 0 or e.plays > 0 then now() end
        from ${ASYNC_COMMIT},
             (${MERGED_EVENTS}) e,
             ${VISIBLE_CLASS}
@@ -89,6 +90,9 @@ async function upsertProgressIfAllowed(
        "completedAt" = coalesce(user_progress."completedAt", case when ${NOW_COMPLETED} then now() end),
        "completionReason" = case when user_progress.completed then user_progress."completionReason"
                                  else ${completionReasonSql(MERGED_WATCH)} end,
+       -- Listening: the furthest position moved on, or a play began; not the exit sent on closing.
+       "listenedAt" = case when excluded."maxPositionSec" > user_progress."maxPositionSec" or excluded."totalPlays" > 0
+                           then now() else user_progress."listenedAt" end,
        "updatedAt" = now()
      returning ${RECORD_COLUMNS}, "userId"`,
       [
@@ -192,6 +196,8 @@ export async function setCompletionIfAllowed(
        "completionReason" = case when not excluded.completed then null
                                  when user_progress.completed then ${stored}
                                  else ${reasonNow} end,
+       -- The sleep timer ended the night: the learner was listening until then.
+       "listenedAt" = case when excluded."completionReason" = 'asleep' then now() else user_progress."listenedAt" end,
        "updatedAt" = now()
      returning ${RECORD_COLUMNS}`,
       [userId, completed, completed, completed, by, userId, classId, by],

@@ -17,19 +17,17 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: async () => {
-      // The learner's saved nights and the answers kept with them leave the device with them.
-      await clearSavedNights().catch(() => undefined);
-      leaveSignedOut(queryClient);
-    },
+    onSuccess: () => leaveSignedOut(queryClient),
   });
 }
 
 /**
- * After the session ended (logout, a deleted account): a moment to read the message, then the home page
- * and nothing cached for the member.
+ * After the session ended (logout, a deleted account): the nights saved for offline and the answers
+ * kept with them leave the device, then a moment to read the message, the home page and nothing cached
+ * for the member.
  */
-export function leaveSignedOut(queryClient: QueryClient): void {
+export async function leaveSignedOut(queryClient: QueryClient): Promise<void> {
+  await clearSavedNights().catch(() => undefined);
   window.setTimeout(() => {
     // Leave first: the member screens' guard would otherwise react to the cleared user.
     window.location.replace('/');

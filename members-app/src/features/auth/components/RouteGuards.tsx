@@ -27,7 +27,6 @@ function RequireLearner({ children }: { children: ReactNode }) {
     // Once signed in and online: saved nights the learner can no longer open leave the device.
     if (userId !== undefined && navigator.onLine) void pruneSavedNights(userId).catch(() => undefined);
   }, [userId]);
-  if (user.isPending && user.fetchStatus === 'paused') return <OfflineState />;
   if (user.isPending) return <FullPageSpinner />;
   // Offline (the installed app in airplane mode): what is saved and how to listen, not an error.
   if (user.isError && isNetworkFailure(user.error)) return <OfflineState />;

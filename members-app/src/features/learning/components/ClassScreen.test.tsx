@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeVimeoPlayer } from '../../../test/fake-vimeo-player.ts';
+import { MemoryCaches } from '../../../test/memory-caches.ts';
 import { sample } from '../../../test/fixtures/catalog.ts';
 import { ok, reply, stubApi } from '../../../test/render.tsx';
 import { renderLearning } from './test-routes.tsx';
@@ -140,6 +141,40 @@ describe('Class page', () => {
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(screen.queryByTestId('class-video')).toBeNull();
+  });
+
+  it('offers "Save for offline" for a track of our media, not for one at an address elsewhere, which plays all the same', async () => {
+    vi.stubGlobal('caches', new MemoryCaches());
+    const night = (audioUrl: string) =>
+      ok(sample.classDetails({ vimeoVideoId: null, vimeoId: null, audioUrl }));
+    stubApi({ 'GET /api/classes/101/details': night('/media/demo/night-1.wav') });
+    const ours = renderLearning(CLASS_URL);
+    expect(await screen.findByRole('button', { name: 'Save for offline' })).toBeTruthy();
+    ours.unmount();
+
+    stubApi({ 'GET /api/classes/101/details': night('https://cdn.example/night-1.mp3') });
+    renderLearning(CLASS_URL);
+    expect(await screen.findByRole('button', { name: 'Listen' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save for offline' })).toBeNull();
+  });
+
+  it('a night with a track and a guide but no video offers both: Listen, and the guide in a new tab', async () => {
+    stubApi({
+      'GET /api/classes/101/details': ok(
+        sample.classDetails({
+          vimeoVideoId: null,
+          vimeoId: null,
+          audioUrl: '/media/0123456789abcdef0123456789abcdef.mp3',
+          additionalContentUrl: 'https://example.com/guide.pdf',
+          additionalContentButtonLabel: '',
+        }),
+      ),
+    });
+    renderLearning(CLASS_URL);
+    expect(await screen.findByRole('button', { name: 'Listen' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: /Read the Guide/ });
+    expect(link.getAttribute('href')).toBe('https://example.com/guide.pdf');
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 
   it('without a video, shows the class cover in the video’s place, and with one, does not', async () => {

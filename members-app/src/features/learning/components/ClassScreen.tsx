@@ -243,15 +243,30 @@ function ClassContent({ details }: { details: ClassDetails }) {
       resumeAt={resumeAt}
     />
   );
+  // Spec 000 §2: without a video, the guide's link, beside the track when the night has one.
+  const guide = !video && details.additionalContentUrl && (
+    <a
+      className="btn btn-primary"
+      href={details.additionalContentUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      {details.additionalContentButtonLabel || 'Read the Guide'}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
   if (details.audioUrl) {
     return (
-      <ClassListen
-        key={details.id}
-        details={details}
-        audioUrl={details.audioUrl}
-        resumeAt={resumeAt}
-        video={video || null}
-      />
+      <>
+        <ClassListen
+          key={details.id}
+          details={details}
+          audioUrl={details.audioUrl}
+          resumeAt={resumeAt}
+          video={video || null}
+        />
+        {guide}
+      </>
     );
   }
   if (video) return video;
@@ -259,19 +274,11 @@ function ClassContent({ details }: { details: ClassDetails }) {
   const cover = details.coverArtUrl && (
     <ContentImage src={details.coverArtUrl} fallback={fallbackImages.programCover} className="class-cover" />
   );
-  if (details.additionalContentUrl) {
+  if (guide) {
     return (
       <>
         {cover}
-        <a
-          className="btn btn-primary"
-          href={details.additionalContentUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {details.additionalContentButtonLabel || 'Read the Guide'}
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        {guide}
       </>
     );
   }

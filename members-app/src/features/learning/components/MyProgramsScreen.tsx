@@ -24,10 +24,7 @@ export function MyProgramsScreen() {
   // An extra: when it fails, the cards still open every programme.
   const tonight = useTonight();
 
-  const offline =
-    isNetworkFailure(programs.error ?? mine.error) ||
-    programs.fetchStatus === 'paused' ||
-    mine.fetchStatus === 'paused';
+  const offline = isNetworkFailure(programs.error ?? mine.error);
   // Offline in the installed app: the saved nights, and back by itself once connected.
   if (offline && !(programs.data && mine.data)) return <OfflineState />;
 

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClassProgress, NavigationCheck } from '@sleep-ritual/contracts/catalog';
 import { learningKeys } from '../api/keys.ts';
 import { CLASS_DETAILS_GC_MS, CLASS_DETAILS_STALE_MS } from '../api/get-class-details.ts';
 import { FakeVimeoPlayer } from '../../../test/fake-vimeo-player.ts';
+import { MemoryCaches } from '../../../test/memory-caches.ts';
 import { sample } from '../../../test/fixtures/catalog.ts';
 import { ok, reply, stubApi } from '../../../test/render.tsx';
 import { renderLearning } from './test-routes.tsx';
@@ -27,7 +28,68 @@ function row(title: string) {
   return screen.getByText(title).closest('li') as HTMLElement;
 }
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('Path page', () => {
+  it('"Save all nights for offline" saves the open nights whose track can be saved, and afterwards says they are saved', async () => {
+    vi.stubGlobal('caches', new MemoryCaches());
+    stubApi({
+      'GET /api/paths/10/details': ok(
+        sample.pathDetails({
+          classes: [
+            sample.pathClass(101),
+            // A night whose track is elsewhere, or that has none, cannot be saved.
+            sample.pathClass(102, { savableOffline: false }),
+          ],
+        }),
+      ),
+      'GET /api/programs/1/navigation-check': ok(noSkip),
+      'GET /api/classes/101/details': ok(
+        sample.classDetails({ id: 101, audioUrl: '/media/demo/night-1.wav' }),
+      ),
+      'GET /media/demo/night-1.wav': ok({ track: 'night one' }),
+      'GET /api/user': ok({ id: 7, email: 'sam@example.com', firstName: 'Sam', lastName: null }),
+    });
+    const view = renderLearning(PATH_URL);
+    (await screen.findByRole('button', { name: 'Save all nights for offline' })).click();
+    expect(await screen.findByText(/1 night saved\s+for offline/)).toBeTruthy();
+    view.unmount();
+
+    renderLearning(PATH_URL);
+    expect(await screen.findByText(/1 night saved\s+for offline/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save all nights for offline' })).toBeNull();
+  });
+
+  it('a night that opens while the page is open shows open when its moment comes, without a reload', async () => {
+    const opensAt = new Date(Date.now() + 500).toISOString();
+    let asked = 0;
+    stubApi({
+      'GET /api/paths/10/details': () => {
+        asked += 1;
+        const opened = Date.now() >= Date.parse(opensAt);
+        return ok(
+          sample.pathDetails({
+            classes: [
+              sample.pathClass(101, { progress: watched(600, true) }),
+              sample.pathClass(102, opened ? {} : { isUnlocked: false, opensAt }),
+            ],
+          }),
+        );
+      },
+      'GET /api/programs/1/navigation-check': ok(noSkip),
+    });
+    renderLearning(PATH_URL);
+    expect(await screen.findByText('Class 102')).toBeTruthy();
+    expect(within(row('Class 102')).queryByRole('link')).toBeNull();
+
+    expect(
+      await within(row('Class 102')).findByRole('link', { name: 'Class 102' }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(asked).toBe(2);
+  });
+
   it('shows the phase, path, description and each class with label, title, description and "N Minutes"', async () => {
     stubApi({
       'GET /api/paths/10/details': ok(

@@ -69,7 +69,9 @@ export function PathScreen() {
     ? ALL_PROGRAMS
     : { to: programRoute(programId), label: 'Back to Program Overview' };
   const completed = found.classes.filter((item) => item.progress?.completed).length;
-  const open = found.classes.filter((item) => item.isUnlocked && !item.opensAt).map((item) => item.id);
+  const savable = found.classes
+    .filter((item) => item.isUnlocked && !item.opensAt && item.savableOffline)
+    .map((item) => item.id);
 
   return (
     <article className="learning-page path-page" aria-labelledby="path-title">
@@ -80,7 +82,7 @@ export function PathScreen() {
         <h1 id="path-title">{found.title}</h1>
         {found.description && <p className="lead">{found.description}</p>}
         {found.isUnlocked && <PathProgress done={completed} total={found.classes.length} />}
-        {found.isUnlocked && !isAdminPreview() && <SaveAllForOffline classIds={open} />}
+        {found.isUnlocked && !isAdminPreview() && <SaveAllForOffline classIds={savable} />}
       </header>
       {found.classes.length === 0 ? (
         <p className="empty-note">No classes available in this path yet.</p>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { isSavableTrack } from '@sleep-ritual/contracts/media-paths';
 import { canSaveOffline, savedNight, saveNightOffline } from '../../../lib/offline-tracks.ts';
 import { classDetailsQueryOptions } from '../api/get-class-details.ts';
 import { formatBytes } from './use-offline-night.ts';
@@ -11,8 +12,9 @@ type State =
   | { status: 'failed' };
 
 /**
- * "Save all nights for offline" on a path page: every open night with a track, one after the other.
- * When they are all on the device it says so, with the space they take.
+ * "Save all nights for offline" on a path page: every open night whose track can be saved
+ * (`classIds`), one after the other. When they are all on the device it says so, with the space they
+ * take.
  */
 export function SaveAllForOffline({ classIds }: { classIds: readonly number[] }) {
   const queryClient = useQueryClient();
@@ -23,7 +25,6 @@ export function SaveAllForOffline({ classIds }: { classIds: readonly number[] })
     let current = true;
     void Promise.all(classIds.map((id) => savedNight(id))).then((nights) => {
       if (!current) return;
-      // Nights without a track are never saved: all are saved when each one with a track is.
       const saved = nights.filter((night) => night !== null);
       setState(
         saved.length > 0 && saved.length === classIds.length
@@ -52,7 +53,7 @@ export function SaveAllForOffline({ classIds }: { classIds: readonly number[] })
     try {
       for (const [index, id] of classIds.entries()) {
         const details = await queryClient.fetchQuery(classDetailsQueryOptions(id));
-        if (details.audioUrl) {
+        if (isSavableTrack(details.audioUrl)) {
           bytes += await saveNightOffline(details);
           count += 1;
         }

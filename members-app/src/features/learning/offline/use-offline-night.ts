@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ClassDetails } from '@sleep-ritual/contracts/catalog';
+import { isSavableTrack } from '@sleep-ritual/contracts/media-paths';
 import {
   canSaveOffline,
   removeSavedNight,
@@ -15,11 +16,11 @@ export type OfflineNight =
 /** Whether one night is saved on this device, and saving or removing it. */
 export function useOfflineNight(details: ClassDetails) {
   const [state, setState] = useState<OfflineNight>({
-    status: canSaveOffline() && details.audioUrl ? 'checking' : 'unavailable',
+    status: canSaveOffline() && isSavableTrack(details.audioUrl) ? 'checking' : 'unavailable',
   });
 
   useEffect(() => {
-    if (!canSaveOffline() || !details.audioUrl) return;
+    if (!canSaveOffline() || !isSavableTrack(details.audioUrl)) return;
     let current = true;
     void savedNight(details.id).then(
       (night) => current && setState(night ? { status: 'saved', bytes: night.bytes } : { status: 'unsaved' }),

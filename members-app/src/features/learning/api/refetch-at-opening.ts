@@ -1,0 +1,44 @@
+import { useEffect, useMemo } from 'react';
+
+/** The longest a browser timer waits (about 24.8 days); a later opening is caught on coming back. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Every `opensAt` moment in an answer: the path lists', the programme's paths', tonight's cards'. */
+function openingsIn(value: unknown, found: number[] = []): number[] {
+  if (Array.isArray(value)) {
+    for (const item of value) openingsIn(item, found);
+  } else if (value && typeof value === 'object') {
+    for (const [key, field] of Object.entries(value)) {
+      if (key === 'opensAt' && typeof field === 'string') found.push(Date.parse(field));
+      else openingsIn(field, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * An answer that says a night opens later (drip) is asked again when it opens, and when the page comes
+ * back into view after that (a phone locked overnight, its timers asleep): the night then shows open
+ * without a reload. Only openings after the answer was fetched count, so a clock a little ahead of the
+ * server's never asks twice.
+ */
+export function useRefetchAtOpening(query: { data: unknown; dataUpdatedAt: number; refetch: () => unknown }) {
+  const { data, dataUpdatedAt, refetch } = query;
+  const openings = useMemo(() => openingsIn(data).filter((at) => at > dataUpdatedAt), [data, dataUpdatedAt]);
+  useEffect(() => {
+    if (openings.length === 0) return;
+    const refetchIfOpened = () => {
+      if (document.visibilityState === 'visible' && openings.some((at) => at <= Date.now())) void refetch();
+    };
+    const next = Math.min(...openings);
+    const timer = window.setTimeout(
+      refetchIfOpened,
+      Math.min(Math.max(0, next - Date.now()) + 1_000, LONGEST_TIMER_MS),
+    );
+    document.addEventListener('visibilitychange', refetchIfOpened);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', refetchIfOpened);
+    };
+  }, [openings, refetch]);
+}
