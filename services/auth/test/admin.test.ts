@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '@sleep-ritual/platform/testing';
+import { createClient, eventually, listen } from '@sleep-ritual/platform/testing';
+import { createApp } from '../src/app.ts';
 import { useAuthService } from './helpers.ts';
+import { heldCounters } from '@sleep-ritual/platform/testing-counters';
 
 const auth = useAuthService();
 const ADMIN_PASSWORD = 'test-admin-password';
@@ -69,5 +71,49 @@ describe('admin sign-in', () => {
     });
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).error).toMatch(/Too many wrong admin passwords/);
+  });
+
+  it('counts before comparing: 50 concurrent wrong passwords from one address are compared at most 10 times', async () => {
+    const client = createClient(auth.url);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        client.request('/api/admin/auth', { method: 'POST', json: { password: `wrong-${n}` } }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+  });
+
+  it('refuses with 429 even the right password when it comes while the last 10 tries are still being counted', async () => {
+    // The real counters, holding each count until the test lets it through: ten wrong guesses in flight.
+    const held = heldCounters(auth.deps.backends.counters);
+    const server = await listen(
+      createApp({
+        ...auth.deps,
+        backends: { ...auth.deps.backends, counters: held.counters },
+        sendEmail: async () => undefined,
+      }),
+    );
+    try {
+      const guesser = createClient(server.url);
+      const post = (password: string) =>
+        guesser.request('/api/admin/auth', { method: 'POST', json: { password } });
+      const wrong = Array.from({ length: 10 }, (_, n) => post(`wrong-${n}`));
+      await eventually(async () => held.arrived() === 10, { what: 'ten guesses to reach the counters' });
+
+      let answered = false;
+      const right = post(ADMIN_PASSWORD).finally(() => (answered = true));
+      await eventually(async () => held.arrived() === 11 || answered, { what: 'the right password' });
+      held.release(10);
+      expect((await Promise.all(wrong)).map((answer) => answer.status)).toEqual(Array(10).fill(401));
+      held.release(1);
+      const refused = await right;
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error).toMatch(/Too many wrong admin passwords/);
+    } finally {
+      held.release(Infinity);
+      await server.close();
+    }
   });
 });

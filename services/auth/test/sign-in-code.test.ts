@@ -61,20 +61,34 @@ describe('POST /api/login/code', () => {
     ).toBe(false);
   });
 
-  it('after 5 wrong codes, the right one no longer works', async () => {
+  it("after 10 wrong codes from one address, even the right one gets 429 there, while the member's code still works elsewhere", async () => {
     const user = await userWithCode();
-    for (let attempt = 0; attempt < 5; attempt += 1)
-      expect((await useCode(createClient(auth.url), user.email, wrongCode(user.code))).status).toBe(400);
-    const right = await useCode(createClient(auth.url), user.email, user.code);
-    expect(right.status).toBe(400);
-    expect((await right.json()).error).toBe(INVALID);
+    const stranger = createClient(auth.url);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await useCode(stranger, user.email, wrongCode(user.code));
+      expect(wrong.status).toBe(400);
+      expect((await wrong.json()).error).toBe(INVALID);
+    }
+    const blocked = await useCode(stranger, user.email, user.code);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await blocked.json()).toEqual({
+      error: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+    });
+
+    const member = createClient(auth.url);
+    const signedIn = await useCode(member, user.email, user.code);
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).toMatchObject({ id: user.id, email: user.email });
+    expect((await member.request('/api/user')).status).toBe(200);
   });
 
   it('four wrong codes leave the right one working', async () => {
     const user = await userWithCode();
+    const client = createClient(auth.url);
     for (let attempt = 0; attempt < 4; attempt += 1)
-      await useCode(createClient(auth.url), user.email, wrongCode(user.code));
-    expect((await useCode(createClient(auth.url), user.email, user.code)).status).toBe(200);
+      expect((await useCode(client, user.email, wrongCode(user.code))).status).toBe(400);
+    expect((await useCode(client, user.email, user.code)).status).toBe(200);
   });
 
   it('refuses an expired code', async () => {
@@ -106,13 +120,27 @@ describe('POST /api/login/code', () => {
     expect((await response.json()).error).toBe(message);
   });
 
-  it('allows 10 tries per e-mail address in 15 minutes, from anywhere', async () => {
-    const email = uniqueEmail();
-    for (let attempt = 0; attempt < 10; attempt += 1)
-      expect((await useCode(createClient(auth.url), email, '000000')).status).toBe(400);
-    const limited = await useCode(createClient(auth.url), email, '000000');
-    expect(limited.status).toBe(429);
-    expect((await limited.json()).error).toMatch(/Too many sign-in attempts/);
+  it("after 30 wrong codes for one account spread over many addresses, a new address gets 429, but not the member's own", async () => {
+    const user = await auth.createUser();
+    const home = createClient(auth.url);
+    const first = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+    expect((await useCode(home, user.email, first.code)).status).toBe(200);
+    const { code } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+
+    for (let address = 0; address < 3; address += 1) {
+      const stranger = createClient(auth.url);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => useCode(stranger, user.email, wrongCode(code))),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(400));
+    }
+    const blocked = await useCode(createClient(auth.url), user.email, code);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({
+      error: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
+    });
+    // Where the member signed in before (another address of the same network would do too), the code works.
+    expect((await useCode(createClient(auth.url, { ip: home.ip }), user.email, code)).status).toBe(200);
   });
 
   it('allows 30 tries per client in 15 minutes, whatever the address', async () => {
@@ -120,5 +148,20 @@ describe('POST /api/login/code', () => {
     for (let attempt = 0; attempt < 30; attempt += 1)
       expect((await useCode(client, uniqueEmail(), '000000')).status).toBe(400);
     expect((await useCode(client, uniqueEmail(), '000000')).status).toBe(429);
+  });
+
+  it('counts every address of one IPv6 /64 as one address', async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    const statuses: number[] = [];
+    for (let host = 1; host <= 31; host += 1) {
+      const client = createClient(auth.url, { ip: `${prefix}::${host.toString(16)}` });
+      statuses.push((await useCode(client, uniqueEmail(), '000000')).status);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(400));
+    expect(statuses[30]).toBe(429);
+    const elsewhere = createClient(auth.url, {
+      ip: `2001:db8:ffff:${Math.floor(Math.random() * 0xffff).toString(16)}::1`,
+    });
+    expect((await useCode(elsewhere, uniqueEmail(), '000000')).status).toBe(400);
   });
 });

@@ -57,6 +57,20 @@ describe('POST /api/admin/programs/{programId}/phases', () => {
     });
   });
 
+  it('puts a phase given no order after one at the last position the column holds, at that position too', async () => {
+    const program = await createProgram(bed.admin);
+    const last = await call(bed.admin, 'POST', `/api/admin/programs/${program.id}/phases`, {
+      title: 'At the end',
+      orderIndex: 2_147_483_647,
+    });
+    expect(last.status).toBe(201);
+    const { status, body } = await call(bed.admin, 'POST', `/api/admin/programs/${program.id}/phases`, {
+      title: 'After it',
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ title: 'After it', orderIndex: 2_147_483_647 });
+  });
+
   it('refuses a body naming another programme with 400', async () => {
     const program = await createProgram(bed.admin);
     const other = await createProgram(bed.admin);

@@ -63,6 +63,7 @@ describe('POST /api/admin/programs', () => {
     [{ title: REFUSED, orderIndex: 0 }, 'Display order must be at least 1'],
     [{ title: REFUSED, orderIndex: 1.5 }, 'Display order must be a whole number'],
     [{ title: REFUSED, orderIndex: 'first' }, 'Display order must be a number'],
+    [{ title: REFUSED, orderIndex: 3_000_000_000 }, 'Display order is too large'],
     [
       { title: REFUSED, cardImageUrl: `https://cdn.example.com/${'x'.repeat(480)}.jpg` },
       'Card image URL must be at most 500 characters',
@@ -148,6 +149,17 @@ describe('PUT /api/admin/programs/{programId}', () => {
       const { status } = await call(bed.admin, 'PUT', `/api/admin/programs/${program.id}`, fields);
       expect(status).toBe(400);
     }
+    expect((await call(bed.admin, 'GET', `/api/admin/programs/${program.id}`)).body).toEqual(program);
+  });
+
+  it('refuses a display order beyond what the column holds with 400, and keeps the programme as it was', async () => {
+    const program = await createProgram(bed.admin);
+    const { status, body } = await call(bed.admin, 'PUT', `/api/admin/programs/${program.id}`, {
+      title: 'T',
+      orderIndex: 3_000_000_000,
+    });
+    expect(status).toBe(400);
+    expect(body.error).toBe('Display order is too large');
     expect((await call(bed.admin, 'GET', `/api/admin/programs/${program.id}`)).body).toEqual(program);
   });
 

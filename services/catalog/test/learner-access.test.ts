@@ -126,6 +126,26 @@ describe('learner calls and ownership', () => {
   });
 });
 
+describe("the origin's question before an audio file", () => {
+  it.each([
+    ['does not decode', '/media/%C3%28.mp3'],
+    // nginx takes `//media/…` as /media/…, but passes the address as it was sent.
+    ['reads as another host', '//media/night.mp3'],
+  ])(
+    'answers an address that %s as one no class plays: 401 signed out, 403 signed in',
+    async (_what, address) => {
+      // nginx's auth_request turns any other answer into its 500 page.
+      const headers = { 'X-Media-Path': address };
+      const signedOut = await createClient(service.url).request('/api/media-access', { headers });
+      expect(signedOut.status).toBe(401);
+      expect(await signedOut.json()).toEqual({ error: 'Please sign in to continue.' });
+      const signedIn = await (await learner('completed')).request('/api/media-access', { headers });
+      expect(signedIn.status).toBe(403);
+      expect(await signedIn.json()).toEqual({ error: 'This audio belongs to a class you cannot open.' });
+    },
+  );
+});
+
 describe('ids in paths', () => {
   it('answers 400 for an id that is not a positive whole number, and 404 for an unknown one', async () => {
     const client = await learner('completed');

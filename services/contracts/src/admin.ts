@@ -19,6 +19,8 @@ export const PROGRAM_TYPES = ['Full Program', 'Add On'] as const;
 export type ProgramType = (typeof PROGRAM_TYPES)[number];
 export const DEFAULT_PROGRAM_TYPE: ProgramType = 'Full Program';
 export const MIN_PROGRAM_DISPLAY_ORDER = 1;
+/** Every order position is stored in a PostgreSQL integer, which holds no more than this. */
+export const MAX_ORDER_POSITION = 2_147_483_647;
 export const MIN_CLASS_DURATION_MINUTES = 1;
 /** Drip: a path or class opens at most this many days after the purchase (0 = at once). */
 export const MAX_OPENS_AFTER_DAYS = 3650;
@@ -122,7 +124,8 @@ const displayOrder = z.preprocess(
   z
     .number({ error: 'Display order must be a number' })
     .int('Display order must be a whole number')
-    .min(MIN_PROGRAM_DISPLAY_ORDER, `Display order must be at least ${MIN_PROGRAM_DISPLAY_ORDER}`),
+    .min(MIN_PROGRAM_DISPLAY_ORDER, `Display order must be at least ${MIN_PROGRAM_DISPLAY_ORDER}`)
+    .max(MAX_ORDER_POSITION, 'Display order is too large'),
 );
 
 /** Order positions set by forms and drag-and-drop: 0 is the first place (paths start at 1, see below). */
@@ -133,7 +136,7 @@ const orderPosition = (min = 0) =>
       .number({ error: 'Order must be a number' })
       .int('Order must be a whole number')
       .min(min, `Order must be at least ${min}`)
-      .max(2_147_483_647, 'Order is too large'),
+      .max(MAX_ORDER_POSITION, 'Order is too large'),
   );
 
 const durationMinutes = z

@@ -8,7 +8,7 @@ import { isMembersAppRoute } from '@sleep-ritual/contracts/app-routes';
 import { serviceWorkerFile } from '@sleep-ritual/contracts/web-app';
 import { contentSecurityPolicy, securityHeaders } from '@sleep-ritual/platform/http/security-headers';
 import { isAudioMedia, mediaPrefix, membersAppAssetsPrefix } from '@sleep-ritual/platform/routes';
-import { mediaAccessCheck, sendMedia } from './media-files.ts';
+import { mediaAccessCheck, mediaFileOf, sendMedia } from './media-files.ts';
 import { createApiProxy, isApiRequest } from './proxy.ts';
 import { answerStarting } from './starting-page.ts';
 import { inlineScriptHashes, marketingPage, sendFile } from './static-files.ts';
@@ -172,16 +172,18 @@ function mediaFiles(config: Config, serviceHost: string, pages: Pages) {
   const checkMediaAccess = mediaAccessCheck(config, serviceHost);
   return async (ctx: Context): Promise<void> => {
     if (refuseUnlessRead(ctx)) return;
-    const relative = decodeURIComponent(ctx.path.slice(mediaPrefix.length));
-    if (isAudioMedia(relative)) {
-      const access = await checkMediaAccess(ctx);
+    // Judged and served by the one normalised name: `night.mp3/.` is night.mp3 to the file system too.
+    const file = mediaFileOf(decodeURIComponent(ctx.path.slice(mediaPrefix.length)));
+    if (!file) return notFound(ctx, pages);
+    if (isAudioMedia(file)) {
+      const access = await checkMediaAccess(ctx, file);
       if (!access.allowed) {
         ctx.status = access.status;
         ctx.body = access.body;
         return;
       }
     }
-    if (await sendMedia(ctx, config.mediaDir, relative)) return;
+    if (await sendMedia(ctx, config.mediaDir, file)) return;
     return notFound(ctx, pages);
   };
 }

@@ -9,22 +9,39 @@ import {
   isMediaName,
   MEDIA_ACCESS_PATH,
   MEDIA_PATH_HEADER,
+  MEDIA_URL_PREFIX,
 } from '@sleep-ritual/contracts/media';
 import { isAudioMedia, mediaTypes } from '@sleep-ritual/platform/routes';
 import { forwardedProtocol } from './proxy.ts';
+
+/** A file of the media store that may be served: its path in MEDIA_DIR, normalised (see mediaFileOf). */
+export type MediaFile = string & { readonly __brand: 'MediaFile' };
+
+/**
+ * The file of the media store a decoded path under /media/ names, or null if it names none that may be
+ * served: hidden files (the uploads in progress in `.uploads/`), unknown types and folders are not
+ * found, and no path leaves the folder. Dot segments are resolved here (`night.mp3/.` and
+ * `night.mp3/a/..` name `night.mp3`), so the audio check and sendMedia must both take this name, never
+ * the address as sent.
+ */
+export function mediaFileOf(relative: string): MediaFile | null {
+  const clean = path.posix.normalize(`/${relative}`).slice(1);
+  if (clean === '' || clean.endsWith('/')) return null;
+  if (clean.split('/').some((part) => part.startsWith('.'))) return null;
+  if (!mediaTypes[path.posix.extname(clean).slice(1).toLowerCase()]) return null;
+  return clean as MediaFile;
+}
 
 /**
  * Serves a file of the media store (MEDIA_DIR) with byte ranges, as nginx does in production: an audio
  * element asks for ranges to learn a file's length, to seek and to resume. One range per request
  * (206 with Content-Range); a range past the end is 416; several ranges get the whole file, which
- * the standard allows. Hidden files (the uploads in progress in `.uploads/`), unknown types and paths
- * leaving the folder are not found.
+ * the standard allows.
  * Answers false when there is no such file.
  */
-export async function sendMedia(ctx: Context, root: string, relative: string): Promise<boolean> {
-  const clean = path.posix.normalize(`/${relative}`).slice(1);
-  const type = mediaTypes[path.extname(clean).slice(1).toLowerCase()];
-  if (!type || clean.split('/').some((part) => part.startsWith('.'))) return false;
+export async function sendMedia(ctx: Context, root: string, clean: MediaFile): Promise<boolean> {
+  const type = mediaTypes[path.posix.extname(clean).slice(1).toLowerCase()];
+  if (!type) return false;
   const file = path.join(root, clean);
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return false;
@@ -104,23 +121,25 @@ const UNAVAILABLE = { error: 'The service is temporarily unavailable. Please try
 export type MediaAccess = { allowed: true } | { allowed: false; status: number; body: unknown };
 
 /**
- * Asks the catalog whether this request may have the audio file it names, as nginx's `auth_request`
- * does in production (see MEDIA_ACCESS_PATH): the caller's cookies and host go with the question, and
- * the catalog's 401 or 403 is the answer. A catalog that does not answer is a 503.
+ * Asks the catalog whether this request may have the audio file, as nginx's `auth_request` does in
+ * production (see MEDIA_ACCESS_PATH): the caller's cookies and host go with the question, and the
+ * catalog's 401 or 403 is the answer. A catalog that does not answer is a 503. The question names the
+ * file that will be served, not the address as sent, so no spelling of an address can be judged as one
+ * file and served as another.
  */
 export function mediaAccessCheck(
   config: Config,
   serviceHost: string,
-): (ctx: Context) => Promise<MediaAccess> {
+): (ctx: Context, file: MediaFile) => Promise<MediaAccess> {
   let turn = 0;
-  return (ctx) =>
+  return (ctx, file) =>
     new Promise((resolve) => {
       const ports = config.replicaPorts.catalog;
       const port = ports[turn++ % ports.length];
       if (port === undefined) return resolve({ allowed: false, status: 503, body: UNAVAILABLE });
       const headers: http.OutgoingHttpHeaders = {
         host: ctx.get('host'),
-        [MEDIA_PATH_HEADER.toLowerCase()]: ctx.url,
+        [MEDIA_PATH_HEADER.toLowerCase()]: `${MEDIA_URL_PREFIX}${file.split('/').map(encodeURIComponent).join('/')}`,
         'x-forwarded-for': ctx.req.socket.remoteAddress,
         'x-forwarded-proto': forwardedProtocol(ctx.req),
         'x-forwarded-host': ctx.get('host'),

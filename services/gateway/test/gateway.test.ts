@@ -151,6 +151,38 @@ describe('media under /media/ (MEDIA_DIR)', () => {
     expectSecurityHeaders(response, 'a refused audio file');
   });
 
+  it('asks the catalog before an audio file addressed with dot segments too, and serves it only after a yes', async () => {
+    // As sent by `curl --path-as-is`: node:http, unlike fetch, sends the path as it is given.
+    const get = (pathname: string, headers: http.OutgoingHttpHeaders = {}) =>
+      new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+        const { hostname, port } = new URL(gateway.url);
+        http
+          .get({ hostname, port, path: pathname, headers }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }),
+            );
+          })
+          .on('error', reject);
+      });
+    for (const address of [
+      '/media/demo/night-1.wav/.',
+      '/media/demo/night-1.wav/a/..',
+      '/media/demo/./night-1.wav',
+      '/media/demo/x/../night-1.wav',
+    ]) {
+      const signedOut = await get(address);
+      expect(signedOut.status, address).toBe(401);
+      expect(JSON.parse(signedOut.body.toString()), address).toEqual({
+        error: 'Please sign in to continue.',
+      });
+      const listener = await get(address, { cookie: LISTENER });
+      expect(listener.status, address).toBe(200);
+      expect(listener.body.equals(track), address).toBe(true);
+    }
+  });
+
   it('serves a whole file with its type, its length and the offer of byte ranges', async () => {
     const response = await fetch(url());
     expect(response.status).toBe(200);

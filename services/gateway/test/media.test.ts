@@ -228,3 +228,16 @@ describe.each([
     expect((await fetch(`${originUrl()}${url}`)).status).toBe(200);
   });
 });
+
+describe.each([
+  ['the development gateway', () => gateway.url, { signedOut: 400, signedIn: 400 }],
+  ['nginx', () => nginxUrl, { signedOut: 401, signedIn: 403 }],
+])('an audio address that does not decode, through %s', (_origin, originUrl, expected) => {
+  it('is refused with a 4xx, signed out or in, never a server error', async () => {
+    const address = '/media/%C3%28.mp3';
+    const signedOut = await fetch(`${originUrl()}${address}`);
+    expect(signedOut.status).toBe(expected.signedOut);
+    const learner = await clientWithSession(originUrl(), deps, { userId: await createLearner(deps.db) });
+    expect((await learner.request(address)).status).toBe(expected.signedIn);
+  });
+});

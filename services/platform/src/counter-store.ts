@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 
@@ -77,10 +78,27 @@ type CounterRow = { key: string; count: number; expiresAt: Date };
 
 const secondsUntil = (date: Date) => Math.max(Math.ceil((date.getTime() - Date.now()) / 1000), 0);
 
+/** The length of rate_counters.key (varchar(300)). */
+const STORED_KEY_LENGTH = 300;
+/** What a long key keeps of its start, so its row still says whose it is; its SHA-256 tells it apart. */
+const LONG_KEY_START = 200;
+
+/**
+ * The row key of a counter key: the key itself, or for one longer than the column (a 255-character
+ * e-mail beside an IPv6 network) its start and its digest, so no identity is too long to count.
+ */
+function storedKey(key: string): string {
+  if (key.length <= STORED_KEY_LENGTH) return key;
+  // Never ends between the two halves of a surrogate pair, which PostgreSQL would not store as written.
+  const start = key.slice(0, LONG_KEY_START).replace(/[\uD800-\uDBFF]$/, '');
+  return `${start}#sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
 export function postgresCounterStore(db: Knex): CounterStore {
   let sweptAt = 0;
   return {
-    async take(windows) {
+    async take(given) {
+      const windows = given.map((window) => ({ ...window, key: storedKey(window.key) }));
       const result = await db.transaction(async (trx) => {
         // Locks every counter (in key order, so concurrent takes never deadlock), starting a window
         // afresh where the last one ended; then counts in all of them, or in none.
@@ -123,21 +141,24 @@ export function postgresCounterStore(db: Knex): CounterStore {
     },
     async peek(key) {
       const row: CounterRow | undefined = await db('rate_counters')
-        .where({ key })
+        .where({ key: storedKey(key) })
         .andWhere('expiresAt', '>', db.fn.now())
         .first();
       return row
         ? { count: row.count, retryAfterSeconds: secondsUntil(row.expiresAt) }
         : { count: 0, retryAfterSeconds: 0 };
     },
-    async giveBack(keys) {
+    async giveBack(given) {
+      const keys = given.map(storedKey);
       await db.transaction(async (trx) => {
         await trx('rate_counters').whereIn('key', keys).andWhere('count', '>', 0).decrement('count', 1);
         await trx('rate_counters').whereIn('key', keys).andWhere('count', '<=', 0).delete();
       });
     },
     async clear(key) {
-      await db('rate_counters').where({ key }).delete();
+      await db('rate_counters')
+        .where({ key: storedKey(key) })
+        .delete();
     },
   };
 }

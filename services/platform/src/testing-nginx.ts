@@ -9,7 +9,8 @@ export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_modu
 /**
  * Runs this machine's nginx in the foreground with the rendered `files` (scripts/render-nginx.ts's
  * renderLocalNginx) written to `confDir`, started by `args` (its localNginxArgs), until it answers
- * /healthz on `base`. `stop()` ends it and waits.
+ * /healthz on `base`. `stop()` ends it and waits: nginx has then written out its buffered access log.
+ * Stopping it again does nothing.
  */
 export async function runTestNginx(options: {
   confDir: string;
@@ -35,7 +36,7 @@ export async function runTestNginx(options: {
   );
   return {
     async stop() {
-      if (nginx.exitCode !== null) return;
+      if (nginx.exitCode !== null || nginx.signalCode !== null) return;
       const exited = new Promise((resolve) => nginx.once('exit', resolve));
       nginx.kill('SIGTERM');
       await exited;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
 import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
 import { uploadRoutes, apiRoutes } from '../src/routes.ts';
-import { renderNginx, WEBHOOK_SENT_AGAIN } from '../../../scripts/render-nginx.ts';
+import { renderLocalNginx, renderNginx, WEBHOOK_SENT_AGAIN } from '../../../scripts/render-nginx.ts';
 
 const rendered = renderNginx();
 const routesConf = rendered['infra/nginx/routes.conf']!;
@@ -99,6 +99,32 @@ describe('infra/nginx', () => {
     expect(body).toMatch(
       /location ~ "\^\/media\/\(\[0-9a-f\]\{32\}\\\.\(\?:webp\|mp3\|m4a\|aac\|ogg\|opus\|wav\)\)\$" \{ alias \/srv\/media\/\$1; set \$cache_control "public, max-age=31536000, immutable"; include static-headers.conf; \}/,
     );
+  });
+
+  it.each([
+    ['the image', rendered['infra/nginx/nginx.conf']!],
+    [
+      'npm run start:prod',
+      renderLocalNginx({
+        dir: '/tmp/nginx',
+        port: 8080,
+        upstreamPorts: { auth: [4101], catalog: [4102], progress: [4103], webhooks: [4104] },
+        roots: { marketing: '/m', membersApp: '/a', media: '/media' },
+        ipv6: false,
+        mimeTypes: '/etc/nginx/mime.types',
+        startedAsRoot: false,
+      })['nginx.conf']!,
+    ],
+  ])('the access log of %s records no query and no Referer, which carry mailed tokens', (_what, conf) => {
+    const formats = [...conf.matchAll(/^\s*log_format (\S+)([^;]*);/gm)];
+    expect(formats.map(([, name]) => name)).toEqual(['main']);
+    expect(formats[0]![2]).not.toMatch(
+      /\$(request|request_uri|args|query_string|is_args|arg_\w+|http_referer)\b/,
+    );
+    // An access_log without a format would use nginx's "combined", which has both.
+    const logs = [...conf.matchAll(/^\s*access_log ([^;]*);/gm)].map(([, value]) => value!);
+    expect(logs.length).toBeGreaterThan(0);
+    for (const log of logs) expect(log, log).toMatch(/^(off|\S+ main( .*)?)$/);
   });
 
   it.each(membersAppRoutes)('serves the members app shell on %s and below', (route) => {

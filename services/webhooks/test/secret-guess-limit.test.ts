@@ -36,17 +36,17 @@ describe("the checkout's known address", () => {
     const limit = secretGuessLimit(counters, deps.logger);
     const checkout = address();
 
-    await limit.refuseIfLimited(checkout);
+    await limit.takeTry(checkout);
     await limit.markProven(checkout);
     const afterProof = peeks();
     for (let order = 0; order < 5; order += 1) {
-      await limit.refuseIfLimited(checkout);
+      await limit.takeTry(checkout);
       await limit.markProven(checkout);
     }
     expect(peeks()).toBe(afterProof);
 
     vi.setSystemTime(Date.now() + 61_000);
-    await limit.refuseIfLimited(checkout);
+    await limit.takeTry(checkout);
     expect(peeks()).toBe(afterProof + 1);
   });
 
@@ -57,22 +57,22 @@ describe("the checkout's known address", () => {
     const { counters, peeks } = countedStore();
     const other = secretGuessLimit(counters, deps.logger);
     for (let failure = 0; failure <= SECRET_FAILURES_PER_ADDRESS; failure += 1) {
-      await other.countFailure(checkout);
+      await other.takeTry(checkout);
     }
-    await expect(other.refuseIfLimited(checkout)).resolves.toBeUndefined();
+    await expect(other.takeTry(checkout)).resolves.toBeUndefined();
     expect(peeks()).toBe(1);
   });
 
   it('is never a guesser: an address that only sent wrong secrets is refused once past the limit', async () => {
     const guesser = address();
     const limit = secretGuessLimit(deps.backends.counters, deps.logger);
-    const failures = Array.from({ length: SECRET_FAILURES_PER_ADDRESS + 1 }, () =>
-      limit.countFailure(guesser).then(
+    const tries = Array.from({ length: SECRET_FAILURES_PER_ADDRESS + 1 }, () =>
+      limit.takeTry(guesser).then(
         () => 'counted',
         (error: Error) => error.message,
       ),
     );
-    expect((await Promise.all(failures)).filter((outcome) => outcome !== 'counted')).not.toEqual([]);
-    await expect(limit.refuseIfLimited(guesser)).rejects.toThrow(/Too many wrong webhook secrets/);
+    expect((await Promise.all(tries)).filter((outcome) => outcome !== 'counted')).toHaveLength(1);
+    await expect(limit.takeTry(guesser)).rejects.toThrow(/Too many wrong webhook secrets/);
   });
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createTestDeps, listen, uniqueEmail } from '@sleep-ritual/platform/testing';
+import {
+  createClient,
+  createTestDeps,
+  eventually,
+  listen,
+  uniqueEmail,
+} from '@sleep-ritual/platform/testing';
 import { createPurchasesQueue, type PurchasesQueue } from '@sleep-ritual/jobs/purchases';
 import { ignoredTestOrders } from '@sleep-ritual/catalog/ignored-test-orders';
 import { createApp } from '../src/app.ts';
@@ -7,6 +13,7 @@ import { SECRET_FAILURES_PER_ADDRESS } from '../src/domain/receive-order.ts';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/thrivecart/samples';
 import { openTestQueues, unreachableQueueBackend, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
 import { jobCount, postForm, postJson, uniqueOrderId } from './helpers.ts';
+import { heldCounters } from '@sleep-ritual/platform/testing-counters';
 
 const deps = createTestDeps();
 const secret = deps.config.thrivecartSecret;
@@ -208,6 +215,100 @@ describe('POST /api/webhooks/thrivecart', () => {
     const order = await postWithSecret(checkout, secret);
     expect(order.status).toBe(200);
     expect((await order.json()).queued).toBe(true);
+  });
+
+  it('counts before comparing: 50 concurrent wrong secrets from one address are compared at most 10 times', async () => {
+    const guesser = createClient(server.url);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => postWithSecret(guesser, `concurrent-guess-${n}`)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SECRET_FAILURES_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - SECRET_FAILURES_PER_ADDRESS);
+  });
+
+  it('refuses with 429 even the right secret when it comes while the last 10 tries are still being counted', async () => {
+    // The real counters, holding each count until the test lets it through: ten wrong guesses in flight.
+    const held = heldCounters(deps.backends.counters);
+    const heldServer = await listen(
+      createApp({ ...deps, backends: { ...deps.backends, counters: held.counters }, purchasesQueue: queue }),
+    );
+    try {
+      const guesser = createClient(heldServer.url);
+      const wrong = Array.from({ length: SECRET_FAILURES_PER_ADDRESS }, (_, n) =>
+        postWithSecret(guesser, `held-guess-${n}`),
+      );
+      await eventually(async () => held.arrived() === SECRET_FAILURES_PER_ADDRESS, {
+        what: 'the guesses to reach the counters',
+      });
+
+      const before = await jobCount(queue);
+      let answered = false;
+      const right = postWithSecret(guesser, secret).finally(() => (answered = true));
+      await eventually(async () => held.arrived() > SECRET_FAILURES_PER_ADDRESS || answered, {
+        what: 'the right secret',
+      });
+      held.release(SECRET_FAILURES_PER_ADDRESS);
+      expect((await Promise.all(wrong)).map((answer) => answer.status)).toEqual(
+        Array(SECRET_FAILURES_PER_ADDRESS).fill(401),
+      );
+      held.release(1);
+      const refused = await right;
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error).toMatch(/Too many wrong webhook secrets/);
+      expect(await jobCount(queue)).toBe(before);
+    } finally {
+      held.release(Infinity);
+      await heldServer.close();
+    }
+  });
+
+  it.each([
+    ['a form with an event that is not text', 'form', 'event[toString]=1&thrivecart_secret=x'],
+    ['JSON with an event that is not text', 'json', { event: { toString: 1 }, thrivecart_secret: 'x' }],
+    [
+      'JSON with a secret that is not text',
+      'json',
+      { event: 'order.success', thrivecart_secret: { toString: 1 } },
+    ],
+    ['a form with a secret that is not text', 'form', 'event=order.success&thrivecart_secret[toString]=1'],
+  ])('answers %s and a wrong secret 401, and counts it as a wrong secret', async (_name, kind, body) => {
+    const guesser = createClient(server.url);
+    const post = () =>
+      kind === 'form'
+        ? guesser.request('/api/webhooks/thrivecart', {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: body as string,
+          })
+        : guesser.request('/api/webhooks/thrivecart', { method: 'POST', json: body });
+    for (let n = 0; n < SECRET_FAILURES_PER_ADDRESS; n += 1) {
+      const response = await post();
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Invalid webhook secret.' });
+    }
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toMatch(/Too many wrong webhook secrets/);
+  });
+
+  it('answers an event that is not text 400 when the secret is right, and queues nothing', async () => {
+    const before = await jobCount(queue);
+    const form = await postForm(
+      server.url,
+      `event[toString]=1&thrivecart_secret=${encodeURIComponent(secret)}`,
+    );
+    expect(form.status).toBe(400);
+    expect(await form.json()).toEqual({ error: 'event must be text' });
+    for (const event of [{ toString: 1 }, ['order.success'], 7]) {
+      const json = await postJson(server.url, {
+        ...thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail() }),
+        event,
+      });
+      expect(json.status).toBe(400);
+      expect(await json.json()).toEqual({ error: 'event must be text' });
+    }
+    expect(await jobCount(queue)).toBe(before);
   });
 
   it('when the secret is missing, it answers 401 and queues nothing', async () => {

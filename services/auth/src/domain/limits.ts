@@ -26,12 +26,15 @@ export function createLimits(counters: CounterStore) {
       },
     ]),
     knownAddresses: knownAddresses(counters),
-    wrongAdminPasswordsPerIp: rateLimit(counters, {
-      name: 'admin-ip',
-      limit: 10,
-      windowSeconds: FIFTEEN_MINUTES,
-      message: 'Too many wrong admin passwords. Please wait 15 minutes and try again.',
-    }),
+    /** Admin passwords, taken before the password is compared: 10 tries per address (limitAddress's). */
+    adminPasswordAttempts: attemptBudgets(counters, [
+      {
+        name: 'admin-ip',
+        limit: 10,
+        windowSeconds: FIFTEEN_MINUTES,
+        message: 'Too many wrong admin passwords. Please wait 15 minutes and try again.',
+      },
+    ]),
     resetRequestsPerEmail: rateLimit(counters, {
       name: 'forgot-email',
       limit: 5,
@@ -75,19 +78,24 @@ export function createLimits(counters: CounterStore) {
       windowSeconds: HOUR,
       message: 'Too many sign-in attempts. Please wait an hour and try again.',
     }),
-    // Sign-in codes: a million values, five wrong tries kill a code; these cap the guessing around it.
-    signInCodesPerEmail: rateLimit(counters, {
-      name: 'sign-in-code-email',
-      limit: 10,
-      windowSeconds: FIFTEEN_MINUTES,
-      message: signInMessage,
-    }),
-    signInCodesPerIp: rateLimit(counters, {
-      name: 'sign-in-code-ip',
-      limit: 30,
-      windowSeconds: FIFTEEN_MINUTES,
-      message: signInMessage,
-    }),
+    /**
+     * Sign-in codes, taken before the code is compared, keyed as the password's attempts (signInBudgetKeys),
+     * so a stranger's wrong codes spend only the stranger's budgets and never void the member's codes.
+     * A code has only a million values: the account's ceiling is what bounds guessing spread over many
+     * addresses (at most 30 an hour, against the few codes open at a time). A stranger who spends
+     * it shuts out only addresses the member never signed in from, and only from codes: the link of the
+     * same e-mail still works.
+     */
+    signInCodeAttempts: attemptBudgets(counters, [
+      { name: 'sign-in-code-ip', limit: 30, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
+      { name: 'sign-in-code-account-ip', limit: 10, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
+      {
+        name: 'sign-in-code-account',
+        limit: 30,
+        windowSeconds: HOUR,
+        message: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
+      },
+    ]),
     accountDeletionAttemptsPerUser: rateLimit(counters, {
       name: 'delete-account-user',
       limit: 10,
@@ -109,16 +117,42 @@ export function createLimits(counters: CounterStore) {
   };
 }
 export type Limits = ReturnType<typeof createLimits>;
+type AttemptBudgets = ReturnType<typeof attemptBudgets>;
 
 /**
  * The keys of the sign-in budgets, in their order; the second is the one a success clears. From an
  * address the member signed in from before, the account's ceiling is left out.
  */
-export const signInBudgetKeys = (
+const signInBudgetKeys = (
   address: string,
   email: string,
   known: boolean,
 ): [string, string, string | null] => [address, `${email}|${address}`, known ? null : email];
+
+const ACCOUNT_AND_ADDRESS_BUDGET = 1;
+
+/**
+ * Takes one sign-in attempt (a password or a code) from `budgets` before it is checked, in one atomic
+ * step, so concurrent guesses cannot slip past: throws 429 when a budget is spent. Once the attempt
+ * succeeded, `succeeded` gives it back (it was no guess), lets this address start afresh for the
+ * account, and makes the address the member's own (the account's ceiling no longer shuts it out).
+ */
+export async function takeSignInAttempt(
+  limits: Limits,
+  budgets: AttemptBudgets,
+  address: string,
+  email: string,
+): Promise<{ succeeded(): Promise<void> }> {
+  const keys = signInBudgetKeys(address, email, await limits.knownAddresses.has(email, address));
+  await budgets.take(keys);
+  return {
+    async succeeded() {
+      await budgets.giveBack(keys);
+      await budgets.clear(ACCOUNT_AND_ADDRESS_BUDGET, keys[ACCOUNT_AND_ADDRESS_BUDGET]);
+      await limits.knownAddresses.remember(email, address);
+    },
+  };
+}
 
 /** How long an address a member signed in from stays theirs for the account's ceiling. */
 const KNOWN_FOR_SECONDS = 30 * 24 * HOUR;
@@ -138,4 +172,3 @@ function knownAddresses(counters: CounterStore) {
     },
   };
 }
-export const ACCOUNT_AND_ADDRESS_BUDGET = 1;

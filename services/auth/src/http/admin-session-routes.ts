@@ -17,11 +17,13 @@ export function adminSessionRoutes(deps: AuthRouteDeps): Router {
 
   router.post('/auth', async (ctx) => {
     const { password } = adminAuthBodySchema.parse(ctx.request.body);
-    await limits.wrongAdminPasswordsPerIp.check(limitAddress(ctx.ip));
-    if (!isAdminPassword(deps.config.adminPassword, password)) {
-      await limits.wrongAdminPasswordsPerIp.hit(limitAddress(ctx.ip));
+    // As the learner sign-in: a try is taken before the password is compared, in one atomic step, so
+    // concurrent guesses cannot slip past the limit; the right password gives its try back.
+    const address = [limitAddress(ctx.ip)];
+    await limits.adminPasswordAttempts.take(address);
+    if (!isAdminPassword(deps.config.adminPassword, password))
       throw new UnauthorizedError('Invalid password');
-    }
+    await limits.adminPasswordAttempts.giveBack(address);
     const { session } = ctx;
     if (!session) throw new Error('No session on this request: is the session middleware mounted?');
     session.isAdmin = true;

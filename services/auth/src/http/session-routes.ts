@@ -18,7 +18,7 @@ import {
   signInWithLink,
 } from '../domain/accounts.ts';
 import type { AuthRouteDeps } from '../deps.ts';
-import { ACCOUNT_AND_ADDRESS_BUDGET, signInBudgetKeys } from '../domain/limits.ts';
+import { takeSignInAttempt } from '../domain/limits.ts';
 import { afterAnswer } from './after-answer.ts';
 import { signIn } from './sign-in.ts';
 
@@ -40,19 +40,13 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
 
   router.post('/login', async (ctx) => {
     const { email, password } = loginBodySchema.parse(ctx.request.body);
-    const address = limitAddress(ctx.ip);
     // Counted before the password is checked, in one atomic step: concurrent guesses cannot slip past.
-    const budgetKeys = signInBudgetKeys(address, email, await limits.knownAddresses.has(email, address));
-    await limits.signInAttempts.take(budgetKeys);
+    const attempt = await takeSignInAttempt(limits, limits.signInAttempts, limitAddress(ctx.ip), email);
 
     const user = await checkCredentials(deps, email, password);
     if (!user) throw new UnauthorizedError('Invalid email or password');
 
-    // A success was no guess: it is given back, this address starts afresh for this account, and is
-    // the member's own from now on (the account's ceiling no longer shuts it out).
-    await limits.signInAttempts.giveBack(budgetKeys);
-    await limits.signInAttempts.clear(ACCOUNT_AND_ADDRESS_BUDGET, budgetKeys[ACCOUNT_AND_ADDRESS_BUDGET]);
-    await limits.knownAddresses.remember(email, address);
+    await attempt.succeeded();
     await signIn(ctx, deps, user.id);
     ctx.body = user;
   });
@@ -78,9 +72,11 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
   // The same e-mail's 6-digit code: for the installed app, where the link would open another browser.
   router.post('/login/code', async (ctx) => {
     const { email, code } = signInWithCodeBodySchema.parse(ctx.request.body);
-    await limits.signInCodesPerIp.hit(ctx.ip);
-    await limits.signInCodesPerEmail.hit(email);
+    // As the password: counted before the code is compared, in budgets keyed so that a stranger's wrong
+    // codes spend only the stranger's own (see signInCodeAttempts).
+    const attempt = await takeSignInAttempt(limits, limits.signInCodeAttempts, limitAddress(ctx.ip), email);
     const userId = await signInWithCode(deps, email, code);
+    await attempt.succeeded();
     await signIn(ctx, deps, userId);
     ctx.body = await findSignedInUser(deps, userId);
   });

@@ -9,6 +9,7 @@ import {
   type AdminPhase,
   type AdminProgram,
   type OrderUpdate,
+  MAX_ORDER_POSITION,
 } from '@sleep-ritual/contracts/admin';
 
 /**
@@ -155,7 +156,7 @@ export async function insertCopy<L extends Level>(
   return row;
 }
 
-/** The position after a parent's last live child (0 for none). */
+/** The position after a parent's last live child (0 for none; the last position when that is taken). */
 export async function nextChildPosition(trx: Knex, level: ChildLevel, parentId: number): Promise<number> {
   const { parent } = LEVELS[level];
   const row = await liveRows(trx, level)
@@ -163,7 +164,9 @@ export async function nextChildPosition(trx: Knex, level: ChildLevel, parentId: 
     .where(`row.${parent.column}`, parentId)
     .max({ last: 'row.orderIndex' })
     .first();
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+  return row?.last === null || row?.last === undefined
+    ? 0
+    : Math.min(Number(row.last) + 1, MAX_ORDER_POSITION);
 }
 
 /** Changes the fields given (undefined ones are left alone); undefined when the row is gone. */
@@ -220,8 +223,11 @@ export async function softDeleteSubtree(trx: Knex.Transaction, level: Level, id:
   }
 }
 
-/** The next display position at the end of the programme list (never below 1, the form's minimum). */
+/**
+ * The next display position at the end of the programme list (never below 1, the form's minimum, nor
+ * beyond the last position the column holds: programmes there are then ordered by id).
+ */
 export async function nextProgramPosition(db: Knex): Promise<number> {
   const row = await db('programs').whereNull('deletedAt').max({ last: 'orderIndex' }).first();
-  return Math.max(1, (Number(row?.last) || 0) + 1);
+  return Math.min(Math.max(1, (Number(row?.last) || 0) + 1), MAX_ORDER_POSITION);
 }

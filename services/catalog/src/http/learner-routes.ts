@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { idParamSchema } from '@sleep-ritual/contracts/errors';
 import { MEDIA_ACCESS_PATH, MEDIA_PATH_HEADER, MEDIA_URL_PREFIX } from '@sleep-ritual/contracts/media';
 import type { Context } from 'koa';
-import { BadRequestError, ForbiddenError } from '@sleep-ritual/platform/errors';
+import { ForbiddenError } from '@sleep-ritual/platform/errors';
 import { currentUserId, isAdminPreview, requireUserOrPreview } from '@sleep-ritual/platform/http/guards';
 import type { CatalogDeps, LearnerDeps } from '../deps.ts';
 import {
@@ -82,34 +82,39 @@ export function learnerRoutes(deps: LearnerDeps): Router {
 
 const NOT_YOURS = 'This audio belongs to a class you cannot open.';
 
-/** The address in the header as stored in `classes.audioUrl`: decoded, without a query. */
-function mediaPathOf(header: string): string {
+/**
+ * The address in the header as stored in `classes.audioUrl`: decoded, without a query. Null for one
+ * that does not decode (`/media/%C3%28.mp3`) or is not under /media/: no class plays it.
+ */
+function mediaPathOf(header: string): string | null {
   let pathname: string;
   try {
     pathname = decodeURIComponent(new URL(header, 'http://origin').pathname);
   } catch {
-    throw new BadRequestError('The media address is not valid.');
+    return null;
   }
-  if (!pathname.startsWith(MEDIA_URL_PREFIX)) throw new BadRequestError('The media address is not valid.');
-  return pathname;
+  return pathname.startsWith(MEDIA_URL_PREFIX) ? pathname : null;
 }
 
 /**
  * The origin's question before it serves an audio file (see MEDIA_ACCESS_PATH): 204 when the caller may
  * listen, 401 signed out, 403 otherwise. An admin session hears every file (the class editor plays
- * uploads before any class uses them).
+ * uploads before any class uses them). It answers nothing else, whatever the address: nginx's
+ * `auth_request` turns any other answer (a 400) into its 500 page.
  */
 export function mediaAccessRoutes(deps: CatalogDeps): Router {
   const router = new Router();
   router.get(MEDIA_ACCESS_PATH, async (ctx) => {
-    const mediaPath = mediaPathOf(ctx.get(MEDIA_PATH_HEADER));
     ctx.set('Cache-Control', 'private, no-store');
     if (ctx.session?.isAdmin) {
       ctx.status = 204;
       return;
     }
     const userId = currentUserId(ctx);
-    if (!(await mayPlayAudio(deps, userId, mediaPath))) throw new ForbiddenError(NOT_YOURS);
+    const mediaPath = mediaPathOf(ctx.get(MEDIA_PATH_HEADER));
+    if (mediaPath === null || !(await mayPlayAudio(deps, userId, mediaPath))) {
+      throw new ForbiddenError(NOT_YOURS);
+    }
     ctx.status = 204;
   });
   return router;

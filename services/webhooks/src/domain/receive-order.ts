@@ -5,7 +5,7 @@ import { recordIgnoredTestOrder } from '@sleep-ritual/catalog/ignored-test-order
 import type { JobOrigin } from '@sleep-ritual/jobs/producer';
 import { TooManyRequestsError } from '@sleep-ritual/platform/errors';
 import type { Logger } from '@sleep-ritual/platform/logger';
-import { rateLimit, type RateLimit } from '@sleep-ritual/platform/rate-limit';
+import { attemptBudgets } from '@sleep-ritual/platform/rate-limit';
 import type { CounterStore } from '@sleep-ritual/platform/counter-store';
 import type { WebhookDeps } from '../deps.ts';
 
@@ -36,9 +36,11 @@ const PROVEN_SECONDS = 30 * 24 * 60 * 60;
 const PROVEN_REMEMBERED_MS = 60_000;
 
 /**
- * Slows down guessing of the webhook secret. Every wrong or missing secret counts against the sender's
- * address, and an address past the limit is answered 429 before its secret is looked at, right or
- * wrong, until the window passes (ThriveCart retries a 429): a guesser learns nothing from the answer.
+ * Slows down guessing of the webhook secret. Every post takes one try from its sender's address before
+ * its secret is compared, in one atomic step (so concurrent guesses never pass more often than the limit
+ * allows), and the right secret gives its try back: only wrong or missing secrets stay counted. An
+ * address without tries left is answered 429 before its secret is looked at, right or wrong, until the
+ * window passes (ThriveCart retries a 429): a guesser learns nothing from the answer.
  *
  * The checkout's own address is never slowed: an address that sent the right secret is known as the
  * checkout's for 30 days, and nothing it sends counts or is refused. Only someone holding the secret
@@ -48,12 +50,14 @@ const PROVEN_REMEMBERED_MS = 60_000;
  * which answers 503 if the store is down).
  */
 export function secretGuessLimit(counters: CounterStore, logger: Logger) {
-  const limit: RateLimit = rateLimit(counters, {
-    name: 'webhook-secret-ip',
-    limit: SECRET_FAILURES_PER_ADDRESS,
-    windowSeconds: WINDOW_SECONDS,
-    message: 'Too many wrong webhook secrets from this address. Please wait 15 minutes and try again.',
-  });
+  const tries = attemptBudgets(counters, [
+    {
+      name: 'webhook-secret-ip',
+      limit: SECRET_FAILURES_PER_ADDRESS,
+      windowSeconds: WINDOW_SECONDS,
+      message: 'Too many wrong webhook secrets from this address. Please wait 15 minutes and try again.',
+    },
+  ]);
   const provenKey = (address: string) => `rate:webhook-secret-proven:${address}`;
   const storeError = (what: string) => (error: unknown) => {
     if (error instanceof TooManyRequestsError) throw error;
@@ -73,19 +77,18 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
   };
 
   return {
-    /** Throws 429 while the address is past its limit, unless it is the checkout's own. */
-    async refuseIfLimited(address: string): Promise<void> {
+    /**
+     * Takes one try from the address, before its secret is compared (never from the checkout's own);
+     * throws 429, counting nothing, once the address has none left.
+     */
+    async takeTry(address: string): Promise<void> {
       if (await isProven(address)) return;
-      await limit.check(address).catch(storeError('not checked'));
+      await tries.take([address]).catch(storeError('try not counted'));
     },
-    /** Counts one failure (never for the checkout's own address); throws 429 once past the limit. */
-    async countFailure(address: string): Promise<void> {
-      if (await isProven(address)) return;
-      await limit.hit(address).catch(storeError('failure not counted'));
-    },
-    /** The address sent the right secret: it is the checkout's own from now on. */
+    /** The address sent the right secret: its try is given back, and it is the checkout's own from now on. */
     async markProven(address: string): Promise<void> {
       if (await isProven(address)) return;
+      await tries.giveBack([address]).catch(storeError('try not given back'));
       const remembered = await counters
         .take([{ key: provenKey(address), limit: 2 ** 31 - 1, windowSeconds: PROVEN_SECONDS }])
         .then(() => true, storeError('address not remembered'));

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { isPurchaseEvent } from '@sleep-ritual/contracts/purchases';
 import { purchaseEnqueuer } from '@sleep-ritual/jobs/purchases';
-import { UnauthorizedError } from '@sleep-ritual/platform/errors';
+import { BadRequestError, UnauthorizedError } from '@sleep-ritual/platform/errors';
 import type { WebhookDeps } from '../deps.ts';
 import { queuePurchase, secretGuessLimit, webhookSecretCheck } from '../domain/receive-order.ts';
 import { parseBracketedForm } from '@sleep-ritual/thrivecart/bracketed-form';
@@ -38,16 +38,19 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
       ctx.body = { received: true, queued: false } satisfies WebhookAck;
       return;
     }
-    // An address past its limit learns nothing: refused before its secret is compared.
-    await secretGuesses.refuseIfLimited(limitAddress(ctx.ip));
+    // A try is taken before the secret is compared, in one atomic step: concurrent guesses cannot slip
+    // past the limit, and an address past it learns nothing.
+    const address = limitAddress(ctx.ip);
+    await secretGuesses.takeTry(address);
     if (!isValidWebhookSecret(body.thrivecart_secret)) {
-      ctx.log.warn({ event: String(body.event) }, 'webhook refused: wrong or missing thrivecart_secret');
-      await secretGuesses.countFailure(limitAddress(ctx.ip));
+      ctx.log.warn({ event: loggable(body.event) }, 'webhook refused: wrong or missing thrivecart_secret');
       throw new UnauthorizedError('Invalid webhook secret.');
     }
-    await secretGuesses.markProven(limitAddress(ctx.ip));
-    if (!isPurchaseEvent(body.event)) {
-      ctx.log.info({ event: String(body.event) }, 'webhook event acknowledged: it does not change access');
+    await secretGuesses.markProven(address);
+    const { event } = body;
+    if (event !== undefined && typeof event !== 'string') throw new BadRequestError('event must be text');
+    if (!isPurchaseEvent(event)) {
+      ctx.log.info({ event }, 'webhook event acknowledged: it does not change access');
       ctx.body = { received: true, queued: false } satisfies WebhookAck;
       return;
     }
@@ -85,4 +88,9 @@ function webhookBody(ctx: Context): Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body)
     ? (body as Record<string, unknown>)
     : {};
+}
+
+/** What the log says of a posted event: itself when it is text, else only its type (it may be anything). */
+function loggable(event: unknown): string {
+  return typeof event === 'string' ? event : `(${typeof event})`;
 }
