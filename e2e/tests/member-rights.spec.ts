@@ -37,7 +37,7 @@ test('on /account, "Download my data" gives a dated file holding the learner\'s 
   expect(data.purchases).toHaveLength(1);
 });
 
-test('"Delete my account" asks to confirm, signs out, and the old password no longer signs in', async ({
+test('"Delete my account" asks to confirm, signs out, takes the nights saved for offline off the device, and the old password no longer signs in', async ({
   page,
 }) => {
   const { email } = await signedInBuyerOf(page, 1);
@@ -55,11 +55,20 @@ test('"Delete my account" asks to confirm, signs out, and the old password no lo
   await page.getByRole('button', { name: 'Delete my account for good' }).click();
   await expect(page.getByRole('alert')).toHaveText('That password is not right. Your account is unchanged.');
 
+  // A night saved for offline (its answers in the app's offline cache) leaves the phone with the account.
+  const hasSavedNights = () => page.evaluate(() => caches.has('sleep-ritual-offline-nights'));
+  await page.evaluate(async () => {
+    const cache = await caches.open('sleep-ritual-offline-nights');
+    await cache.put('/api/user', new Response('{}', { headers: { 'content-type': 'application/json' } }));
+  });
+  expect(await hasSavedNights()).toBe(true);
+
   await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Delete my account for good' }).click();
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/');
   expect((await page.request.get('/api/user')).status()).toBe(401);
+  expect(await hasSavedNights()).toBe(false);
 
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);

@@ -5,6 +5,8 @@ import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { issueSignInToken } from '../src/tokens/sign-in-tokens.ts';
 import { createCourse } from '@sleep-ritual/learning/testing-catalog';
 import { createClient, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { signedRedirectQuery } from '@sleep-ritual/thrivecart/redirect';
+import { ADDRESS_NOT_PROVEN_TO_DELETE, ADDRESS_NOT_PROVEN_TO_EXPORT } from '@sleep-ritual/contracts/auth';
 import { useAuthService } from './helpers.ts';
 
 const auth = useAuthService();
@@ -233,5 +235,82 @@ describe('DELETE /api/account', () => {
     for (let i = 0; i < 10; i += 1)
       expect((await deleteAccount(client, { password: 'wrong' })).status).toBe(403);
     expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(429);
+  });
+});
+
+describe('a member whose password nobody proved the address for (set through a checkout redirect)', () => {
+  /**
+   * An order the worker filed under a new address, whose password was set from the order's own signed
+   * success redirect (by whoever typed the address at checkout); that browser is signed in.
+   */
+  async function redirectMember() {
+    const email = uniqueEmail('claimed');
+    const [user] = await db('users').insert({ email }).returning('id');
+    const userId = user.id as number;
+    for (const name of ['delete-account-user', 'export-account-user'])
+      await auth.deps.backends.counters.clear(`rate:${name}:${userId}`);
+    const course = await createCourse(db);
+    const orderId = `C-${randomUUID()}`;
+    await db('purchases').insert({
+      userId,
+      programId: course.programId,
+      thriveOrderId: orderId,
+      status: 'completed',
+    });
+    const query = signedRedirectQuery(auth.deps.config.thrivecartSecret, {
+      order_id: orderId,
+      customer: { email, first_name: 'Sam' },
+      order: [{ t: 'product', id: '1', n: 'The 6-Night Sleep Meditation Ritual', p: '4700', q: '1' }],
+      purchases: ['product-1'],
+    });
+    const client = createClient(auth.url);
+    const created = await client.request('/api/create-account', {
+      method: 'POST',
+      json: { order_id: orderId, password: PASSWORD, query },
+    });
+    expect(await created.json()).toMatchObject({ signedIn: true });
+    return { userId, email, orderId, client };
+  }
+
+  it('cannot download the data: 403 with what to do instead, and no data', async () => {
+    const { client, email } = await redirectMember();
+    const response = await client.request('/api/account/export');
+    expect(response.status).toBe(403);
+    expect(response.headers.get('content-disposition')).toBeNull();
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: ADDRESS_NOT_PROVEN_TO_EXPORT });
+    expect(text).not.toContain(email);
+  });
+
+  it('cannot delete the account with that password: 403 with what to do instead, and nothing changes', async () => {
+    const { client, userId, email, orderId } = await redirectMember();
+    const response = await deleteAccount(client, { password: PASSWORD });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: ADDRESS_NOT_PROVEN_TO_DELETE });
+    expect(await db('users').where({ id: userId }).first('email', 'deletedAt')).toEqual({
+      email,
+      deletedAt: null,
+    });
+    expect(await db('deleted_accounts').whereRaw('? = any("thriveOrderIds")', [orderId])).toEqual([]);
+    expect((await client.request('/api/user')).status).toBe(200);
+  });
+
+  it('deletes the account with the code of a fresh sign-in e-mail, as a member without a password does', async () => {
+    const { client, userId } = await redirectMember();
+    const { code } = await issueSignInToken(db, auth.deps.config, userId);
+    expect((await deleteAccount(client, { code })).status).toBe(204);
+    expect(await db('users').where({ id: userId }).first('deletedAt')).not.toEqual({ deletedAt: null });
+  });
+
+  it('downloads the data once the member signed in with the e-mailed code', async () => {
+    const { userId, email } = await redirectMember();
+    const { code } = await issueSignInToken(db, auth.deps.config, userId);
+    const owner = createClient(auth.url);
+    expect((await owner.request('/api/login/code', { method: 'POST', json: { email, code } })).status).toBe(
+      200,
+    );
+    const response = await owner.request('/api/account/export');
+    expect(response.status).toBe(200);
+    expect((await response.json()).profile).toMatchObject({ email, emailVerified: true });
   });
 });

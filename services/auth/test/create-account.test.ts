@@ -6,6 +6,7 @@ import { createClient, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { issueSignInToken } from '../src/tokens/sign-in-tokens.ts';
 import { signedRedirectQuery } from '@sleep-ritual/thrivecart/redirect';
 import { CHECKOUT_REDIRECT_PASSWORD_WINDOW_MS } from '../src/domain/create-account.ts';
+import { setFirstPassword } from '../src/data/users.ts';
 import { useAuthService } from './helpers.ts';
 
 const auth = useAuthService();
@@ -341,6 +342,21 @@ describe('takeover attempts through create-account', () => {
     // The owner sets a password of their own through the mailed create-account link.
     const own = await create(owner, orderId, 'owners-own-pass', mailedLink(orderId, user.email));
     expect(await own.json()).toMatchObject({ signedIn: true });
+  });
+
+  it("a redirect checked just before another order reached the account sets no password (the worker's filing wins the race)", async () => {
+    const { orderId, user } = await provisionedOrder();
+    // The redirect's checks passed on the first order alone; then the worker filed a second one.
+    await provisionedOrder({ userId: user.id, email: user.email });
+    expect(await setFirstPassword(auth.deps.db, user.id, orderId, await hashPassword('late-pass'))).toBe(
+      false,
+    );
+    expect(await userRow(user.id)).toMatchObject({ password: null });
+    // With the order alone on the account, it is set.
+    const alone = await provisionedOrder();
+    expect(
+      await setFirstPassword(auth.deps.db, alone.user.id, alone.orderId, await hashPassword('first-pass')),
+    ).toBe(true);
   });
 
   it('a checkout redirect older than 24 hours cannot set the first password', async () => {

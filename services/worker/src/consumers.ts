@@ -72,6 +72,7 @@ export function startConsumers(
       db,
       emails,
       paymentGraceDays: config.paymentGraceDays,
+      sessions: backends.sessions,
       retry: options.purchaseRetry,
     }),
     startEmailsWorker({ ...queueing, db, config, mailer, clock, concurrency: config.emailConcurrency }),

@@ -37,7 +37,12 @@ function order(overrides: Partial<PurchaseJob> = {}): PurchaseJob {
 
 const run = (job: PurchaseJob) =>
   processPurchase(
-    { db: deps.db, emails: queues.emails, paymentGraceDays: deps.config.paymentGraceDays },
+    {
+      db: deps.db,
+      emails: queues.emails,
+      paymentGraceDays: deps.config.paymentGraceDays,
+      sessions: deps.backends.sessions,
+    },
     job,
     deps.logger,
   );

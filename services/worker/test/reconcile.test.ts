@@ -133,7 +133,12 @@ describe('reconciliation with ThriveCart', () => {
     const refunded = `${Date.now()}2`;
     const other = uniqueEmail('refunded');
     await processPurchase(
-      { db: deps.db, emails: queues.emails, paymentGraceDays: deps.config.paymentGraceDays },
+      {
+        db: deps.db,
+        emails: queues.emails,
+        paymentGraceDays: deps.config.paymentGraceDays,
+        sessions: deps.backends.sessions,
+      },
       {
         event: 'order.success',
         orderId: refunded,
@@ -209,7 +214,7 @@ describe('reconciliation with ThriveCart', () => {
     const email = uniqueEmail('plan');
     const process = (job: Omit<PurchaseJob, 'invoiceId' | 'test' | 'totalCents'>) =>
       processPurchase(
-        { db: deps.db, emails: queues.emails, paymentGraceDays: 7 },
+        { db: deps.db, emails: queues.emails, paymentGraceDays: 7, sessions: deps.backends.sessions },
         { invoiceId: null, test: false, totalCents: null, ...job },
         deps.logger,
       );

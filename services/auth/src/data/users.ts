@@ -6,9 +6,11 @@ export type UserRow = {
   password: string | null;
   firstName: string | null;
   lastName: string | null;
+  /** Someone proved they read the address (a mailed link or code); false for a password set otherwise. */
+  emailVerified: boolean;
 };
 
-const columns = ['id', 'email', 'password', 'firstName', 'lastName'] as const;
+const columns = ['id', 'email', 'password', 'firstName', 'lastName', 'emailVerified'] as const;
 
 export function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
   return db('users')
@@ -36,17 +38,33 @@ export async function setPassword(db: Knex, id: number, passwordHash: string): P
 }
 
 /**
- * Sets the first password only, without proof of the address (the checkout's redirect): answers false
- * when the account already had one or its address was proven meanwhile (a race or a replay).
+ * Sets the first password only, without proof of the address (the checkout's redirect of `orderId`):
+ * answers false when the account already had one, its address was proven meanwhile, or a purchase from
+ * any other order reached it meanwhile (a race or a replay). The account's row is locked first, as the
+ * worker's filing of an order locks it, so the two never interleave: either the other order is seen
+ * here, or the worker sees this password and ends it.
  */
-export async function setFirstPassword(db: Knex, id: number, passwordHash: string): Promise<boolean> {
-  const updated = await db('users').where({ id, emailVerified: false }).whereNull('password').update({
-    password: passwordHash,
-    emailVerified: false,
-    lastSignInAt: db.fn.now(),
-    updatedAt: db.fn.now(),
+export function setFirstPassword(
+  db: Knex,
+  id: number,
+  orderId: string,
+  passwordHash: string,
+): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const user = await trx('users').where({ id }).forUpdate().first('password', 'emailVerified');
+    if (!user || user.password !== null || user.emailVerified) return false;
+    const other = await trx('purchases')
+      .where({ userId: id })
+      .andWhereRaw('"thriveOrderId" is distinct from ?', [orderId])
+      .first('id');
+    if (other) return false;
+    await trx('users').where({ id }).update({
+      password: passwordHash,
+      lastSignInAt: trx.fn.now(),
+      updatedAt: trx.fn.now(),
+    });
+    return true;
   });
-  return updated === 1;
 }
 
 /**

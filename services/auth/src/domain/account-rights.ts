@@ -1,5 +1,7 @@
 import type { AccountExport } from '@sleep-ritual/contracts/account';
 import {
+  ADDRESS_NOT_PROVEN_TO_DELETE,
+  ADDRESS_NOT_PROVEN_TO_EXPORT,
   INVALID_SIGN_IN_CODE,
   WRONG_ACCOUNT_PASSWORD,
   type DeleteAccountBody,
@@ -20,14 +22,16 @@ import { deleteMemberTables, readMemberTables } from '../data/member-data.ts';
 import { findUserById } from '../data/users.ts';
 import type { AuthDeps } from '../deps.ts';
 
-/** Everything kept about the member (download my data): never a password hash, token or session. */
+/**
+ * Everything kept about the member (download my data): never a password hash, token or session. Only
+ * for an address someone proved they read: a session that came from a password set through a checkout
+ * redirect (by whoever typed the address) gets nothing; signing in by the e-mailed link or code proves it.
+ */
 export async function exportAccount({ db }: AuthDeps, userId: number, now: Date): Promise<AccountExport> {
-  const [profile, purchases, data] = await Promise.all([
-    readProfile(db, userId),
-    readPurchases(db, userId),
-    readMemberTables(db, userId),
-  ]);
+  const profile = await readProfile(db, userId);
   if (!profile) throw new UnauthorizedError('Not signed in');
+  if (!profile.emailVerified) throw new ForbiddenError(ADDRESS_NOT_PROVEN_TO_EXPORT);
+  const [purchases, data] = await Promise.all([readPurchases(db, userId), readMemberTables(db, userId)]);
   const iso = (date: Date) => new Date(date).toISOString();
   return {
     exportedAt: now.toISOString(),
@@ -46,15 +50,18 @@ export async function exportAccount({ db }: AuthDeps, userId: number, now: Date)
 }
 
 /**
- * Deletes the member's account once they proved it is theirs (their password, or when they have none,
- * the code of a fresh sign-in e-mail): their own rows and tokens go, reminders stop with them, the orders
- * stay for the books without address or names, and a tombstone keeps those orders from recreating them.
- * Every session of theirs ends. A wrong proof changes nothing.
+ * Deletes the member's account once they proved it is theirs (their password, when someone proved they
+ * read the address; otherwise the code of a fresh sign-in e-mail, as for a member without a password):
+ * their own rows and tokens go, reminders stop with them, the orders stay for the books without address
+ * or names, and a tombstone keeps those orders from recreating them. Every session of theirs ends. A
+ * wrong proof, or a password set through a checkout redirect, changes nothing.
  */
 export async function deleteAccount(deps: AuthDeps, userId: number, proof: DeleteAccountBody): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new UnauthorizedError('Not signed in');
   if ('password' in proof) {
+    // Whoever typed the address at checkout may have set it: it would tombstone the owner's orders too.
+    if (user.password && !user.emailVerified) throw new ForbiddenError(ADDRESS_NOT_PROVEN_TO_DELETE);
     if (!user.password || !(await verifyPassword(user.password, proof.password)))
       throw new ForbiddenError(WRONG_ACCOUNT_PASSWORD);
   } else if (!(await consumeSignInCode(deps.db, deps.config, userId, proof.code))) {

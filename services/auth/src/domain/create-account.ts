@@ -96,6 +96,7 @@ export async function createAccount(deps: AuthDeps, body: CreateAccountBody): Pr
     await hashPassword(body.password);
     return { userId: account.userId, signedIn: false };
   }
-  const created = await setFirstPassword(deps.db, account.userId, await hashPassword(body.password));
+  const passwordHash = await hashPassword(body.password);
+  const created = await setFirstPassword(deps.db, account.userId, body.order_id, passwordHash);
   return { userId: account.userId, signedIn: created };
 }

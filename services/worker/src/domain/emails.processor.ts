@@ -25,7 +25,12 @@ import {
 import type { EmailJob } from '@sleep-ritual/jobs/emails';
 import { sendBedtimeReminder } from './reminders.ts';
 
-export type EmailOutcome = { sent: EmailJob['template'] | 'access-added'; to: string } | { skipped: string };
+/**
+ * A job's return value, kept with the job in the queue for 30 days: whom it was for by user id, never by
+ * address, so that nothing of a member who deleted their account stays there.
+ */
+export type EmailOutcome =
+  { sent: EmailJob['template'] | 'access-added'; userId?: number } | { skipped: string };
 
 /**
  * Builds the message of an e-mail job from the database (links and tokens are made here) and sends it.
@@ -38,14 +43,14 @@ export async function sendEmailJob(
   log: Logger,
   jobKey?: string,
 ): Promise<EmailOutcome> {
-  const send = async (message: MailMessage): Promise<EmailOutcome | undefined> => {
-    if (!jobKey) return void (await deps.mailer.send(message));
+  const send = async (message: MailMessage, userId?: number): Promise<EmailOutcome | undefined> => {
+    if (!jobKey) return void (await deps.mailer.send(message, { userId }));
     if (!(await claimEmailSend(deps.db, jobKey))) {
       log.warn({ template: job.template }, 'e-mail job ran again after it sent: not sent twice');
       return { skipped: 'sent by an earlier run of this job' };
     }
     try {
-      await deps.mailer.send(message);
+      await deps.mailer.send(message, { userId });
     } catch (error) {
       await releaseEmailSend(deps.db, jobKey).catch((release: Error) =>
         log.error({ err: release.message }, 'e-mail not sent, and its record could not be removed'),
@@ -64,7 +69,7 @@ export async function sendEmailJob(
       supportEmail,
       appUrl: publicAppUrl,
     });
-    return (await send({ to: supportEmail, ...content })) ?? { sent: job.template, to: supportEmail };
+    return (await send({ to: supportEmail, ...content })) ?? { sent: job.template };
   }
   if (job.template === 'bedtime-reminder') {
     return sendBedtimeReminder(deps, job, log, deps.clock?.() ?? new Date());
@@ -104,7 +109,7 @@ export async function sendEmailJob(
       }),
     };
   }
-  return (await send(message)) ?? { sent: job.template, to: user.email };
+  return (await send(message, user.id)) ?? { sent: job.template, userId: user.id };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Logger } from '@sleep-ritual/platform/logger';
 import {
   applyPlanEvent,
   clearAwaitingMapping,
+  endUnprovenPassword,
   findOrCreateBuyer,
   insertCompletedPurchases,
   programsForItems,
@@ -61,10 +62,21 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
       orderId: job.orderId,
       programs: [...programs].map(([programId, items]) => ({ programId, items })),
     });
-    return { unmapped, userId, programIds: [...programs.keys()], newPurchases };
+    // A password set through another order's checkout redirect proves nothing about the address: this
+    // order's buyer may be the address's owner, who takes the account with the create-account link.
+    const unproven = await endUnprovenPassword(trx, userId, job.orderId);
+    return { unmapped, userId, programIds: [...programs.keys()], newPurchases, unproven };
   });
 
   if (result.userId !== undefined) {
+    if (result.unproven) {
+      // Before the e-mail is queued: a failure here retries the job, which signs out again.
+      await deps.sessions.destroyUser(result.userId);
+      log.info(
+        { userId: result.userId },
+        'order filed under an account whose address nobody proved: its password and sessions ended',
+      );
+    }
     await enqueueEmail(deps.emails, {
       template: 'create-account',
       userId: result.userId,

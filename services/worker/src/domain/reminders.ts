@@ -162,14 +162,17 @@ export async function sendBedtimeReminder(
   return deps.db.transaction(async (trx) => {
     const first = await recordSend(trx, { userId: user.id, localDate: job.localDate, classId: item.id });
     if (!first) return skipped('this night was sent already');
-    await deps.mailer.send({
-      to: user.email,
-      ...content,
-      headers: {
-        'List-Unsubscribe': `<${unsubscribeUrl(deps.config, user.id)}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    await deps.mailer.send(
+      {
+        to: user.email,
+        ...content,
+        headers: {
+          'List-Unsubscribe': `<${unsubscribeUrl(deps.config, user.id)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
       },
-    });
-    return { sent: job.template, to: user.email };
+      { userId: user.id },
+    );
+    return { sent: job.template, userId: user.id };
   });
 }

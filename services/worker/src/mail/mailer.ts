@@ -10,7 +10,12 @@ import type { MailContent } from './templates.ts';
 
 /** `headers` are extra message headers (a reminder's List-Unsubscribe); they reach the outbox file too. */
 export type MailMessage = MailContent & { to: string; headers?: Record<string, string> };
-export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
+/**
+ * Whom a message is for, for the log line: the member's id, never their address, which would stay in
+ * the logs after the member deleted their account (absent for a message to the support address).
+ */
+export type MailRecipient = { userId?: number };
+export type Mailer = { send(message: MailMessage, recipient?: MailRecipient): Promise<void>; close(): void };
 
 type MailConfig = Pick<Config, 'smtpUrl' | 'smtpMaxConnections' | 'mailFrom' | 'supportEmail' | 'outboxDir'>;
 
@@ -25,7 +30,7 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
   // A span per message, in the trace of the job that sends it; what it says is only how it went out.
   const attributes = { 'email.transport': config.smtpUrl ? 'smtp' : 'outbox' };
   return {
-    send: (message) => inSpan('email send', attributes, () => mailer.send(message)),
+    send: (message, recipient) => inSpan('email send', attributes, () => mailer.send(message, recipient)),
     close: () => mailer.close(),
   };
 }
@@ -40,9 +45,12 @@ function untracedMailer(config: MailConfig, logger: Logger): Mailer {
       maxConnections: config.smtpMaxConnections,
     });
     return {
-      async send(message) {
+      async send(message, recipient = {}) {
         const info = await transport.sendMail({ ...envelope, ...message });
-        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'e-mail sent');
+        logger.info(
+          { userId: recipient.userId, subject: message.subject, messageId: info.messageId },
+          'e-mail sent',
+        );
       },
       close: () => transport.close(),
     };
@@ -51,7 +59,7 @@ function untracedMailer(config: MailConfig, logger: Logger): Mailer {
   const transport = nodemailer.createTransport({ jsonTransport: true });
   let folderReady: Promise<unknown> | undefined;
   return {
-    async send(message) {
+    async send(message, recipient = {}) {
       const info = await transport.sendMail({ ...envelope, ...message });
       const mail: Omit<OutboxMail, 'file'> = {
         ...envelope,
@@ -69,7 +77,7 @@ function untracedMailer(config: MailConfig, logger: Logger): Mailer {
         return writeToOutbox(config.outboxDir, mail);
       });
       logger.info(
-        { to: message.to, subject: message.subject, file },
+        { userId: recipient.userId, subject: message.subject, file },
         'e-mail written to the outbox (SMTP_URL is not set)',
       );
     },
@@ -77,10 +85,12 @@ function untracedMailer(config: MailConfig, logger: Logger): Mailer {
   };
 }
 
-/** One file per message, named so that a listing sorts oldest first; written whole, then renamed. */
+/**
+ * One file per message, named so that a listing sorts oldest first; written whole, then renamed. The
+ * name (which the log line shows) carries no address; the recipient is inside the file.
+ */
 async function writeToOutbox(dir: string, mail: Omit<OutboxMail, 'file'>): Promise<string> {
-  const recipient = mail.to.toLowerCase().replace(/[^a-z0-9@._-]/g, '_');
-  const name = `${Date.now().toString().padStart(15, '0')}-${randomBytes(4).toString('hex')}-${recipient}.json`;
+  const name = `${Date.now().toString().padStart(15, '0')}-${randomBytes(4).toString('hex')}.json`;
   const file = path.join(dir, name);
   await writeFile(`${file}.tmp`, `${JSON.stringify(mail, null, 2)}\n`, { mode: 0o600 });
   await rename(`${file}.tmp`, file);

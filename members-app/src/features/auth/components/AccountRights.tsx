@@ -1,26 +1,53 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { deleteAccountBodySchema } from '@sleep-ritual/contracts/auth';
 import { Button } from '../../../components/Button.tsx';
 import { PasswordField } from '../../../components/FormField.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { validate } from '../../../lib/validate.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
-import { ACCOUNT_EXPORT_URL } from '../api/export-account.ts';
+import { ACCOUNT_EXPORT_URL, downloadAccountExport } from '../api/export-account.ts';
 import { useRequestSignInLink } from '../api/sign-in-link.ts';
 import { SignInCodeField } from './SignInCodeField.tsx';
 
 /** On /account: a copy of everything kept about the member, as the privacy policy promises. */
 export function DownloadMyData() {
   const headingId = useId();
+  const [state, setState] = useState<{ downloading: boolean; error?: string }>({ downloading: false });
+
+  async function download(event: MouseEvent) {
+    event.preventDefault();
+    setState({ downloading: true });
+    try {
+      await downloadAccountExport();
+      setState({ downloading: false });
+    } catch (error) {
+      setState({
+        downloading: false,
+        error: errorMessage(error, 'Your data could not be downloaded. Please try again.'),
+      });
+    }
+  }
+
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Your data</h2>
       <p className="muted">
         A file with your profile, purchases, progress and reminder settings. It never holds your password.
       </p>
-      <a className="btn btn-secondary" href={ACCOUNT_EXPORT_URL} download>
+      <a
+        className="btn btn-secondary"
+        href={ACCOUNT_EXPORT_URL}
+        download
+        aria-disabled={state.downloading}
+        onClick={(event) => void download(event)}
+      >
         Download my data
       </a>
+      {state.error && (
+        <p className="form-error" role="alert">
+          {state.error}
+        </p>
+      )}
     </section>
   );
 }
@@ -98,9 +125,18 @@ function DeleteConfirmation({ email, onCancel }: { email: string; onCancel: () =
       </div>
       {byCode ? (
         <>
-          <p className="muted" role="status">
-            {sendCode.isSuccess ? `We e-mailed a 6-digit code to ${email}.` : 'Sending a code...'}
-          </p>
+          {sendCode.isError ? (
+            <div className="form-error" role="alert">
+              <p>{errorMessage(sendCode.error, 'We could not e-mail you a code. Please try again.')}</p>
+              <button type="button" className="link-button" onClick={() => sendCode.mutate({ email })}>
+                E-mail me a code again
+              </button>
+            </div>
+          ) : (
+            <p className="muted" role="status">
+              {sendCode.isSuccess ? `We e-mailed a 6-digit code to ${email}.` : 'Sending a code...'}
+            </p>
+          )}
           <SignInCodeField value={secret} error={error} onChange={setSecret} />
         </>
       ) : (
