@@ -61,11 +61,13 @@ test('a saved night opens offline, from the open app and on a reload, and plays,
     ranges.push({ status: response.status(), range: response.headers()['content-range'] });
   });
 
-  // The app is open on the path page when the network goes: the saved night opens from it, no reload.
-  await page.goto(`/program/1/path/${pathId}`);
-  await expect(page.getByRole('link', { name: 'Arriving: Letting the Day Go' })).toBeVisible();
+  // The app is open on My programs, which has not fetched the night's page, when the network goes:
+  // the saved night opens from it, no reload.
+  await page.goto('/my-programs');
+  const tonight = page.getByRole('link', { name: /^Tonight: Night 1 – Arriving: Letting the Day Go/ });
+  await expect(tonight).toBeVisible();
   await context.setOffline(true);
-  await page.getByRole('link', { name: 'Arriving: Letting the Day Go' }).click();
+  await tonight.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Arriving: Letting the Day Go' })).toBeVisible();
   // And it opens when the page itself is loaded offline.
   await page.goto(classPage);

@@ -65,7 +65,7 @@ export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 export const WRONG_ACCOUNT_PASSWORD = 'That password is not right. Your account is unchanged.';
 /** A password set through a checkout redirect proves nobody read the address (docs/accounts.md). */
 export const ADDRESS_NOT_PROVEN_TO_EXPORT =
-  'Please confirm your e-mail address before downloading your data: sign out, then sign in with "Email me a sign-in link instead" and the link or code we send you.';
+  'Please confirm your e-mail address before downloading your data: sign out, then sign in with "Email me a sign-in link instead" and the link or code we send you. Then choose a new password with "Forgot your password?" if you want one.';
 export const ADDRESS_NOT_PROVEN_TO_DELETE =
   'Your e-mail address is not confirmed yet, so your password cannot delete the account. Ask for a code by e-mail ("No password? E-mail me a code instead") and enter it.';
 

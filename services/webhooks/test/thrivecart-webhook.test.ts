@@ -206,6 +206,16 @@ describe('POST /api/webhooks/thrivecart', () => {
     expect((await postWithSecret(createClient(server.url), 'a-guess')).status).toBe(401);
   });
 
+  it("accepts the whole first burst from the checkout's address, before any of its orders was compared", async () => {
+    const checkout = createClient(server.url);
+    const before = await jobCount(queue);
+    const answers = await Promise.all(
+      Array.from({ length: SECRET_FAILURES_PER_ADDRESS * 20 }, () => postWithSecret(checkout, secret)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(SECRET_FAILURES_PER_ADDRESS * 20).fill(200));
+    expect(await jobCount(queue)).toBe(before + SECRET_FAILURES_PER_ADDRESS * 20);
+  });
+
   it("never slows the checkout's own address: one that sent the right secret keeps being accepted", async () => {
     const checkout = createClient(server.url);
     expect((await postWithSecret(checkout, secret)).status).toBe(200);

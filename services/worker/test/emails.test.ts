@@ -222,6 +222,39 @@ describe('with SMTP_URL set', () => {
       await rm(smtpOutbox, { recursive: true, force: true });
     }
   });
+
+  it("fails a message the server refuses with the server's codes, never its words, which name the address", async () => {
+    const sink = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        const refusal = Object.assign(new Error(`<${address.address}>: Recipient address rejected`), {
+          responseCode: 550,
+        });
+        callback(refusal);
+      },
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    const { port } = sink.server.address() as { port: number };
+    const mailer = createMailer({ ...deps.config, smtpUrl: `smtp://127.0.0.1:${port}` }, deps.logger);
+    try {
+      const { userId, email, orderId } = await buyer();
+      const failure: Error = await sendEmailJob(
+        { ...deps, mailer },
+        { template: 'create-account', userId, orderId },
+        deps.logger,
+      ).then(
+        () => new Error('sent'),
+        (error: Error) => error,
+      );
+      expect(failure.message).toMatch(/^The mail server refused the message \(.*550.*\)\.$/);
+      expect(`${failure.message}${failure.stack}`).not.toContain(email);
+    } finally {
+      mailer.close();
+      await new Promise<void>((resolve) => sink.close(() => resolve()));
+    }
+  });
 });
 
 describe('the sign-in-link e-mail', () => {

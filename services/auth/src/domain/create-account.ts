@@ -12,7 +12,7 @@ import { proveOrder, type OrderAccount, type OrderProof } from './orders.ts';
 
 export const ACCOUNT_EXISTS = 'Account Already Exists';
 export const CHECK_EMAIL_TO_FINISH =
-  'Please check your email for the next step. If you already have a password, you can sign in now.';
+  'Please check your email for the next step. If you already have an account, you can sign in now, or set a password with the link in that email.';
 
 /**
  * The order behind a proof, or 404. An unproven id always gets the same "Order Not Found" (nothing is

@@ -154,7 +154,9 @@ describe('GET /api/admin/members/{id}', () => {
       completedAt: new Date('2026-11-20T22:00:00Z'),
       totalPlays: 2,
       completionReason: 'asleep',
-      updatedAt: new Date('2026-11-20T22:01:00Z'),
+      listenedAt: new Date('2026-11-20T22:01:00Z'),
+      // Listen mode closed the next morning: not when the night was listened to.
+      updatedAt: new Date('2026-11-21T07:30:00Z'),
     });
     await bed.deps
       .db('sleep_check_ins')

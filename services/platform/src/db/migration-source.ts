@@ -16,6 +16,7 @@ import * as sleepProgress from './migrations/20261127010000_sleep_progress.ts';
 import * as audioQuietSpans from './migrations/20261127120000_audio_quiet_spans.ts';
 import * as memberRights from './migrations/20261127010000_member_rights.ts';
 import * as progressListenedAt from './migrations/20261127130000_progress_listened_at.ts';
+import * as dropSignInCodeAttempts from './migrations/20261127140000_drop_sign_in_code_attempts.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under Node, vitest and any
@@ -39,6 +40,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127120000_audio_quiet_spans.ts': audioQuietSpans,
   '20261127010000_member_rights.ts': memberRights,
   '20261127130000_progress_listened_at.ts': progressListenedAt,
+  '20261127140000_drop_sign_in_code_attempts.ts': dropSignInCodeAttempts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

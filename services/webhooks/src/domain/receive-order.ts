@@ -75,20 +75,56 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
     if (proven) knownUntil.set(address, Date.now() + PROVEN_REMEMBERED_MS);
     return proven;
   };
+  // This process's tries taken and not yet decided (the secret compared, the address proven or not),
+  // per address, with whoever waits for them.
+  const undecided = new Map<string, { count: number; waiters: (() => void)[] }>();
+  const allDecided = (address: string) =>
+    new Promise<void>((resolve) => {
+      const entry = undecided.get(address);
+      if (entry) entry.waiters.push(resolve);
+      else resolve();
+    });
 
   return {
     /**
-     * Takes one try from the address, before its secret is compared (never from the checkout's own);
-     * throws 429, counting nothing, once the address has none left.
+     * Takes one try from the address, before its secret is compared (never from the checkout's own):
+     * whether one was taken, for markProven. Throws 429, counting nothing, once the address has none left.
      */
-    async takeTry(address: string): Promise<void> {
-      if (await isProven(address)) return;
-      await tries.take([address]).catch(storeError('try not counted'));
+    async takeTry(address: string): Promise<boolean> {
+      if (await isProven(address)) return false;
+      try {
+        await tries.take([address]);
+      } catch (error) {
+        // The first orders of a burst from the checkout take tries until the first of them is compared:
+        // once this process's tries of the address are decided, a right secret among them lets it on.
+        if (error instanceof TooManyRequestsError && undecided.has(address)) {
+          await allDecided(address);
+          if (await isProven(address)) return false;
+        }
+        storeError('try not counted')(error);
+        return false;
+      }
+      const entry = undecided.get(address) ?? { count: 0, waiters: [] };
+      entry.count += 1;
+      undecided.set(address, entry);
+      return true;
     },
-    /** The address sent the right secret: its try is given back, and it is the checkout's own from now on. */
-    async markProven(address: string): Promise<void> {
+    /** A try `taken` by takeTry was decided: its secret compared, and the address proven if it was right. */
+    decided(address: string, taken: boolean): void {
+      const entry = undecided.get(address);
+      if (!taken || !entry) return;
+      entry.count -= 1;
+      if (entry.count > 0) return;
+      undecided.delete(address);
+      for (const resolve of entry.waiters) resolve();
+    },
+    /**
+     * The address sent the right secret: the try it took (`taken`) is given back, even when another
+     * order proved the address meanwhile, and it is the checkout's own from now on.
+     */
+    async markProven(address: string, taken: boolean): Promise<void> {
+      if (taken) await tries.giveBack([address]).catch(storeError('try not given back'));
       if (await isProven(address)) return;
-      await tries.giveBack([address]).catch(storeError('try not given back'));
       const remembered = await counters
         .take([{ key: provenKey(address), limit: 2 ** 31 - 1, windowSeconds: PROVEN_SECONDS }])
         .then(() => true, storeError('address not remembered'));

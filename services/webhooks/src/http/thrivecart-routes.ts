@@ -41,12 +41,16 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
     // A try is taken before the secret is compared, in one atomic step: concurrent guesses cannot slip
     // past the limit, and an address past it learns nothing.
     const address = limitAddress(ctx.ip);
-    await secretGuesses.takeTry(address);
-    if (!isValidWebhookSecret(body.thrivecart_secret)) {
-      ctx.log.warn({ event: loggable(body.event) }, 'webhook refused: wrong or missing thrivecart_secret');
-      throw new UnauthorizedError('Invalid webhook secret.');
+    const taken = await secretGuesses.takeTry(address);
+    try {
+      if (!isValidWebhookSecret(body.thrivecart_secret)) {
+        ctx.log.warn({ event: loggable(body.event) }, 'webhook refused: wrong or missing thrivecart_secret');
+        throw new UnauthorizedError('Invalid webhook secret.');
+      }
+      await secretGuesses.markProven(address, taken);
+    } finally {
+      secretGuesses.decided(address, taken);
     }
-    await secretGuesses.markProven(address);
     const { event } = body;
     if (event !== undefined && typeof event !== 'string') throw new BadRequestError('event must be text');
     if (!isPurchaseEvent(event)) {

@@ -35,6 +35,22 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
   };
 }
 
+/**
+ * An SMTP refusal as the job's failure keeps it (logged at each attempt, kept with a failed job): its
+ * codes and the step that failed, not the server's words, which usually name the recipient's address.
+ */
+export function withoutAddress(error: unknown): Error {
+  const { code, responseCode, command } = (error ?? {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    command?: unknown;
+  };
+  const parts = [code, responseCode, command].filter(
+    (part) => typeof part === 'string' || typeof part === 'number',
+  );
+  return new Error(`The mail server refused the message${parts.length > 0 ? ` (${parts.join(' ')})` : ''}.`);
+}
+
 function untracedMailer(config: MailConfig, logger: Logger): Mailer {
   const envelope = { from: config.mailFrom, replyTo: config.supportEmail };
   if (config.smtpUrl) {
@@ -46,7 +62,9 @@ function untracedMailer(config: MailConfig, logger: Logger): Mailer {
     });
     return {
       async send(message, recipient = {}) {
-        const info = await transport.sendMail({ ...envelope, ...message });
+        const info = await transport.sendMail({ ...envelope, ...message }).catch((error: unknown) => {
+          throw withoutAddress(error);
+        });
         logger.info(
           { userId: recipient.userId, subject: message.subject, messageId: info.messageId },
           'e-mail sent',

@@ -65,7 +65,7 @@ export function progressExportBatches(db: Knex): AsyncGenerator<ProgressExportRo
   return batches(async (afterId) => {
     const { rows } = await db.raw<{ rows: ProgressExportRow[] }>(
       `select up.id, u.id as "memberId", u.email, pr.title as "programTitle", c.id as "classId", c.title as "classTitle",
-              up."percentWatched", up.completed, up."completedAt", up."updatedAt" as "lastWatchedAt", up."totalPlays"
+              up."percentWatched", up.completed, up."completedAt", coalesce(up."listenedAt", up."updatedAt") as "lastWatchedAt", up."totalPlays"
          from user_progress up
          join users u on u.id = up."userId"
          join classes c on c.id = up."classId"

@@ -179,7 +179,7 @@ export async function progressRows(db: Knex, memberId: number): Promise<Progress
     `select c.id as "classId", c.title as "classTitle", c.label as "classLabel", pa.title as "pathTitle",
             pr.id as "programId", pr.title as "programTitle",
             coalesce(up."percentWatched", 0) as "percentWatched", coalesce(up.completed, false) as completed,
-            up."completedAt", up."updatedAt" as "lastWatchedAt", coalesce(up."totalPlays", 0) as "totalPlays",
+            up."completedAt", coalesce(up."listenedAt", up."updatedAt") as "lastWatchedAt", coalesce(up."totalPlays", 0) as "totalPlays",
             up."completionReason",
             case when s.id is not null then json_build_object('answer', s.answer, 'quality', s.quality) end as sleep,
             (c."deletedAt" is not null or pa."deletedAt" is not null or ph."deletedAt" is not null
