@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   flushQueue,
   queueForLater,
@@ -24,6 +24,16 @@ const event = (position: number): QueuedRequest => ({
   body: { event_type: 'timeupdate', position_sec: position, duration_sec: 960 },
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** What the queue keeps of an event made at `at`: the event, stamped with when it was made. */
+const stamped = (queued: QueuedRequest, at: string) => ({
+  ...queued,
+  body: { ...(queued.body as object), recorded_at: at },
+});
+
 describe('progress made offline', () => {
   it('waits only for the progress and completion calls', () => {
     expect(waitsWhenOffline('PUT', '/api/progress/5')).toBe(true);
@@ -34,9 +44,14 @@ describe('progress made offline', () => {
 
   it('is sent in the order it was made when the network returns, and a failure keeps the rest', async () => {
     const store = memoryStore();
+    // Last night, in airplane mode: each call keeps when it was made, which the server keeps as when the
+    // night was listened to, however late the network returns.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T23:10:00Z') });
     await queueForLater(event(30), store);
     await queueForLater(event(60), store);
+    vi.setSystemTime(new Date('2026-11-26T23:11:00Z'));
     await queueForLater(event(90), store);
+    vi.setSystemTime(new Date('2026-11-27T07:30:00Z'));
 
     const sent: unknown[] = [];
     let reachable = 2;
@@ -46,8 +61,11 @@ describe('progress made offline', () => {
       return new Response(null, { status: 200 });
     };
     expect(await flushQueue(store, send)).toBe(2);
-    expect(sent).toEqual([event(30).body, event(60).body]);
-    expect([...store.items.values()]).toEqual([event(90)]);
+    expect(sent).toEqual([
+      stamped(event(30), '2026-11-26T23:10:00.000Z').body,
+      stamped(event(60), '2026-11-26T23:10:00.000Z').body,
+    ]);
+    expect([...store.items.values()]).toEqual([stamped(event(90), '2026-11-26T23:11:00.000Z')]);
 
     reachable = 5;
     expect(await flushQueue(store, send)).toBe(1);

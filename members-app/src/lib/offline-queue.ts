@@ -72,10 +72,17 @@ function indexedDbStore(): QueueStore | null {
 let defaultStore: QueueStore | null | undefined;
 const browserStore = () => (defaultStore === undefined ? (defaultStore = indexedDbStore()) : defaultStore);
 
-/** Keeps a progress call that could not reach the server; false where there is nowhere to keep it. */
+/**
+ * Keeps a progress call that could not reach the server, stamped with when it was made (`recorded_at`:
+ * the night was listened to then, not when the network returns); false where there is nowhere to keep
+ * it.
+ */
 export async function queueForLater(queued: QueuedRequest, store = browserStore()): Promise<boolean> {
   if (!store) return false;
-  await store.add(queued);
+  const { body } = queued;
+  const stamped =
+    body !== null && typeof body === 'object' ? { ...body, recorded_at: new Date().toISOString() } : body;
+  await store.add({ ...queued, body: stamped });
   return true;
 }
 

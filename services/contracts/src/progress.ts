@@ -12,6 +12,14 @@ const MAX_SECONDS = 1_000_000;
  */
 const eventTypeRule = `event_type must be one of ${progressEventTypes.join(', ')}`;
 
+/**
+ * When a call made offline (a night listened to in airplane mode) was made: an ISO instant, sent with it
+ * once the network returns. The server keeps it as when the night was listened to, within the last day.
+ */
+const recordedAt = z.iso
+  .datetime({ offset: true, error: 'recorded_at must be an ISO date and time' })
+  .optional();
+
 export const progressEventSchema = z.object(
   {
     position_sec: z
@@ -23,6 +31,7 @@ export const progressEventSchema = z.object(
       .min(1, { error: 'duration_sec must be a number >= 1' })
       .max(MAX_SECONDS, { error: `duration_sec must be at most ${MAX_SECONDS}` }),
     event_type: z.enum(progressEventTypes, { error: eventTypeRule }),
+    recorded_at: recordedAt,
   },
   {
     error: `Send position_sec (a number >= 0), duration_sec (a number >= 1) and event_type (one of ${progressEventTypes.join(', ')}).`,
@@ -48,6 +57,7 @@ export const progressCompletionSchema = z
     {
       completed: z.boolean({ error: 'completed must be true or false' }),
       reason: z.enum(['marked', 'asleep'], { error: 'reason must be marked or asleep' }).optional(),
+      recorded_at: recordedAt,
     },
     { error: 'Send completed (true or false).' },
   )

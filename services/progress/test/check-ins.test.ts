@@ -97,6 +97,53 @@ describe('the morning check-in', () => {
     expect(await listenedAt()).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('a night listened to offline and delivered next morning counts from when it was made, within the last day', async () => {
+    const l = await listener();
+    const lastNight = new Date(Date.now() - 8 * 60 * 60 * 1000);
+    const heard = await l.client.request(`/api/progress/${l.classId}`, {
+      method: 'PUT',
+      json: {
+        position_sec: 600,
+        duration_sec: 1000,
+        event_type: 'timeupdate',
+        recorded_at: lastNight.toISOString(),
+      },
+    });
+    expect(heard.status).toBe(200);
+    expect(Date.parse((await l.checkIns()).pending!.listenedAt)).toBe(lastNight.getTime());
+
+    // The sleep timer's end, made offline too.
+    const asleep = await l.client.request(`/api/progress/${l.classId}/completion`, {
+      method: 'PUT',
+      json: {
+        completed: true,
+        reason: 'asleep',
+        recorded_at: new Date(lastNight.getTime() + 60_000).toISOString(),
+      },
+    });
+    expect(asleep.status).toBe(200);
+    expect(Date.parse((await l.checkIns()).pending!.listenedAt)).toBe(lastNight.getTime() + 60_000);
+
+    // A time in the future, or from days ago, is kept within now and the last day.
+    const later = await l.client.request(`/api/progress/${l.secondClassId}`, {
+      method: 'PUT',
+      json: {
+        position_sec: 60,
+        duration_sec: 1000,
+        event_type: 'timeupdate',
+        recorded_at: '2999-01-01T00:00:00Z',
+      },
+    });
+    expect(later.status).toBe(200);
+    expect(Date.parse((await l.checkIns()).pending!.listenedAt)).toBeLessThanOrEqual(Date.now());
+    const bad = await l.client.request(`/api/progress/${l.classId}`, {
+      method: 'PUT',
+      json: { position_sec: 700, duration_sec: 1000, event_type: 'timeupdate', recorded_at: 'last night' },
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toContain('recorded_at must be an ISO date and time');
+  });
+
   it('asks about the next night once it is listened to', async () => {
     const l = await listener();
     await l.listen(l.classId, 600);

@@ -19,6 +19,8 @@ export type ProgressValues = {
   percent: number;
   plays: 0 | 1;
   completed: boolean;
+  /** When the learner was listening (see listenedAt in record-progress). */
+  listenedAt: Date;
 };
 
 const CLASS_ID_IS = `c.id = ? and c."deletedAt" is null`;
@@ -47,9 +49,9 @@ const NOW_COMPLETED = completesClassSql(MERGED_WATCH);
  */
 const MERGED_EVENTS = `select "userId", "classId", max("positionSec") as "positionSec",
          (array_agg("durationSec" order by n desc))[1] as "durationSec", max(percent) as percent,
-         sum(plays)::int as plays, bool_or(completed) as completed
-    from unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::boolean[]) with ordinality
-      as u("userId", "classId", "positionSec", "durationSec", percent, plays, completed, n)
+         sum(plays)::int as plays, bool_or(completed) as completed, max("listenedAt") as "listenedAt"
+    from unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::boolean[], ?::timestamptz[])
+      with ordinality as u("userId", "classId", "positionSec", "durationSec", percent, plays, completed, "listenedAt", n)
    group by "userId", "classId"`;
 
 /**
@@ -74,7 +76,7 @@ async function upsertProgressIfAllowed(
         completed, "completedAt", "completionReason", "listenedAt")
      select e."userId", c.id, c.id, e."positionSec", e."durationSec", e.percent, e.plays, e.completed,
             case when e.completed then now() end, case when e.completed then 'finished' end,
-            case when e."positionSec" > 0 or e.plays > 0 then now() end
+            case when e."positionSec" > 0 or e.plays > 0 then e."listenedAt" end
        from ${ASYNC_COMMIT},
             (${MERGED_EVENTS}) e,
             ${VISIBLE_CLASS}
@@ -92,7 +94,8 @@ async function upsertProgressIfAllowed(
                                  else ${completionReasonSql(MERGED_WATCH)} end,
        -- Listening: the furthest position moved on, or a play began; not the exit sent on closing.
        "listenedAt" = case when excluded."maxPositionSec" > user_progress."maxPositionSec" or excluded."totalPlays" > 0
-                           then now() else user_progress."listenedAt" end,
+                           then greatest(user_progress."listenedAt", excluded."listenedAt")
+                           else user_progress."listenedAt" end,
        "updatedAt" = now()
      returning ${RECORD_COLUMNS}, "userId"`,
       [
@@ -103,6 +106,7 @@ async function upsertProgressIfAllowed(
         column('percent'),
         column('plays'),
         column('completed'),
+        column('listenedAt'),
       ],
     )
     .options({ name: 'progress-upsert-many' });
@@ -172,9 +176,9 @@ export async function setCompletionIfAllowed(
   db: Knex,
   userId: number,
   classId: number,
-  completion: { completed: boolean; by: Exclude<CompletionReason, 'finished'> },
+  completion: { completed: boolean; by: Exclude<CompletionReason, 'finished'>; listenedAt: Date },
 ): Promise<ProgressRecord | undefined> {
-  const { completed, by } = completion;
+  const { completed, by, listenedAt } = completion;
   const stored = 'user_progress."completionReason"';
   const reasonNow = completionReasonSql(
     { ended: 'false', percentWatched: 'user_progress."percentWatched"' },
@@ -197,10 +201,11 @@ export async function setCompletionIfAllowed(
                                  when user_progress.completed then ${stored}
                                  else ${reasonNow} end,
        -- The sleep timer ended the night: the learner was listening until then.
-       "listenedAt" = case when excluded."completionReason" = 'asleep' then now() else user_progress."listenedAt" end,
+       "listenedAt" = case when excluded."completionReason" = 'asleep'
+                           then greatest(user_progress."listenedAt", ?::timestamptz) else user_progress."listenedAt" end,
        "updatedAt" = now()
      returning ${RECORD_COLUMNS}`,
-      [userId, completed, completed, completed, by, userId, classId, by],
+      [userId, completed, completed, completed, by, userId, classId, by, listenedAt],
     )
     .options({ name: 'progress-set-completion' });
   return rows[0];

@@ -17,6 +17,18 @@ import {
 
 type Deps = Pick<ProgressDeps, 'db'>;
 
+/** How long after it was made a call sent late still says when the night was listened to. */
+const RECORDED_AT_MOST_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the learner was listening: now, or for a call made offline and sent later, when it was made
+ * (`recorded_at`), kept within the last day and never in the future.
+ */
+export function listenedAt(recordedAt: string | undefined, now = Date.now()): Date {
+  const at = recordedAt === undefined ? now : Date.parse(recordedAt);
+  return new Date(Math.min(now, Math.max(now - RECORDED_AT_MOST_MS, at)));
+}
+
 /** What one event says on its own, in whole seconds; the stored row merges it (never going back). */
 export function eventValues(userId: number, classId: number, event: ProgressEvent): ProgressValues {
   const durationSec = Math.max(1, Math.round(event.duration_sec));
@@ -32,6 +44,7 @@ export function eventValues(userId: number, classId: number, event: ProgressEven
     // and its first session_start makes it 1: the first session is never counted twice.
     plays: event.event_type === 'session_start' ? 1 : 0,
     completed: completesClass({ ended: event.event_type === 'ended', percentWatched: percent }),
+    listenedAt: listenedAt(event.recorded_at),
   };
 }
 
@@ -59,7 +72,11 @@ export async function setCompletion(
   body: ProgressCompletion,
 ): Promise<ProgressRecord> {
   const by = body.reason ?? 'marked';
-  const record = await setCompletionIfAllowed(db, userId, classId, { completed: body.completed, by });
+  const record = await setCompletionIfAllowed(db, userId, classId, {
+    completed: body.completed,
+    by,
+    listenedAt: listenedAt(body.recorded_at),
+  });
   return record ?? refuse({ db }, userId, classId, by === 'asleep');
 }
 
