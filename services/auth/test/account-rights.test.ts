@@ -27,10 +27,7 @@ async function member(options: { password?: string | null } = {}) {
     })
     .returning('id');
   const userId = user.id as number;
-  // The suites share one Redis across test databases, whose user ids repeat: a new member starts with
-  // none of the per-account counters an earlier run left under the same id.
-  for (const name of ['delete-account-user', 'export-account-user'])
-    await auth.deps.backends.counters.clear(`rate:${name}:${userId}`);
+  await freshAccountCounters(userId);
   const course = await createCourse(db);
   const orderId = `R-${randomUUID()}`;
   await db('purchases').insert({
@@ -247,8 +244,7 @@ describe('a member whose password nobody proved the address for (set through a c
     const email = uniqueEmail('claimed');
     const [user] = await db('users').insert({ email }).returning('id');
     const userId = user.id as number;
-    for (const name of ['delete-account-user', 'export-account-user'])
-      await auth.deps.backends.counters.clear(`rate:${name}:${userId}`);
+    await freshAccountCounters(userId);
     const course = await createCourse(db);
     const orderId = `C-${randomUUID()}`;
     await db('purchases').insert({
@@ -314,3 +310,12 @@ describe('a member whose password nobody proved the address for (set through a c
     expect((await response.json()).profile).toMatchObject({ email, emailVerified: true });
   });
 });
+
+/**
+ * The suites share one Redis across test databases, whose user ids repeat: a new member starts with
+ * none of the per-account counters an earlier run left under the same id.
+ */
+async function freshAccountCounters(userId: number) {
+  for (const name of ['delete-account-user', 'export-account-user'])
+    await auth.deps.backends.counters.clear(`rate:${name}:${userId}`);
+}

@@ -352,6 +352,11 @@ describe('takeover attempts through create-account', () => {
       false,
     );
     expect(await userRow(user.id)).toMatchObject({ password: null });
+    const signIn = await createClient(auth.url).request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: 'late-pass' },
+    });
+    expect(signIn.status).toBe(401);
     // With the order alone on the account, it is set.
     const alone = await provisionedOrder();
     expect(

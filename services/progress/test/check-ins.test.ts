@@ -136,6 +136,21 @@ describe('the morning check-in', () => {
     });
     expect(later.status).toBe(200);
     expect(Date.parse((await l.checkIns()).pending!.listenedAt)).toBeLessThanOrEqual(Date.now());
+    // One from days ago counts as a day ago at most (a learner new to the class).
+    const m = await listener();
+    const daysAgo = await m.client.request(`/api/progress/${m.classId}`, {
+      method: 'PUT',
+      json: {
+        position_sec: 120,
+        duration_sec: 1000,
+        event_type: 'timeupdate',
+        recorded_at: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString(),
+      },
+    });
+    expect(daysAgo.status).toBe(200);
+    const kept = Date.parse((await m.checkIns()).pending!.listenedAt);
+    expect(kept).toBeGreaterThan(Date.now() - 24 * 60 * 60 * 1000 - 60_000);
+    expect(kept).toBeLessThan(Date.now() - 24 * 60 * 60 * 1000 + 60_000);
     const bad = await l.client.request(`/api/progress/${l.classId}`, {
       method: 'PUT',
       json: { position_sec: 700, duration_sec: 1000, event_type: 'timeupdate', recorded_at: 'last night' },

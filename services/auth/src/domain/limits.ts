@@ -4,9 +4,32 @@ import { attemptBudgets, rateLimit } from '@sleep-ritual/platform/rate-limit';
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
 
+const signInMessage = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+
+/**
+ * A way in's three budgets, in signInBudgetKeys' order: per address in 15 minutes, per account and
+ * address (10 in 15 minutes: a stranger cannot lock the owner out from elsewhere), and per account in an
+ * hour, from addresses the member never signed in from.
+ */
+function signInBudgets(
+  counters: CounterStore,
+  name: string,
+  limits: { perAddress: number; perAccount: number },
+) {
+  return attemptBudgets(counters, [
+    { name: `${name}-ip`, limit: limits.perAddress, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
+    { name: `${name}-account-ip`, limit: 10, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
+    {
+      name: `${name}-account`,
+      limit: limits.perAccount,
+      windowSeconds: HOUR,
+      message: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
+    },
+  ]);
+}
+
 /** The sizes of every limit of this service, in one place. */
 export function createLimits(counters: CounterStore) {
-  const signInMessage = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
   return {
     /**
      * Sign-in attempts, taken before the password is checked (see signInBudgetKeys for the keys): per
@@ -15,16 +38,7 @@ export function createLimits(counters: CounterStore) {
      * where the member signed in before (knownAddresses): a stranger who spends it shuts out only
      * addresses the member never used. Addresses are limitAddress's (an IPv6 /64).
      */
-    signInAttempts: attemptBudgets(counters, [
-      { name: 'login-ip', limit: 100, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
-      { name: 'login-account-ip', limit: 10, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
-      {
-        name: 'login-account',
-        limit: 100,
-        windowSeconds: HOUR,
-        message: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
-      },
-    ]),
+    signInAttempts: signInBudgets(counters, 'login', { perAddress: 100, perAccount: 100 }),
     knownAddresses: knownAddresses(counters),
     /** Admin passwords, taken before the password is compared: 10 tries per address (limitAddress's). */
     adminPasswordAttempts: attemptBudgets(counters, [
@@ -86,16 +100,7 @@ export function createLimits(counters: CounterStore) {
      * it shuts out only addresses the member never signed in from, and only from codes: the link of the
      * same e-mail still works.
      */
-    signInCodeAttempts: attemptBudgets(counters, [
-      { name: 'sign-in-code-ip', limit: 30, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
-      { name: 'sign-in-code-account-ip', limit: 10, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
-      {
-        name: 'sign-in-code-account',
-        limit: 30,
-        windowSeconds: HOUR,
-        message: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
-      },
-    ]),
+    signInCodeAttempts: signInBudgets(counters, 'sign-in-code', { perAddress: 30, perAccount: 30 }),
     accountDeletionAttemptsPerUser: rateLimit(counters, {
       name: 'delete-account-user',
       limit: 10,
