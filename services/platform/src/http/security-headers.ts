@@ -60,6 +60,33 @@ export function securityHeaderWriter(config: Config): (res: ServerResponse) => v
   };
 }
 
+/**
+ * The services answer JSON (and a transcript's WebVTT, a redirect), never a page: the headers that
+ * protect a page (a CSP naming what it loads, COOP, the DNS-prefetch and download switches, …) do
+ * nothing for them. So an answer of a service carries the set OWASP's REST Security Cheat Sheet gives
+ * for API responses: a CSP that allows nothing and no framing, nosniff, DENY, and HSTS behind https; and
+ * Cross-Origin-Resource-Policy, so that another site cannot read one into its page. These also
+ * stand for nginx's edge defaults (its maps add those only to an answer without them). About 750 bytes
+ * fewer on every API answer than the page set, for the phone and for each hop.
+ */
+export function apiSecurityHeaders(config: Config) {
+  const headers: [name: string, value: string][] = [
+    ['Content-Security-Policy', API_CONTENT_SECURITY_POLICY],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Referrer-Policy', 'no-referrer'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+  ];
+  if (config.secureCookies) headers.push(['Strict-Transport-Security', HSTS]);
+  return async function apiSecurityHeadersMiddleware(ctx: Context, next: Next) {
+    for (const [name, value] of headers) ctx.res.setHeader(name, value);
+    await next();
+  };
+}
+
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 type HeaderStep = [name: string, value: string | undefined];
 
 function recordHelmet(config: Config): HeaderStep[] {

@@ -9,7 +9,7 @@ import { createMetricsRegistry, metricsEndpoint, requestMetrics, type Registry }
 import { errorHandler } from './error-handler.ts';
 import { requestLog } from './request-log.ts';
 import { originCheck } from './origin-check.ts';
-import { securityHeaders } from './security-headers.ts';
+import { apiSecurityHeaders } from './security-headers.ts';
 import { sessionMiddleware } from './session.ts';
 import { rejectUnstorableText } from './storable-text.ts';
 
@@ -32,7 +32,7 @@ export const BODY_LIMIT = '100kb';
 
 /**
  * The chain every HTTP service shares: request metrics, request id and access log, the error mapping,
- * security headers, health probes and `GET /metrics`, the shared session, the origin check, body
+ * an API's security headers, health probes and `GET /metrics`, the shared session, the origin check, body
  * parsing, the refusal of bodies nested too deeply and of text PostgreSQL cannot store (NUL characters, in any body field or query
  * parameter). The service then mounts its own routers on the returned app.
  */
@@ -69,7 +69,7 @@ export function createServiceApp(
   app.use(requestLog(app, logger));
   app.use(privateJson);
   app.use(errorHandler);
-  app.use(securityHeaders(config));
+  app.use(apiSecurityHeaders(config));
   app.use(healthRoutes(db, backends));
   app.use(metricsEndpoint(registry));
   if (options.sessions !== false) app.use(sessionMiddleware(app, backends.sessions, config));
