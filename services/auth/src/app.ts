@@ -12,7 +12,7 @@ import { sessionRoutes } from './http/session-routes.ts';
 export function createApp(deps: AuthDeps) {
   // The one-click unsubscribe carries its own proof (a signed token) and comes from mail providers.
   const app = createServiceApp(deps, { originExempt: [UNSUBSCRIBE_PATH] });
-  const routeDeps = { ...deps, limits: createLimits(deps.backends.counters) };
+  const routeDeps = { ...deps, limits: createLimits(deps.backends.counters, deps.config.accountHashSecret) };
   app.use(marketingCors(deps));
   app.use(notFoundFallback());
   for (const router of [

@@ -33,6 +33,17 @@ const emailJobDefaults: DefaultJobOptions = {
   removeOnFail: false,
 };
 
+/**
+ * What a sent e-mail's job keeps while the queue keeps it (a month, so that its id stops a second
+ * one): support's notice of an order waiting on a mapping drops the buyer's address, which the notice
+ * itself carried; the other jobs name a member by id only.
+ */
+export function emailJobOnceDone(job: EmailJob): EmailJob | undefined {
+  return job.template === 'unmapped-item' && job.buyerEmail !== null
+    ? { ...job, buyerEmail: null }
+    : undefined;
+}
+
 export const createEmailsQueue = (backend: QueueBackend): EmailsQueue =>
   openQueue<EmailJob>(backend, EMAILS_QUEUE, emailJobDefaults);
 

@@ -39,6 +39,15 @@ const purchaseJobDefaults: DefaultJobOptions = {
   removeOnFail: false,
 };
 
+/**
+ * What a provisioned order's job keeps for the month the queue keeps it (so that a redelivered webhook
+ * meets its id): everything but the buyer, whose address and names now live with the member, and go when
+ * the member deletes the account. Undefined for a job without one (a refund, a plan event).
+ */
+export function purchaseJobOnceDone(job: PurchaseJob): PurchaseJob | undefined {
+  return job.customer ? { ...job, customer: null } : undefined;
+}
+
 export const createPurchasesQueue = (backend: QueueBackend): PurchasesQueue =>
   openQueue<PurchaseJob>(backend, PURCHASES_QUEUE, purchaseJobDefaults);
 

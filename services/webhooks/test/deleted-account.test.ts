@@ -181,6 +181,51 @@ describe('an order of a deleted account', () => {
     expect(await userOf(email)).toBeDefined();
   });
 
+  it("keeps the buyer's address in no finished job: the Orders screen names the order's member, until the deletion", async () => {
+    const email = uniqueEmail('kept-nowhere');
+    const orderId = uniqueOrderId();
+    await buyAndSignUp(email, orderId);
+    // An order of an item nobody mapped yet: support is told, with the buyer's address.
+    const waiting = uniqueOrderId();
+    const unmapped = formBody(
+      thrivecartOrderFields({ secret, orderId: waiting, email, items: ['product-987654'] }),
+    );
+    expect((await postForm(webhooks.url, unmapped)).status).toBe(200);
+    await waitForMailTo(deps.config.outboxDir, deps.config.supportEmail);
+    await eventually(queues.idle, { what: 'the worker to finish every job' });
+
+    const finished = async () => [
+      ...(await queues.purchases.getJobs(['completed'])).filter((job) => job.data.orderId === orderId),
+      ...(await queues.emails.getJobs(['completed'])).filter(
+        (job) => job.data.template === 'unmapped-item' && job.data.orderId === waiting,
+      ),
+    ];
+    expect((await finished()).map((job) => job.name).sort()).toEqual(['order.success', 'unmapped-item']);
+    await eventually(
+      async () => (await finished()).every((job) => !JSON.stringify(job.data).includes(email)),
+      { what: 'the finished jobs to drop the address' },
+    );
+    // The order waiting on a mapping keeps it: retrying it must provision the buyer.
+    const failed = (await queues.purchases.getJobs(['failed'])).find((job) => job.data.orderId === waiting);
+    expect(failed?.data.customer?.email).toBe(email);
+
+    const admin = await clientWithSession(catalog.url, deps, { isAdmin: true });
+    const orders = async () => {
+      const response = await admin.request('/api/admin/orders?pageSize=100');
+      expect(response.status).toBe(200);
+      return (await response.json()).items as { orderId: string; email: string | null }[];
+    };
+    expect((await orders()).find((order) => order.orderId === orderId)?.email).toBe(email);
+
+    const member = createClient(auth.url);
+    await member.request('/api/login', { method: 'POST', json: { email, password: 'night night 123' } });
+    expect(
+      (await member.request('/api/account', { method: 'DELETE', json: { password: 'night night 123' } }))
+        .status,
+    ).toBe(204);
+    expect((await orders()).find((order) => order.orderId === orderId)?.email).toBeNull();
+  });
+
   it("leaves the admin's member search, orders, exports and audit log without the address", async () => {
     const email = uniqueEmail('forgotten');
     const orderId = uniqueOrderId();

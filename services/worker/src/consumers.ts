@@ -11,11 +11,18 @@ import { sweepDueReminders, type SweepOutcome } from './domain/reminders.ts';
 import { startWorker, type WorkerConnection } from './jobs/start-worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { jobMetrics, queueDepthMetrics } from '@sleep-ritual/jobs/queue-metrics';
-import { createEmailsQueue, EMAILS_QUEUE, type EmailJob, type EmailsQueue } from '@sleep-ritual/jobs/emails';
+import {
+  createEmailsQueue,
+  EMAILS_QUEUE,
+  emailJobOnceDone,
+  type EmailJob,
+  type EmailsQueue,
+} from '@sleep-ritual/jobs/emails';
 import {
   createPurchasesQueue,
   PURCHASE_RETRY,
   PURCHASES_QUEUE,
+  purchaseJobOnceDone,
   type PurchaseJob,
   type PurchasesQueue,
   type RetryPolicy,
@@ -118,7 +125,12 @@ const PURCHASES_CONCURRENCY = 8;
 function startPurchasesWorker(deps: WorkerConnection & PurchaseDeps & { retry?: RetryPolicy }) {
   return startWorker<PurchaseJob, PurchaseOutcome>(
     PURCHASES_QUEUE,
-    { ...deps, concurrency: PURCHASES_CONCURRENCY, retry: deps.retry ?? PURCHASE_RETRY },
+    {
+      ...deps,
+      concurrency: PURCHASES_CONCURRENCY,
+      retry: deps.retry ?? PURCHASE_RETRY,
+      keptOnceDone: purchaseJobOnceDone,
+    },
     async (data, log) => {
       try {
         return await processPurchase(deps, data, data.test ? log.child({ testOrder: true }) : log);
@@ -144,7 +156,7 @@ function neverSucceeds(error: unknown): boolean {
 export function startEmailsWorker(deps: WorkerConnection & EmailDeps & { concurrency: number }) {
   return startWorker<EmailJob, EmailOutcome>(
     EMAILS_QUEUE,
-    { ...deps, concurrency: deps.concurrency },
+    { ...deps, concurrency: deps.concurrency, keptOnceDone: emailJobOnceDone },
     async (data, log, job) => {
       try {
         // Keyed by the job: one that runs again after it sent (its completion lost) does not send twice.

@@ -1,5 +1,6 @@
+import { createHmac } from 'node:crypto';
 import type { CounterStore } from '@sleep-ritual/platform/counter-store';
-import { attemptBudgets, rateLimit } from '@sleep-ritual/platform/rate-limit';
+import { attemptBudgets, rateLimit, type RateLimit } from '@sleep-ritual/platform/rate-limit';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
@@ -28,9 +29,28 @@ function signInBudgets(
   ]);
 }
 
-/** The sizes of every limit of this service, in one place. */
-export function createLimits(counters: CounterStore) {
+/**
+ * An account as the counters name it: a keyed digest of its address (ACCOUNT_HASH_SECRET), never the
+ * address, so that the counters keep no member's address, neither while they count nor after the
+ * account is deleted (docs/member-rights.md).
+ */
+export const accountCounterKey = (secret: string, email: string): string =>
+  createHmac('sha256', secret).update(`counters:${email.trim().toLowerCase()}`).digest('hex').slice(0, 32);
+
+/** A limit per account: counted under the account's digest (accountCounterKey), given its address. */
+function perAccount(limit: RateLimit, accountKey: (email: string) => string): RateLimit {
   return {
+    hit: (email) => limit.hit(accountKey(email)),
+    check: (email) => limit.check(accountKey(email)),
+    reset: (email) => limit.reset(accountKey(email)),
+  };
+}
+
+/** The sizes of every limit of this service, in one place; `accountHashSecret` keys accounts' digests. */
+export function createLimits(counters: CounterStore, accountHashSecret: string) {
+  const accountKey = (email: string) => accountCounterKey(accountHashSecret, email);
+  return {
+    accountKey,
     /**
      * Sign-in attempts, taken before the password is checked (see signInBudgetKeys for the keys): per
      * address, per account and address (so a stranger cannot lock the owner out from elsewhere), and a
@@ -39,7 +59,7 @@ export function createLimits(counters: CounterStore) {
      * addresses the member never used. Addresses are limitAddress's (an IPv6 /64).
      */
     signInAttempts: signInBudgets(counters, 'login', { perAddress: 100, perAccount: 100 }),
-    knownAddresses: knownAddresses(counters),
+    knownAddresses: knownAddresses(counters, accountKey),
     /** Admin passwords, taken before the password is compared: 10 tries per address (limitAddress's). */
     adminPasswordAttempts: attemptBudgets(counters, [
       {
@@ -49,12 +69,15 @@ export function createLimits(counters: CounterStore) {
         message: 'Too many wrong admin passwords. Please wait 15 minutes and try again.',
       },
     ]),
-    resetRequestsPerEmail: rateLimit(counters, {
-      name: 'forgot-email',
-      limit: 5,
-      windowSeconds: HOUR,
-      message: 'Too many reset requests for this email. Please wait an hour and try again.',
-    }),
+    resetRequestsPerEmail: perAccount(
+      rateLimit(counters, {
+        name: 'forgot-email',
+        limit: 5,
+        windowSeconds: HOUR,
+        message: 'Too many reset requests for this email. Please wait an hour and try again.',
+      }),
+      accountKey,
+    ),
     resetRequestsPerIp: rateLimit(counters, {
       name: 'forgot-ip',
       limit: 20,
@@ -74,12 +97,15 @@ export function createLimits(counters: CounterStore) {
       message: 'Too many requests. Please wait an hour and try again.',
     }),
     // The sign-in link has the same limits as forgot-password, under its own names.
-    signInLinkRequestsPerEmail: rateLimit(counters, {
-      name: 'sign-in-link-email',
-      limit: 5,
-      windowSeconds: HOUR,
-      message: 'Too many sign-in link requests for this email. Please wait an hour and try again.',
-    }),
+    signInLinkRequestsPerEmail: perAccount(
+      rateLimit(counters, {
+        name: 'sign-in-link-email',
+        limit: 5,
+        windowSeconds: HOUR,
+        message: 'Too many sign-in link requests for this email. Please wait an hour and try again.',
+      }),
+      accountKey,
+    ),
     signInLinkRequestsPerIp: rateLimit(counters, {
       name: 'sign-in-link-ip',
       limit: 20,
@@ -130,9 +156,9 @@ type AttemptBudgets = ReturnType<typeof attemptBudgets>;
  */
 const signInBudgetKeys = (
   address: string,
-  email: string,
+  account: string,
   known: boolean,
-): [string, string, string | null] => [address, `${email}|${address}`, known ? null : email];
+): [string, string, string | null] => [address, `${account}|${address}`, known ? null : account];
 
 const ACCOUNT_AND_ADDRESS_BUDGET = 1;
 
@@ -148,7 +174,8 @@ export async function takeSignInAttempt(
   address: string,
   email: string,
 ): Promise<{ succeeded(): Promise<void> }> {
-  const keys = signInBudgetKeys(address, email, await limits.knownAddresses.has(email, address));
+  const account = limits.accountKey(email);
+  const keys = signInBudgetKeys(address, account, await limits.knownAddresses.has(email, address));
   await budgets.take(keys);
   return {
     async succeeded() {
@@ -162,9 +189,12 @@ export async function takeSignInAttempt(
 /** How long an address a member signed in from stays theirs for the account's ceiling. */
 const KNOWN_FOR_SECONDS = 30 * 24 * HOUR;
 
-/** Addresses (limitAddress's) each account signed in from with its password, for 30 days. */
-function knownAddresses(counters: CounterStore) {
-  const key = (email: string, address: string) => `rate:known-address:${email.toLowerCase()}|${address}`;
+/**
+ * Addresses (limitAddress's) each account signed in from, for 30 days: under a digest of the account and
+ * the address together, so the counter keeps neither.
+ */
+function knownAddresses(counters: CounterStore, accountKey: (email: string) => string) {
+  const key = (email: string, address: string) => `rate:known-address:${accountKey(`${email}|${address}`)}`;
   return {
     async has(email: string, address: string): Promise<boolean> {
       return (await counters.peek(key(email, address))).count > 0;

@@ -17,10 +17,18 @@ const STALLED_CHECK_MS = 5_000;
 
 export function startWorker<Data, Result>(
   queueName: string,
-  options: WorkerConnection & { concurrency: number; retry?: RetryPolicy },
+  options: WorkerConnection & {
+    concurrency: number;
+    retry?: RetryPolicy;
+    /**
+     * What a completed job keeps of its data, for as long as the queue keeps the job: the buyer's
+     * address is dropped once it did its work. Undefined: the data is kept as it is.
+     */
+    keptOnceDone?: (data: Data) => Data | undefined;
+  },
   process: (data: Data, log: Logger, job: Job<Data, Result>) => Promise<Result>,
 ): Worker<Data, Result> {
-  const { queues, logger, metrics, concurrency, retry } = options;
+  const { queues, logger, metrics, concurrency, retry, keptOnceDone } = options;
   const worker = queues.worker<Data, Result>(
     queueName,
     (job) =>
@@ -50,7 +58,19 @@ export function startWorker<Data, Result>(
   // (the PurchaseJobFailed alert, infra/prometheus/alerts.yml).
   for (const counter of [metrics.completed, metrics.failed, metrics.retried])
     counter.inc({ queue: queueName }, 0);
-  worker.on('completed', () => metrics.completed.inc({ queue: queueName }));
+  worker.on('completed', (job) => {
+    metrics.completed.inc({ queue: queueName });
+    const kept = keptOnceDone?.(job.data);
+    // A job removed on completion has nothing left to rewrite.
+    if (kept)
+      void job.updateData(kept).catch((error: Error) => {
+        if (!/missing key|not exist/i.test(error.message))
+          logger.warn(
+            { queue: queueName, jobId: job.id, err: error.message },
+            'could not drop the personal data of a completed job',
+          );
+      });
+  });
   worker.on('failed', (job, error) => {
     const final = !job || error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
     const details = {

@@ -18,6 +18,7 @@ import { ignoredTestOrders } from '../data/ignored-test-orders.ts';
 import { RECONCILE_EVERY_MINUTES, requestReconciliation } from '@sleep-ritual/jobs/reconcile';
 import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
 import { insertAuditRow, type AuditActor } from '../data/admin-audit-log.ts';
+import { orderBuyers } from '../data/order-buyers.ts';
 import { ordersAwaitingMapping } from '../data/orders-awaiting-mapping.ts';
 import { readReconciliation } from '../data/reconciliation.ts';
 import { queuesOf, type CatalogDeps } from '../../deps.ts';
@@ -69,12 +70,16 @@ export async function listOrders(deps: CatalogDeps, query: OrderListQuery): Prom
   const items = (states.length === 1 ? merged : merged.slice(start, end + 1)).map(({ job, state }) =>
     toOrder(job, state),
   );
-  // A job keeps the buyer's address for as long as the queue keeps the job; a deleted member's is not shown.
-  const deleted = await deletedAccountOrders(
-    deps.db,
-    items.map((item) => item.orderId),
-  );
-  for (const item of items) if (deleted.has(item.orderId)) item.email = null;
+  // A job not yet provisioned keeps the buyer's address as ThriveCart sent it (a deleted member's is not
+  // shown); a completed one keeps none, and its buyer is the order's member.
+  const orderIds = items.map((item) => item.orderId);
+  const [deleted, buyers] = await Promise.all([
+    deletedAccountOrders(deps.db, orderIds),
+    orderBuyers(deps.db, orderIds),
+  ]);
+  for (const item of items) {
+    item.email = deleted.has(item.orderId) ? null : (item.email ?? buyers.get(item.orderId) ?? null);
+  }
   const counts = await purchases.getJobCounts(...STATES);
   const count = (state: (typeof STATES)[number]) => counts[state] ?? 0;
   return {
