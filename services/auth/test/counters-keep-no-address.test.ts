@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+import { createRedis } from '@sleep-ritual/platform/redis';
 import { createClient } from '@sleep-ritual/platform/testing';
 import { useAuthService } from './helpers.ts';
 
@@ -9,7 +9,7 @@ const auth = useAuthService();
 async function counterKeys(): Promise<string[]> {
   const { config, db } = auth.deps;
   if (config.redisUrl === null) return db('rate_counters').pluck('key');
-  const redis = new Redis(config.redisUrl);
+  const redis = createRedis(config.redisUrl);
   try {
     const keys: string[] = [];
     let cursor = '0';
