@@ -37,6 +37,9 @@ describe('the queue view (bull-board) at /api/admin/queues', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('cache-control')).toBe('no-store');
+    // A page's policy, which lets its own scripts and styles run (an API answer's allows nothing).
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'.*style-src 'self'/);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(page.body).toContain('<title>Sleep Ritual queues</title>');
     expect(page.body).toContain(`<base href="${QUEUE_VIEW_PATH}/" />`);
     const script = /src="(static\/js\/main\.[^"]+\.js)"/.exec(page.body)?.[1];

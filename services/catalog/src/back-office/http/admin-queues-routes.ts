@@ -8,6 +8,7 @@ import { isUnderPrefix } from '@sleep-ritual/contracts/app-routes';
 import { ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 import { toErrorResponse } from '@sleep-ritual/platform/http/error-handler';
 import { requireAdmin } from '@sleep-ritual/platform/http/guards';
+import { securityHeaderWriter } from '@sleep-ritual/platform/http/security-headers';
 import { labelRoute } from '@sleep-ritual/platform/metrics';
 import type { AdminQueues, CatalogDeps } from '../../deps.ts';
 
@@ -16,10 +17,12 @@ import type { AdminQueues, CatalogDeps } from '../../deps.ts';
  * queues, for admin sessions only (401 otherwise, as every admin call). It is read-only: a failed order
  * is retried from the Orders screen, which records the retry in the audit log, and removing or cleaning
  * jobs here would let a redelivered webhook or a queued e-mail run a second time (the kept job ids are
- * what makes them run once). Without the queues it answers 503.
+ * what makes them run once). Without the queues it answers 503. The one page a service serves: its
+ * answers carry a page's security headers (its scripts and styles are the service's own), not an API's.
  */
 export function adminQueuesRoutes(deps: CatalogDeps): Middleware {
   const board = deps.queues ? queueBoard(deps.queues) : undefined;
+  const writePageHeaders = securityHeaderWriter(deps.config);
   return async function adminQueues(ctx: Context, next: Next) {
     if (!isUnderPrefix(ctx.path, QUEUE_VIEW_PATH)) return next();
     labelRoute(ctx, `${QUEUE_VIEW_PATH}/*`);
@@ -27,6 +30,7 @@ export function adminQueuesRoutes(deps: CatalogDeps): Middleware {
       if (!board) throw new ServiceUnavailableError();
       boardQuerySchema.parse(Object.fromEntries(new URLSearchParams(ctx.querystring)));
       ctx.set('Cache-Control', 'no-store');
+      writePageHeaders(ctx.res);
       await board(ctx, next);
       inOurErrorShape(ctx);
     });
