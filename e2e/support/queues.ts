@@ -11,8 +11,7 @@ import { e2eEnv } from './env.ts';
  * in PostgreSQL.
  */
 export async function unfinishedJobs(): Promise<number> {
-  const config = loadConfig({ ...e2eEnv, NODE_ENV: 'test' });
-  const backend = createQueueBackend(config, config.queuePrefix, { failFast: true });
+  const backend = startedSystemQueues({ failFast: true });
   const queues = [createPurchasesQueue(backend), createEmailsQueue(backend)];
   try {
     const counts = await Promise.all(
@@ -23,4 +22,25 @@ export async function unfinishedJobs(): Promise<number> {
     await Promise.all(queues.map((queue) => queue.close()));
     await backend.close();
   }
+}
+
+/**
+ * Empties the started system's queues, as its database is dropped before each run: the jobs of an
+ * earlier run would name orders and members the fresh database does not hold. In PostgreSQL they go
+ * with the database.
+ */
+export async function emptyQueues(): Promise<void> {
+  if (e2eEnv.REDIS_URL === 'none') return;
+  // A connection that waits to be connected: the first command goes out at once.
+  const backend = startedSystemQueues({ failFast: false });
+  try {
+    await backend.obliterate();
+  } finally {
+    await backend.close();
+  }
+}
+
+function startedSystemQueues(options: { failFast: boolean }) {
+  const config = loadConfig({ ...e2eEnv, NODE_ENV: 'test' });
+  return createQueueBackend(config, config.queuePrefix, options);
 }

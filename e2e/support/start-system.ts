@@ -1,5 +1,5 @@
-// Starts the whole system for the browser tests on a fresh database and an empty outbox; the uploads of
-// earlier runs leave the media store (the demo's audio, rendered once, stays).
+// Starts the whole system for the browser tests on a fresh database, empty queues and an empty outbox;
+// the uploads of earlier runs leave the media store (the demo's audio, rendered once, stays).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { isMediaName } from '@sleep-ritual/contracts/media';
 import { createDb, ensureDatabase, migrateLatest } from '@sleep-ritual/platform/db';
 import { seedDemo } from '@sleep-ritual/demo/seed';
 import { e2eEnv, e2eOrigin, repoRoot } from './env.ts';
+import { emptyQueues } from './queues.ts';
 
 const url = new URL(e2eEnv.DATABASE_URL);
 const name = url.pathname.slice(1);
@@ -14,6 +15,7 @@ url.pathname = '/postgres';
 const admin = createDb(url.toString(), { min: 0, max: 1 });
 await admin.raw('drop database if exists ?? with (force)', [name]);
 await admin.destroy();
+await emptyQueues();
 rmSync(e2eEnv.OUTBOX_DIR, { recursive: true, force: true });
 mkdirSync(e2eEnv.MEDIA_DIR, { recursive: true });
 for (const file of readdirSync(e2eEnv.MEDIA_DIR)) {

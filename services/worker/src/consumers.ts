@@ -8,7 +8,7 @@ import { sendEmailJob, type EmailOutcome } from './domain/emails.processor.ts';
 import { processPurchase, type PurchaseOutcome } from './domain/purchases.processor.ts';
 import { reconcile } from './domain/reconcile.ts';
 import { sweepDueReminders, type SweepOutcome } from './domain/reminders.ts';
-import { startWorker, type WorkerConnection } from './jobs/start-worker.ts';
+import { dropFromFinishedJobs, startWorker, type WorkerConnection } from './jobs/start-worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { jobMetrics, queueDepthMetrics } from '@sleep-ritual/jobs/queue-metrics';
 import {
@@ -101,12 +101,32 @@ export function startConsumers(
       logger.error({ err: error.message }, 'the bedtime reminders could not be scheduled'),
     ),
   ]).then(() => undefined);
+  // The buyer's address out of every finished job that still holds it (see keptOnceDone).
+  let closing = false;
+  const tidied = Promise.all([
+    dropFromFinishedJobs(purchases, purchaseJobOnceDone, () => closing),
+    dropFromFinishedJobs(emails, emailJobOnceDone, () => closing),
+  ]).then(
+    ([orders, notices]) => {
+      if (orders + notices > 0)
+        logger.info({ orders, notices }, "finished jobs no longer hold the buyer's address");
+    },
+    (error: Error) =>
+      logger.warn(
+        { err: error.message },
+        "finished jobs still holding a buyer's address were left as they are",
+      ),
+  );
   return {
     workers,
     /** Resolves once reconciliation runs one at a time, its schedule is set (or removed), and the reminders' sweep is. */
     scheduled,
+    /** Resolves once no finished job holds a buyer's address any more (see dropFromFinishedJobs). */
+    tidied,
     async close() {
+      closing = true;
       await Promise.all(workers.map((worker) => worker.close()));
+      await tidied;
       await Promise.all([emails.close(), purchases.close(), reconcileQueue.close(), remindersQueue.close()]);
       mailer.close();
     },

@@ -1,4 +1,4 @@
-import { UnrecoverableError, type Job, type Worker } from 'bullmq';
+import { UnrecoverableError, type Job, type Queue, type Worker } from 'bullmq';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
 import type { JobMetrics } from '@sleep-ritual/jobs/queue-metrics';
@@ -61,7 +61,8 @@ export function startWorker<Data, Result>(
   worker.on('completed', (job) => {
     metrics.completed.inc({ queue: queueName });
     const kept = keptOnceDone?.(job.data);
-    // A job removed on completion has nothing left to rewrite.
+    // A job removed on completion has nothing left to rewrite; one whose rewrite a stop, a crash or an
+    // outage interrupted is rewritten at the next start (dropFromFinishedJobs).
     if (kept)
       void job.updateData(kept).catch((error: Error) => {
         if (!/missing key|not exist/i.test(error.message))
@@ -87,6 +88,39 @@ export function startWorker<Data, Result>(
   });
   worker.on('error', (error) => logger.error({ queue: queueName, err: error.message }, 'worker error'));
   return worker;
+}
+
+/** Completed jobs read at a time by dropFromFinishedJobs. */
+const FINISHED_PAGE = 500;
+
+/**
+ * Rewrites every completed job of `queue` that still holds what keptOnceDone drops: jobs completed by an
+ * earlier version that kept it, or whose rewrite at completion a stop, a crash or an outage of the store
+ * interrupted. Run at each start of the worker; stops between pages once `stopped()` says so. Answers
+ * how many jobs it rewrote.
+ */
+export async function dropFromFinishedJobs<Data>(
+  queue: Queue<Data>,
+  keptOnceDone: (data: Data) => Data | undefined,
+  stopped: () => boolean,
+): Promise<number> {
+  let rewritten = 0;
+  for (let start = 0; !stopped(); start += FINISHED_PAGE) {
+    const jobs = await queue.getJobs(['completed'], start, start + FINISHED_PAGE - 1, true);
+    for (const job of jobs) {
+      const kept = keptOnceDone(job.data);
+      if (!kept) continue;
+      await job.updateData(kept).then(
+        () => (rewritten += 1),
+        (error: Error) => {
+          // Removed meanwhile (its month is over): nothing is left to rewrite.
+          if (!/missing key|not exist/i.test(error.message)) throw error;
+        },
+      );
+    }
+    if (jobs.length < FINISHED_PAGE) break;
+  }
+  return rewritten;
 }
 
 /** The request that queued the job, for its log lines (see JobOrigin). */

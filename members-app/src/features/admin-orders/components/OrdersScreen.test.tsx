@@ -59,6 +59,18 @@ describe('orders page', () => {
     expect(table.queryByRole('button', { name: 'Retry order 123456789' })).toBeNull();
   });
 
+  it('names no buyer of an order whose member deleted the account, rather than link to nobody', async () => {
+    const forgotten = backOffice.order({ jobId: 'order.success-777-ef56', orderId: '777', email: null });
+    renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([forgotten, provisioned]) } });
+    const table = within(await screen.findByRole('table', { name: 'Orders' }));
+    const [, forgottenRow, provisionedRow] = table.getAllByRole('row');
+    expect(within(forgottenRow!).queryByRole('link')).toBeNull();
+    expect(within(forgottenRow!).getByText('None')).toBeTruthy();
+    expect(
+      within(provisionedRow!).getByRole('link', { name: provisioned.email! }).getAttribute('href'),
+    ).toMatch(/^\/admin\/members\/\d+$/);
+  });
+
   it('links to the queue view of the purchases and emails queues, a page outside the app', async () => {
     renderOrders({ 'GET /api/admin/orders': { status: 200, body: list([provisioned]) } });
     const link = await screen.findByRole('link', { name: 'Queue view' });

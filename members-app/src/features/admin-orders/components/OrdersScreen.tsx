@@ -142,7 +142,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
         {order.orderId}
       </th>
       <td className="admin-break">
-        {order.result?.action === 'provisioned' ? (
+        {order.result?.action === 'provisioned' && order.email !== null ? (
           <Link to={adminUrls.member(order.result.userId)}>{order.email}</Link>
         ) : (
           (order.email ?? <span className="muted">None</span>)

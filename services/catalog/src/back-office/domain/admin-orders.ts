@@ -70,16 +70,7 @@ export async function listOrders(deps: CatalogDeps, query: OrderListQuery): Prom
   const items = (states.length === 1 ? merged : merged.slice(start, end + 1)).map(({ job, state }) =>
     toOrder(job, state),
   );
-  // A job not yet provisioned keeps the buyer's address as ThriveCart sent it (a deleted member's is not
-  // shown); a completed one keeps none, and its buyer is the order's member.
-  const orderIds = items.map((item) => item.orderId);
-  const [deleted, buyers] = await Promise.all([
-    deletedAccountOrders(deps.db, orderIds),
-    orderBuyers(deps.db, orderIds),
-  ]);
-  for (const item of items) {
-    item.email = deleted.has(item.orderId) ? null : (item.email ?? buyers.get(item.orderId) ?? null);
-  }
+  await nameBuyers(deps, items);
   const counts = await purchases.getJobCounts(...STATES);
   const count = (state: (typeof STATES)[number]) => counts[state] ?? 0;
   return {
@@ -127,7 +118,25 @@ export async function retryOrder(deps: CatalogDeps, actor: AuditActor, jobId: st
     }
   });
   const fresh = await purchases.getJob(jobId);
-  return toOrder(fresh ?? job, fresh ? await fresh.getState() : 'unknown');
+  const order = toOrder(fresh ?? job, fresh ? await fresh.getState() : 'unknown');
+  await nameBuyers(deps, [order]);
+  return order;
+}
+
+/**
+ * Each order's buyer: a job not yet provisioned keeps the address as ThriveCart sent it (a deleted
+ * member's is not shown); a completed one keeps none (purchaseJobOnceDone), and its buyer is the
+ * order's member.
+ */
+async function nameBuyers(deps: CatalogDeps, orders: AdminOrder[]): Promise<void> {
+  const orderIds = orders.map((order) => order.orderId);
+  const [deleted, buyers] = await Promise.all([
+    deletedAccountOrders(deps.db, orderIds),
+    orderBuyers(deps.db, orderIds),
+  ]);
+  for (const order of orders) {
+    order.email = deleted.has(order.orderId) ? null : (order.email ?? buyers.get(order.orderId) ?? null);
+  }
 }
 
 /** Orders waiting on a product mapping, and test orders ignored in production (see the contract). */

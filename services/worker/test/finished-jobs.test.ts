@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQueueBackend } from '@sleep-ritual/platform/backends';
+import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { EMAILS_QUEUE, enqueueEmail } from '@sleep-ritual/jobs/emails';
+import { PURCHASES_QUEUE, type PurchaseJob } from '@sleep-ritual/jobs/purchases';
+import { startConsumers } from '../src/consumers.ts';
+import { openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
+
+const deps = createTestDeps({ QUEUE_PREFIX: uniqueQueuePrefix('finished-jobs') });
+let queues: Awaited<ReturnType<typeof openTestQueues>>;
+
+beforeAll(async () => {
+  queues = await openTestQueues(deps.config, deps.config.queuePrefix);
+});
+afterAll(async () => {
+  await queues.dispose();
+  await deps.close();
+});
+
+/** The data of every completed job of both queues, as one text. */
+const finishedData = async () =>
+  JSON.stringify(
+    [...(await queues.purchases.getJobs(['completed'])), ...(await queues.emails.getJobs(['completed']))].map(
+      (job) => job.data,
+    ),
+  );
+
+describe('a worker that starts', () => {
+  it("takes the buyer's address out of the jobs finished without dropping it, and keeps the rest", async () => {
+    const email = uniqueEmail('finished');
+    const order: PurchaseJob = {
+      event: 'order.success',
+      orderId: `F${Date.now()}`,
+      invoiceId: null,
+      test: false,
+      customer: { email, firstName: 'Ann', lastName: 'Lee' },
+      items: ['product-1'],
+      totalCents: 4700,
+    };
+    await queues.purchases.add(order.event, order, { jobId: `order.success-${order.orderId}` });
+    await enqueueEmail(queues.emails, {
+      template: 'unmapped-item',
+      orderId: order.orderId,
+      items: ['product-987654'],
+      buyerEmail: email,
+    });
+    // An earlier version of the worker (or one stopped before it could drop it): both jobs finished
+    // with the address in their data.
+    const earlierBackend = createQueueBackend(deps.config, deps.config.queuePrefix, { failFast: false });
+    const earlier = [PURCHASES_QUEUE, EMAILS_QUEUE].map((name) =>
+      earlierBackend.worker(name, async () => ({ action: 'ignored', reason: 'an earlier worker' })),
+    );
+    await eventually(
+      async () =>
+        (await queues.purchases.getCompletedCount()) === 1 && (await queues.emails.getCompletedCount()) === 1,
+      { what: 'the earlier worker to finish both jobs' },
+    );
+    await Promise.all(earlier.map((worker) => worker.close()));
+    await earlierBackend.close();
+    expect(await finishedData()).toContain(email);
+
+    const consumers = startConsumers(deps);
+    try {
+      await consumers.tidied;
+      const kept = await finishedData();
+      expect(kept).not.toContain(email);
+      expect(kept).toContain(order.orderId);
+      expect(kept).toContain('product-987654');
+    } finally {
+      await consumers.close();
+    }
+  });
+});
