@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
 import type { CurrentUser } from '@sleep-ritual/contracts/user';
-import { ok, renderAt, stubApi } from '../../../test/render.tsx';
-import { GuestOnly } from './RouteGuards.tsx';
+import { ok, renderAt, reply, stubApi, type StubAnswer } from '../../../test/render.tsx';
+import { GuestOnly, RequireAuth } from './RouteGuards.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 
 const learner: CurrentUser = { id: 4, email: 'learner@example.com', firstName: null, lastName: null };
@@ -56,5 +56,30 @@ describe('/sign-in', () => {
     stubApi({ 'GET /api/user': ok(learner) });
     renderSignIn();
     expect(await screen.findByRole('heading', { name: 'My Programs' })).toBeTruthy();
+  });
+});
+
+describe('a signed-in page', () => {
+  it('stays on the screen when a later check of the sign-in fails: offline, or a server restarting', async () => {
+    let answer: StubAnswer | 'network' = ok(learner);
+    stubApi({
+      'GET /api/user': () => {
+        if (answer === 'network') throw new TypeError('Failed to fetch');
+        return answer;
+      },
+    });
+    const view = renderAt(
+      '/my-programs',
+      '/my-programs',
+      <RequireAuth>
+        <h1>Tonight</h1>
+      </RequireAuth>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Tonight' })).toBeTruthy();
+    for (const next of ['network', reply(503)] as const) {
+      answer = next;
+      await act(() => view.queryClient.refetchQueries());
+      expect(screen.getByRole('heading', { name: 'Tonight' }), String(next)).toBeTruthy();
+    }
   });
 });

@@ -28,9 +28,12 @@ function RequireLearner({ children }: { children: ReactNode }) {
     if (userId !== undefined && navigator.onLine) void pruneSavedNights(userId).catch(() => undefined);
   }, [userId]);
   if (user.isPending) return <FullPageSpinner />;
+  // A learner already let in stays in whatever a later check meets (a refetch on reconnecting, on a
+  // flaky connection or a restarting server): a night playing must not be taken off the screen.
+  const failed = user.isError && user.data === undefined;
   // Offline (the installed app in airplane mode): what is saved and how to listen, not an error.
-  if (user.isError && isNetworkFailure(user.error)) return <OfflineState />;
-  if (user.isError) {
+  if (failed && isNetworkFailure(user.error)) return <OfflineState />;
+  if (failed) {
     return (
       <StatusMessage title="Something went wrong">
         We couldn't check your sign-in. Please reload the page.

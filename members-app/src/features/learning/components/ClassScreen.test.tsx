@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeVimeoPlayer } from '../../../test/fake-vimeo-player.ts';
 import { MemoryCaches } from '../../../test/memory-caches.ts';
 import { sample } from '../../../test/fixtures/catalog.ts';
-import { ok, reply, stubApi } from '../../../test/render.tsx';
+import { ok, reply, stubApi, type StubAnswer } from '../../../test/render.tsx';
 import { renderLearning } from './test-routes.tsx';
 
 vi.mock('@vimeo/player', async () => ({
@@ -217,6 +217,27 @@ describe('Class page', () => {
     });
     renderLearning(CLASS_URL);
     expect(await screen.findByText('No content available for this class yet.')).toBeTruthy();
+  });
+
+  it('keeps the night on the page, its player playing, whatever a later refetch meets: offline, a server error, a refusal', async () => {
+    let answer: StubAnswer | 'network' = ok(sample.classDetails());
+    stubApi({
+      'GET /api/classes/101/details': () => {
+        if (answer === 'network') throw new TypeError('Failed to fetch');
+        return answer;
+      },
+    });
+    const view = renderLearning(CLASS_URL);
+    const title = { level: 1, name: 'Arriving: Letting the Day Go' } as const;
+    expect(await screen.findByRole('heading', title)).toBeTruthy();
+    const player = await playerOnPage();
+    for (const next of ['network', reply(503), reply(403, { error: 'This class is locked.' })] as const) {
+      answer = next;
+      await act(() => view.queryClient.refetchQueries());
+      expect(screen.getByRole('heading', title), String(next)).toBeTruthy();
+      expect(screen.queryByText('Error Loading Class')).toBeNull();
+    }
+    expect(FakeVimeoPlayer.instances).toEqual([player]);
   });
 
   it('says "Class Not Found" for an unknown class, a class of another path, or an id that is not one', async () => {

@@ -57,19 +57,22 @@ export function ClassScreen() {
       </PageSkeleton>
     );
   }
+  // A night on the page stays there whatever a later refetch meets (flaky Wi-Fi, a phone waking from
+  // doze, a restart of the server): only a night that never arrived shows why.
+  const error = details.data === undefined ? details.error : null;
   // Offline, a night not saved on this device: what is saved, rather than an error.
-  if (isNetworkFailure(details.error)) return <OfflineState />;
+  if (isNetworkFailure(error)) return <OfflineState />;
   const found = details.data;
   const belongs = found && found.programId === programId && found.pathId === pathId;
-  if (!valid || isNotFound(details.error) || (found && !belongs)) {
+  if (!valid || isNotFound(error) || (found && !belongs)) {
     return (
       <ContentProblem title="Class Not Found" message="The requested class could not be found." back={back} />
     );
   }
-  if (details.isError || !found) {
+  if (!found) {
     // A class that opens some days after the purchase: the path's list knows when.
     const listed = path.data?.classes.find((item) => item.id === classId);
-    const reason = refusalReason(details.error);
+    const reason = refusalReason(error);
     if (listed?.opensAt || reason === learnerAccessMessages.notYetOpen) {
       return <NightNotOpenYet night={listed} back={back} />;
     }
@@ -94,7 +97,7 @@ export function ClassScreen() {
       <ContentProblem
         title="Error Loading Class"
         message="There was an error loading the class details."
-        reason={opensAt ? `${opensLabel(opensAt)}.` : refusalReason(details.error)}
+        reason={opensAt ? `${opensLabel(opensAt)}.` : refusalReason(error)}
         back={back}
       />
     );
