@@ -53,8 +53,10 @@ export const OPEN_RANGE_BYTES = 2 * 1024 * 1024;
 export async function rangeAnswer(saved: Response, range: string | null): Promise<Response> {
   const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
   if (!match || (match[1] === '' && match[2] === '')) return saved;
-  const body = await saved.arrayBuffer();
-  const size = body.byteLength;
+  // A Blob, not an ArrayBuffer: a slice of it is read from disk as it is sent, so a night's 200 MB WAV
+  // is not read whole into memory for each 2 MB the player asks for.
+  const body = await saved.blob();
+  const size = body.size;
   const type = saved.headers.get('Content-Type') ?? 'application/octet-stream';
   let start: number;
   let end: number;
