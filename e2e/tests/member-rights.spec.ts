@@ -62,6 +62,25 @@ test('"Delete my account" asks to confirm, signs out, takes the nights saved for
     await cache.put('/api/user', new Response('{}', { headers: { 'content-type': 'application/json' } }));
   });
   expect(await hasSavedNights()).toBe(true);
+  // So does progress still waiting to be sent: on a shared phone it would be sent for whoever came next.
+  const waitingProgress = (add: boolean) =>
+    page.evaluate(async (adding) => {
+      const opening = indexedDB.open('sleep-ritual-offline', 1);
+      opening.onupgradeneeded = () =>
+        opening.result.createObjectStore('pending-progress', { autoIncrement: true });
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(opening.error);
+      });
+      const store = database.transaction('pending-progress', 'readwrite').objectStore('pending-progress');
+      if (adding)
+        store.add({ method: 'PUT', url: '/api/progress/1', body: { event_type: 'pause', position_sec: 60 } });
+      const count = store.count();
+      const waiting = await new Promise<number>((resolve) => (count.onsuccess = () => resolve(count.result)));
+      database.close();
+      return waiting;
+    }, add);
+  expect(await waitingProgress(true)).toBe(1);
 
   await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Delete my account for good' }).click();
@@ -69,6 +88,7 @@ test('"Delete my account" asks to confirm, signs out, takes the nights saved for
   await page.waitForURL((url) => url.pathname === '/');
   expect((await page.request.get('/api/user')).status()).toBe(401);
   expect(await hasSavedNights()).toBe(false);
+  expect(await waitingProgress(false)).toBe(0);
 
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);

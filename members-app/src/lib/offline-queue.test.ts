@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  clearQueue,
   flushQueue,
   queueForLater,
   waitsWhenOffline,
@@ -15,6 +16,7 @@ function memoryStore(): QueueStore & { items: Map<number, QueuedRequest> } {
     add: async (request) => void items.set(next++, request),
     all: async () => [...items].map(([key, request]) => ({ key, request })),
     remove: async (key) => void items.delete(key as number),
+    clear: async () => items.clear(),
   };
 }
 
@@ -70,5 +72,32 @@ describe('progress made offline', () => {
     reachable = 5;
     expect(await flushQueue(store, send)).toBe(1);
     expect(store.items.size).toBe(0);
+  });
+
+  it('keeps a call the server could not take yet (restarting, overloaded) for the next time, and drops a refusal', async () => {
+    const store = memoryStore();
+    await queueForLater(event(30), store);
+    await queueForLater(event(60), store);
+    for (const status of [502, 503, 408, 429]) {
+      const send = vi.fn(async () => new Response(null, { status }));
+      expect(await flushQueue(store, send), String(status)).toBe(0);
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(store.items.size, String(status)).toBe(2);
+    }
+    // A refusal (the class was deleted meanwhile, say) would be refused again: it goes, the rest is sent.
+    let answers = [404, 200];
+    const send = async () => new Response(null, { status: answers.shift() ?? 200 });
+    expect(await flushQueue(store, send)).toBe(2);
+    expect(store.items.size).toBe(0);
+    answers = [];
+  });
+
+  it('is forgotten when the member signs out, so nobody who signs in next on the phone is sent it', async () => {
+    const store = memoryStore();
+    await queueForLater(event(30), store);
+    await clearQueue(store);
+    const send = vi.fn(async () => new Response(null, { status: 200 }));
+    expect(await flushQueue(store, send)).toBe(0);
+    expect(send).not.toHaveBeenCalled();
   });
 });

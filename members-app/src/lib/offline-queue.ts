@@ -12,6 +12,8 @@ export type QueueStore = {
   /** The oldest first, each with the key that removes it. */
   all(): Promise<{ key: IDBValidKey; request: QueuedRequest }[]>;
   remove(key: IDBValidKey): Promise<void>;
+  /** Everything waiting goes (the member signed out, or deleted the account). */
+  clear(): Promise<void>;
 };
 
 const DATABASE = 'sleep-ritual-offline';
@@ -66,6 +68,9 @@ function indexedDbStore(): QueueStore | null {
     async remove(key) {
       await request((await store('readwrite')).delete(key));
     },
+    async clear() {
+      await request((await store('readwrite')).clear());
+    },
   };
 }
 
@@ -89,9 +94,15 @@ export async function queueForLater(queued: QueuedRequest, store = browserStore(
 let flushing: Promise<number> | null = null;
 
 /**
+ * An answer that says to try again later: the server or a proxy failed (5xx: a restart, an outage), or
+ * it asked for a pause (408, 429). Sent again later, the call is taken.
+ */
+const answersLater = (status: number) => status >= 500 || status === 408 || status === 429;
+
+/**
  * Sends what waits, oldest first, and answers how many were delivered. An answer from the server, even
- * a refusal, takes the call out of the queue (sending it again would change nothing); a network failure
- * stops, keeping it and the rest for the next time.
+ * a refusal, takes the call out of the queue (sending it again would change nothing); a network failure,
+ * or an answer that says to try again later, stops, keeping it and the rest for the next time.
  */
 export function flushQueue(
   store = browserStore(),
@@ -108,11 +119,13 @@ export function flushQueue(
     let delivered = 0;
     try {
       for (const { key, request: queued } of await store.all()) {
+        let answer: Response;
         try {
-          await send(queued);
+          answer = await send(queued);
         } catch {
           break;
         }
+        if (answersLater(answer.status)) break;
         await store.remove(key);
         delivered += 1;
       }
@@ -122,6 +135,14 @@ export function flushQueue(
     return delivered;
   })();
   return flushing;
+}
+
+/**
+ * Forgets what waits, when the member signs out or deletes the account: on a shared phone it would
+ * otherwise be sent for whoever signs in next. Signing out needs the network, which has sent it by then.
+ */
+export async function clearQueue(store = browserStore()): Promise<void> {
+  await store?.clear();
 }
 
 /** Sends what waited at start, and again whenever the network returns; `onDelivered` hears of it. */

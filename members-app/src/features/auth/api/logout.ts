@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { successSchema } from '@sleep-ritual/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
+import { clearQueue } from '../../../lib/offline-queue.ts';
 import { clearSavedNights } from '../../../lib/offline-tracks.ts';
 import { authKeys } from './keys.ts';
 
@@ -22,12 +23,12 @@ export function useLogout() {
 }
 
 /**
- * After the session ended (logout, a deleted account): the nights saved for offline and the answers
- * kept with them leave the device, then a moment to read the message, the home page and nothing cached
- * for the member.
+ * After the session ended (logout, a deleted account): the nights saved for offline, the answers kept
+ * with them and any progress still waiting to be sent leave the device, then a moment to read the
+ * message, the home page and nothing cached for the member.
  */
 export async function leaveSignedOut(queryClient: QueryClient): Promise<void> {
-  await clearSavedNights().catch(() => undefined);
+  await Promise.all([clearSavedNights(), clearQueue()]).catch(() => undefined);
   window.setTimeout(() => {
     // Leave first: the member screens' guard would otherwise react to the cleared user.
     window.location.replace('/');
