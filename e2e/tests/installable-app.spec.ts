@@ -113,6 +113,11 @@ test.describe('the installable members app', () => {
       expect.arrayContaining(['/my-programs', '/app/manifest.webmanifest', '/app/icons/icon-192.png']),
     );
     expect(urls.some((url) => /^\/app\/assets\/index-[\w-]+\.js$/.test(url))).toBe(true);
+    // The learner's screens come with the shell, the class page and listen mode too, though only My
+    // programs was opened: a saved night opens offline even when its page was not opened online since
+    // the last release. The admin area's code stays off the phone.
+    expect(urls.some((url) => /^\/app\/assets\/ClassScreen-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(urls.filter((url) => /admin-routes|DropOffChart/.test(url))).toEqual([]);
     // The first screen's styles travel inside the cached page itself.
     const shellPage = await page.evaluate(
       async (name) => (await (await window.caches.open(name)).match('/my-programs'))?.text(),

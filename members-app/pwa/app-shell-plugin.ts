@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'vite';
+import { build, type Plugin, type Rollup } from 'vite';
 import { appIcons, serviceWorkerFile, webAppManifestFile } from '../../services/contracts/src/web-app.ts';
 import type { AppShell } from '../src/service-worker/shell-cache.ts';
 import { renderAppIcons } from './icons.ts';
@@ -54,8 +54,8 @@ export function appShellPlugin(options: { base: string }): Plugin {
       }
     },
     // Last: every file of the build, the public folder's included, is on disk by now.
-    async writeBundle() {
-      const shell = await describeShell(outDir, base);
+    async writeBundle(_options, bundle) {
+      const shell = await describeShell(outDir, base, learnerCode(bundle, base));
       await build({
         configFile: false,
         logLevel: 'warn',
@@ -78,12 +78,40 @@ export function appShellPlugin(options: { base: string }): Plugin {
   };
 }
 
+/** The admin area's lazy entry: its code, and what only it imports, stays off learners' phones. */
+const ADMIN_AREA = /\/admin-routes\.tsx$/;
+
+/**
+ * The code and styles the learner's screens load on demand (the class page with listen mode, the path,
+ * the account…), followed from the entry through every import but not into the admin area. In the
+ * shell, a saved night opens offline even when its screen was never opened online since the last
+ * release (a new release's worker deletes the last one's files).
+ */
+function learnerCode(bundle: Rollup.OutputBundle, base: string): string[] {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files = new Set<string>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (files.has(chunk.fileName) || (chunk.isDynamicEntry && ADMIN_AREA.test(chunk.facadeModuleId ?? '')))
+      return;
+    files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const file of [...chunk.imports, ...chunk.dynamicImports]) {
+      const next = byFile.get(file);
+      if (next) visit(next);
+    }
+  };
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk);
+  return [...files].map((file) => `${base}${file}`);
+}
+
 /**
  * The shell of a finished build: index.html (cached as the start page, since every app route answers
- * it) and every file of ours it references (entry JS, its preloads, CSS, manifest, icons), plus the
- * manifest's icons and the fallback pictures. The version is a digest of every built file, so any change installs a new worker.
+ * it) and every file of ours it references (entry JS, its preloads, CSS, manifest, icons), the learner's
+ * screens' code (learnerCode), the manifest's icons and the fallback pictures. The version is a digest
+ * of every built file, so any change installs a new worker.
  */
-async function describeShell(outDir: string, base: string): Promise<AppShell> {
+async function describeShell(outDir: string, base: string, learnerFiles: string[]): Promise<AppShell> {
   const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const referenced = [...html.matchAll(/\s(?:src|href)="([^"]+)"/g)]
     .flatMap((match) => (match[1] === undefined ? [] : [match[1]]))
@@ -110,6 +138,7 @@ async function describeShell(outDir: string, base: string): Promise<AppShell> {
       ...new Set([
         manifest.start_url,
         ...referenced,
+        ...learnerFiles,
         ...manifest.icons.map((icon) => icon.src),
         // The night-sky pictures stand in for a programme's or night's own (not saved offline).
         ...names.filter((name) => name.startsWith('images/')).map((name) => `${base}${name}`),
