@@ -77,4 +77,36 @@ describe('the saved nights in the service worker', () => {
       networkThenSaved(unsaved, cache, () => Promise.reject(new TypeError('offline'))),
     ).rejects.toThrow('offline');
   });
+
+  it('answers from the saved copy when the network is too slow (one bar in the bedroom) or the server fails, and waits on the network where nothing is saved', async () => {
+    const cache = {
+      match: vi.fn(async (url: RequestInfo | URL) =>
+        new URL(String(url)).pathname === '/api/classes/1/details'
+          ? Response.json({ id: 1, saved: true })
+          : undefined,
+      ),
+      put: vi.fn(async () => undefined),
+    };
+    const request = new Request(`${origin}/api/classes/1/details`);
+    const never = () => new Promise<Response>(() => undefined);
+    const slow = await networkThenSaved(request, cache, never, 20);
+    expect(await slow.json()).toEqual({ id: 1, saved: true });
+    const restarting = await networkThenSaved(
+      request,
+      cache,
+      async () => new Response(null, { status: 503 }),
+      20,
+    );
+    expect(await restarting.json()).toEqual({ id: 1, saved: true });
+    expect(cache.put).not.toHaveBeenCalled();
+
+    const unsaved = new Request(`${origin}/api/classes/2/details`);
+    const late = networkThenSaved(
+      unsaved,
+      cache,
+      () => new Promise((resolve) => setTimeout(() => resolve(Response.json({ id: 2 })), 60)),
+      20,
+    );
+    expect(await (await late).json()).toEqual({ id: 2 });
+  });
 });

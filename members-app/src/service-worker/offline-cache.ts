@@ -81,24 +81,34 @@ export async function rangeAnswer(saved: Response, range: string | null): Promis
   });
 }
 
+/** How long a saved night's answer waits for the network before the saved copy answers. */
+export const SAVED_ANSWER_TIMEOUT_MS = 3_000;
+
 /**
  * A saved answer's request: the network's answer when it comes (refreshing the saved copy when it is a
- * 200, so a saved night's progress stays current), else the saved copy, else the network's failure.
+ * 200, so a saved night's progress stays current). Where a copy is saved, the copy answers instead when
+ * the network fails, answers a server error or takes longer than `timeoutMs` (one bar in the bedroom);
+ * where none is, the network's answer or failure, however long it takes.
  */
 export async function networkThenSaved(
   request: Request,
   cache: Pick<Cache, 'match' | 'put'>,
   fetchFromNetwork: (request: Request) => Promise<Response>,
+  timeoutMs = SAVED_ANSWER_TIMEOUT_MS,
 ): Promise<Response> {
+  const network = fetchFromNetwork(request);
+  const saved = await cache.match(request.url);
+  if (!saved) return network;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<'timed out'>((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), timeoutMs);
+  });
   try {
-    const response = await fetchFromNetwork(request);
-    if (response.status === 200 && (await cache.match(request.url))) {
-      await cache.put(request.url, response.clone());
-    }
-    return response;
-  } catch (error) {
-    const saved = await cache.match(request.url);
-    if (saved) return saved;
-    throw error;
+    const first = await Promise.race([network.catch(() => 'failed' as const), timedOut]);
+    if (!(first instanceof Response) || first.status >= 500) return saved;
+    if (first.status === 200) await cache.put(request.url, first.clone());
+    return first;
+  } finally {
+    clearTimeout(timer);
   }
 }
