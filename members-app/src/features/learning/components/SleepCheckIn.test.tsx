@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SleepCheckIns } from '@sleep-ritual/contracts/sleep-check-ins';
 import { sample } from '../../../test/fixtures/catalog.ts';
@@ -61,6 +61,28 @@ describe('the morning check-in on My programs', () => {
         'Night 2 – The Breath That Slows the Heart: Fell asleep during it, slept 4 of 5',
       ),
     ).toBeTruthy();
+  });
+
+  it('left open overnight, asks in the morning as soon as the phone is unlocked, about the night heard since', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 24, 21, 30) });
+    let checkIns: SleepCheckIns = { pending: null, answers: [] };
+    stubApi({
+      'GET /api/programs': ok([sample.program()]),
+      'GET /api/my-programs': ok([sample.program()]),
+      'GET /api/my-programs/tonight': ok([]),
+      'GET /api/progress/check-ins': () => ok(checkIns),
+    });
+    renderLearning('/my-programs');
+    await screen.findByRole('button', { name: 'Open Sleep Ritual' });
+    expect(screen.queryByRole('heading', { name: /How did you sleep/ })).toBeNull();
+
+    // Night 2 is heard at 22:10 (from another screen), the phone locks, and is unlocked at 07:30.
+    checkIns = pending();
+    vi.setSystemTime(new Date(2026, 10, 25, 7, 30));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await screen.findByRole('heading', { name: /How did you sleep after Night 2/ })).toBeTruthy();
   });
 
   it('is not asked the same night, and "Not now" hides it until tomorrow', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { SLEEP_ANSWER_LABELS, sleepAnswers } from '@sleep-ritual/contracts/sleep-answers';
 import type { SleepCheckIn, SleepCheckIns } from '@sleep-ritual/contracts/sleep-check-ins';
 import { Button } from '../../../components/Button.tsx';
@@ -20,17 +20,42 @@ const QUALITY_WORDS = ['', 'Very poorly', 'Poorly', 'So-so', 'Well', 'Very well'
  */
 export function SleepCheckInSection() {
   const checkIns = useCheckIns();
+  const { refetch } = checkIns;
+  const now = useNowOnReturn(refetch);
   if (!checkIns.data || isAdminPreview()) return null;
   return (
     <>
-      <MorningCard pending={checkIns.data.pending} />
+      <MorningCard pending={checkIns.data.pending} now={now} />
       <SleepChart answers={checkIns.data.answers} />
     </>
   );
 }
 
-function MorningCard({ pending }: { pending: SleepCheckIns['pending'] }) {
-  const [now] = useState(() => new Date());
+/**
+ * The time the card asks by: when the page opened, renewed whenever it comes back into view (the phone
+ * unlocked in the morning, My programs left open overnight). On a later learner's day, the night to ask
+ * about is asked for again (`refresh`): the one listened to since.
+ */
+function useNowOnReturn(refresh: () => unknown): Date {
+  const [now, setNow] = useState(() => new Date());
+  const day = useRef(learnerDay(now));
+  useEffect(() => {
+    const onReturn = () => {
+      if (document.visibilityState !== 'visible') return;
+      const next = new Date();
+      setNow(next);
+      if (learnerDay(next) !== day.current) {
+        day.current = learnerDay(next);
+        void refresh();
+      }
+    };
+    document.addEventListener('visibilitychange', onReturn);
+    return () => document.removeEventListener('visibilitychange', onReturn);
+  }, [refresh]);
+  return now;
+}
+
+function MorningCard({ pending, now }: { pending: SleepCheckIns['pending']; now: Date }) {
   const [hidden, setHidden] = useState(false);
   // Kept after the answer, while the optional quality is asked.
   const [answered, setAnswered] = useState<SleepCheckIns['pending']>(null);
