@@ -167,6 +167,9 @@ test('where the volume cannot change, the sleep timer pauses in the next quiet s
   // Night mode, woken by a key: the focus is back in the player, Tab stays there, Escape closes it.
   await player.getByRole('button', { name: 'Night mode' }).click();
   await expect(player.getByRole('button', { name: /Night mode is on/ })).toBeFocused();
+  // Tab leaves the black screen dark and the focus on it, not on a hidden control behind it.
+  await page.keyboard.press('Tab');
+  await expect(player.getByRole('button', { name: /Night mode is on/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(player.getByRole('button', { name: /Night mode is on/ })).toHaveCount(0);
   await expect(player.getByRole('button', { name: 'Pause' })).toBeFocused();

@@ -424,10 +424,11 @@ function NightMode({ onWake }: { onWake: () => void }) {
       aria-label="Night mode is on: tap anywhere or press any key to wake the screen"
       onClick={onWake}
       onKeyDown={(event) => {
-        if (event.key === 'Tab') return;
         event.preventDefault();
         event.stopPropagation();
-        onWake();
+        // Tab has nowhere to go on a black screen (the player's controls behind it are hidden): the
+        // focus stays here, and the screen stays dark. Any other key, Shift too, wakes it.
+        if (event.key !== 'Tab') onWake();
       }}
     />
   );
