@@ -7,6 +7,7 @@ import {
 } from '@sleep-ritual/contracts/progress';
 import { isAdminPreview } from '../../../lib/admin-preview.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queueForLater } from '../../../lib/offline-queue.ts';
 import { createWatchTracker, type TrackablePlayer } from '../tracker/watch-tracker.ts';
 import { setCachedWatchProgress } from './get-class-details.ts';
 import { learningKeys } from './keys.ts';
@@ -21,11 +22,22 @@ export async function recordProgress(classId: number, event: ProgressEvent): Pro
 /**
  * The exit event, sent while the page goes away: navigator.sendBeacon survives the unload but can only
  * POST, so the server takes POST on the same path. text/plain keeps the beacon a simple request; when
- * the browser refuses to queue it, a keepalive fetch carries it instead.
+ * the browser refuses to queue it, a keepalive fetch carries it instead. Offline (a saved night in
+ * airplane mode, the screen locking), it waits with the rest of the progress made offline: a beacon
+ * would be lost.
  */
-export function sendProgressBeacon(classId: number, event: ProgressEvent): void {
+export function sendProgressBeacon(
+  classId: number,
+  event: ProgressEvent,
+  keepForLater: typeof queueForLater = queueForLater,
+): void {
   const url = progressUrl(classId);
   const body = JSON.stringify(event);
+  const waitForNetwork = () =>
+    void keepForLater({ method: 'POST', url, body: event }).catch((error: unknown) =>
+      console.warn('Could not keep the exit from the class for later', error),
+    );
+  if (!navigator.onLine) return waitForNetwork();
   if (typeof navigator.sendBeacon === 'function') {
     try {
       if (navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) return;
@@ -39,7 +51,7 @@ export function sendProgressBeacon(classId: number, event: ProgressEvent): void 
     headers: { 'Content-Type': 'application/json' },
     credentials: 'include',
     keepalive: true,
-  }).catch((error: unknown) => console.warn('Could not record the exit from the class', error));
+  }).catch(waitForNetwork);
 }
 
 /**
