@@ -8,7 +8,13 @@ import { sendEmailJob, type EmailOutcome } from './domain/emails.processor.ts';
 import { processPurchase, type PurchaseOutcome } from './domain/purchases.processor.ts';
 import { reconcile } from './domain/reconcile.ts';
 import { sweepDueReminders, type SweepOutcome } from './domain/reminders.ts';
-import { dropFromFinishedJobs, startWorker, type WorkerConnection } from './jobs/start-worker.ts';
+import {
+  dropFromFinishedJobs,
+  dropOnceDone,
+  startWorker,
+  type DropOnceDone,
+  type WorkerConnection,
+} from './jobs/start-worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { jobMetrics, queueDepthMetrics } from '@sleep-ritual/jobs/queue-metrics';
 import {
@@ -73,6 +79,10 @@ export function startConsumers(
   const registry = options.registry ?? new Registry();
   queueDepthMetrics(registry, [purchases, emails, reconcileQueue, remindersQueue]);
   const queueing = { queues: backends.queues, logger, metrics: jobMetrics(registry) };
+  const buyersDropped = {
+    purchases: dropOnceDone(purchases, purchaseJobOnceDone),
+    emails: dropOnceDone(emails, emailJobOnceDone),
+  };
   const workers = [
     startPurchasesWorker({
       ...queueing,
@@ -81,8 +91,17 @@ export function startConsumers(
       paymentGraceDays: config.paymentGraceDays,
       sessions: backends.sessions,
       retry: options.purchaseRetry,
+      dropOnceDone: buyersDropped.purchases,
     }),
-    startEmailsWorker({ ...queueing, db, config, mailer, clock, concurrency: config.emailConcurrency }),
+    startEmailsWorker({
+      ...queueing,
+      db,
+      config,
+      mailer,
+      clock,
+      concurrency: config.emailConcurrency,
+      dropOnceDone: buyersDropped.emails,
+    }),
     startReconcileWorker({ ...queueing, db, purchases, config, rate: options.reconcileRate }),
     startRemindersWorker({ ...queueing, db, emails, clock }),
   ];
@@ -101,7 +120,7 @@ export function startConsumers(
       logger.error({ err: error.message }, 'the bedtime reminders could not be scheduled'),
     ),
   ]).then(() => undefined);
-  // The buyer's address out of every finished job that still holds it (see keptOnceDone).
+  // The buyer's address out of every finished job that still holds it (see dropOnceDone).
   let closing = false;
   const tidied = Promise.all([
     dropFromFinishedJobs(purchases, purchaseJobOnceDone, () => closing),
@@ -126,7 +145,7 @@ export function startConsumers(
     async close() {
       closing = true;
       await Promise.all(workers.map((worker) => worker.close()));
-      await tidied;
+      await Promise.all([tidied, buyersDropped.purchases.settled(), buyersDropped.emails.settled()]);
       await Promise.all([emails.close(), purchases.close(), reconcileQueue.close(), remindersQueue.close()]);
       mailer.close();
     },
@@ -142,14 +161,15 @@ const PURCHASES_CONCURRENCY = 8;
  * `retry` is the backoff of jobs that failed for a passing reason; tests shorten it, production keeps
  * PURCHASE_RETRY (retries spanning more than a day).
  */
-function startPurchasesWorker(deps: WorkerConnection & PurchaseDeps & { retry?: RetryPolicy }) {
+function startPurchasesWorker(
+  deps: WorkerConnection & PurchaseDeps & { retry?: RetryPolicy; dropOnceDone?: DropOnceDone<PurchaseJob> },
+) {
   return startWorker<PurchaseJob, PurchaseOutcome>(
     PURCHASES_QUEUE,
     {
       ...deps,
       concurrency: PURCHASES_CONCURRENCY,
       retry: deps.retry ?? PURCHASE_RETRY,
-      keptOnceDone: purchaseJobOnceDone,
     },
     async (data, log) => {
       try {
@@ -173,10 +193,12 @@ function neverSucceeds(error: unknown): boolean {
 }
 
 /** EMAIL_CONCURRENCY jobs at once, sharing the mailer's pool of SMTP_MAX_CONNECTIONS connections. */
-export function startEmailsWorker(deps: WorkerConnection & EmailDeps & { concurrency: number }) {
+export function startEmailsWorker(
+  deps: WorkerConnection & EmailDeps & { concurrency: number; dropOnceDone?: DropOnceDone<EmailJob> },
+) {
   return startWorker<EmailJob, EmailOutcome>(
     EMAILS_QUEUE,
-    { ...deps, concurrency: deps.concurrency, keptOnceDone: emailJobOnceDone },
+    { ...deps, concurrency: deps.concurrency },
     async (data, log, job) => {
       try {
         // Keyed by the job: one that runs again after it sent (its completion lost) does not send twice.

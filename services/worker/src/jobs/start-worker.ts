@@ -20,15 +20,12 @@ export function startWorker<Data, Result>(
   options: WorkerConnection & {
     concurrency: number;
     retry?: RetryPolicy;
-    /**
-     * What a completed job keeps of its data, for as long as the queue keeps the job: the buyer's
-     * address is dropped once it did its work. Undefined: the data is kept as it is.
-     */
-    keptOnceDone?: (data: Data) => Data | undefined;
+    /** What a completed job keeps of its data (see DropOnceDone); without it, all of it. */
+    dropOnceDone?: DropOnceDone<Data>;
   },
   process: (data: Data, log: Logger, job: Job<Data, Result>) => Promise<Result>,
 ): Worker<Data, Result> {
-  const { queues, logger, metrics, concurrency, retry, keptOnceDone } = options;
+  const { queues, logger, metrics, concurrency, retry, dropOnceDone } = options;
   const worker = queues.worker<Data, Result>(
     queueName,
     (job) =>
@@ -60,17 +57,7 @@ export function startWorker<Data, Result>(
     counter.inc({ queue: queueName }, 0);
   worker.on('completed', (job) => {
     metrics.completed.inc({ queue: queueName });
-    const kept = keptOnceDone?.(job.data);
-    // A job removed on completion has nothing left to rewrite; one whose rewrite a stop, a crash or an
-    // outage interrupted is rewritten at the next start (dropFromFinishedJobs).
-    if (kept)
-      void job.updateData(kept).catch((error: Error) => {
-        if (!/missing key|not exist/i.test(error.message))
-          logger.warn(
-            { queue: queueName, jobId: job.id, err: error.message },
-            'could not drop the personal data of a completed job',
-          );
-      });
+    if (dropOnceDone && job.id !== undefined) dropOnceDone.after(job.id, job.data, logger);
   });
   worker.on('failed', (job, error) => {
     const final = !job || error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
@@ -90,33 +77,66 @@ export function startWorker<Data, Result>(
   return worker;
 }
 
+/**
+ * What a completed job keeps of its data, for as long as the queue keeps the job: `keep` answers the
+ * data without the buyer's address once it did its work (undefined: nothing to drop). The rewrite goes
+ * through the producer's `queue`, on a connection of its own, so the worker's stays with the jobs in
+ * hand; `settled()` waits for the rewrites under way (the worker's close). A rewrite a stop, a crash or
+ * an outage interrupts is done at the next start (dropFromFinishedJobs).
+ */
+export function dropOnceDone<Data>(queue: Queue<Data>, keep: (data: Data) => Data | undefined) {
+  const pending = new Set<Promise<void>>();
+  return {
+    after(jobId: string, data: Data, logger: Logger) {
+      const kept = keep(data);
+      if (!kept) return;
+      const rewrite = rewriteData(queue, jobId, kept)
+        .catch((error: Error) =>
+          logger.warn(
+            { queue: queue.name, jobId, err: error.message },
+            'could not drop the personal data of a completed job',
+          ),
+        )
+        .finally(() => pending.delete(rewrite));
+      pending.add(rewrite);
+    },
+    settled: () => Promise.all([...pending]).then(() => undefined),
+  };
+}
+export type DropOnceDone<Data> = ReturnType<typeof dropOnceDone<Data>>;
+
+/** Replaces a stored job's data. */
+async function rewriteData<Data>(queue: Queue<Data>, jobId: string, data: Data): Promise<void> {
+  const stored = await queue.getJob(jobId);
+  await stored?.updateData(data).catch(unlessRemoved);
+}
+
+/** A job removed meanwhile (its month is over) has nothing left to rewrite. */
+function unlessRemoved(error: Error): void {
+  if (!/missing key|not exist/i.test(error.message)) throw error;
+}
+
 /** Completed jobs read at a time by dropFromFinishedJobs. */
 const FINISHED_PAGE = 500;
 
 /**
- * Rewrites every completed job of `queue` that still holds what keptOnceDone drops: jobs completed by an
+ * Rewrites every completed job of `queue` that still holds what `keep` drops: jobs completed by an
  * earlier version that kept it, or whose rewrite at completion a stop, a crash or an outage of the store
  * interrupted. Run at each start of the worker; stops between pages once `stopped()` says so. Answers
  * how many jobs it rewrote.
  */
 export async function dropFromFinishedJobs<Data>(
   queue: Queue<Data>,
-  keptOnceDone: (data: Data) => Data | undefined,
+  keep: (data: Data) => Data | undefined,
   stopped: () => boolean,
 ): Promise<number> {
   let rewritten = 0;
   for (let start = 0; !stopped(); start += FINISHED_PAGE) {
     const jobs = await queue.getJobs(['completed'], start, start + FINISHED_PAGE - 1, true);
     for (const job of jobs) {
-      const kept = keptOnceDone(job.data);
+      const kept = keep(job.data);
       if (!kept) continue;
-      await job.updateData(kept).then(
-        () => (rewritten += 1),
-        (error: Error) => {
-          // Removed meanwhile (its month is over): nothing is left to rewrite.
-          if (!/missing key|not exist/i.test(error.message)) throw error;
-        },
-      );
+      await job.updateData(kept).then(() => (rewritten += 1), unlessRemoved);
     }
     if (jobs.length < FINISHED_PAGE) break;
   }

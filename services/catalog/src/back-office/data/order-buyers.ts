@@ -2,7 +2,7 @@ import type { Knex } from '@sleep-ritual/platform/db';
 
 /**
  * The address of each order's member, by order id, for orders a member holds: the Orders screen's buyer
- * once the worker has provisioned an order (a completed job keeps no address; see keptOnceDone). A deleted
+ * once the worker has provisioned an order (a completed job keeps no address; see purchaseJobOnceDone). A deleted
  * member has none.
  */
 export async function orderBuyers(db: Knex, orderIds: string[]): Promise<Map<string, string>> {
