@@ -37,7 +37,7 @@ export function sendProgressBeacon(
     void keepForLater({ method: 'POST', url, body: event }).catch((error: unknown) =>
       console.warn('Could not keep the exit from the class for later', error),
     );
-  if (!navigator.onLine) return waitForNetwork();
+  if (navigator.onLine === false) return waitForNetwork();
   if (typeof navigator.sendBeacon === 'function') {
     try {
       if (navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) return;
