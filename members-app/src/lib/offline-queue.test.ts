@@ -85,11 +85,10 @@ describe('progress made offline', () => {
       expect(store.items.size, String(status)).toBe(2);
     }
     // A refusal (the class was deleted meanwhile, say) would be refused again: it goes, the rest is sent.
-    let answers = [404, 200];
+    const answers = [404, 200];
     const send = async () => new Response(null, { status: answers.shift() ?? 200 });
     expect(await flushQueue(store, send)).toBe(2);
     expect(store.items.size).toBe(0);
-    answers = [];
   });
 
   it('is forgotten when the member signs out, so nobody who signs in next on the phone is sent it', async () => {
@@ -99,5 +98,26 @@ describe('progress made offline', () => {
     const send = vi.fn(async () => new Response(null, { status: 200 }));
     expect(await flushQueue(store, send)).toBe(0);
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('a day after it was made, drops a call the server still cannot take, so the calls after it go', async () => {
+    const store = memoryStore();
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T23:10:00Z') });
+    await queueForLater(event(30), store);
+    await queueForLater(event(60), store);
+    const sent: unknown[] = [];
+    const send = async (queued: QueuedRequest) => {
+      const position = (queued.body as { position_sec: number }).position_sec;
+      if (position === 30) return new Response(null, { status: 500 });
+      sent.push(position);
+      return new Response(null, { status: 200 });
+    };
+    vi.setSystemTime(new Date('2026-11-27T07:30:00Z'));
+    expect(await flushQueue(store, send)).toBe(0);
+    expect(store.items.size).toBe(2);
+    vi.setSystemTime(new Date('2026-11-28T07:30:00Z'));
+    expect(await flushQueue(store, send)).toBe(2);
+    expect(sent).toEqual([60]);
+    expect(store.items.size).toBe(0);
   });
 });

@@ -100,9 +100,19 @@ let flushing: Promise<number> | null = null;
 const answersLater = (status: number) => status >= 500 || status === 408 || status === 429;
 
 /**
+ * A call still answered "later" a day after it was made is dropped, so that one the server can never
+ * take does not hold back every call after it (the server keeps no more than a day of `recorded_at`).
+ */
+const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+const madeLongAgo = (queued: QueuedRequest) => {
+  const made = Date.parse(String((queued.body as { recorded_at?: unknown } | null)?.recorded_at));
+  return Date.now() - made > GIVE_UP_AFTER_MS;
+};
+
+/**
  * Sends what waits, oldest first, and answers how many were delivered. An answer from the server, even
  * a refusal, takes the call out of the queue (sending it again would change nothing); a network failure,
- * or an answer that says to try again later, stops, keeping it and the rest for the next time.
+ * or an answer that says to try again later, stops, keeping it and the rest for the next time (for a day).
  */
 export function flushQueue(
   store = browserStore(),
@@ -125,7 +135,7 @@ export function flushQueue(
         } catch {
           break;
         }
-        if (answersLater(answer.status)) break;
+        if (answersLater(answer.status) && !madeLongAgo(queued)) break;
         await store.remove(key);
         delivered += 1;
       }

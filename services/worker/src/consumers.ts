@@ -8,13 +8,7 @@ import { sendEmailJob, type EmailOutcome } from './domain/emails.processor.ts';
 import { processPurchase, type PurchaseOutcome } from './domain/purchases.processor.ts';
 import { reconcile } from './domain/reconcile.ts';
 import { sweepDueReminders, type SweepOutcome } from './domain/reminders.ts';
-import {
-  dropFromFinishedJobs,
-  dropOnceDone,
-  startWorker,
-  type DropOnceDone,
-  type WorkerConnection,
-} from './jobs/start-worker.ts';
+import { dropOnceDone, startWorker, type DropOnceDone, type WorkerConnection } from './jobs/start-worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { jobMetrics, queueDepthMetrics } from '@sleep-ritual/jobs/queue-metrics';
 import {
@@ -123,8 +117,8 @@ export function startConsumers(
   // The buyer's address out of every finished job that still holds it (see dropOnceDone).
   let closing = false;
   const tidied = Promise.all([
-    dropFromFinishedJobs(purchases, purchaseJobOnceDone, () => closing),
-    dropFromFinishedJobs(emails, emailJobOnceDone, () => closing),
+    buyersDropped.purchases.sweep(() => closing),
+    buyersDropped.emails.sweep(() => closing),
   ]).then(
     ([orders, notices]) => {
       if (orders + notices > 0)
@@ -166,11 +160,7 @@ function startPurchasesWorker(
 ) {
   return startWorker<PurchaseJob, PurchaseOutcome>(
     PURCHASES_QUEUE,
-    {
-      ...deps,
-      concurrency: PURCHASES_CONCURRENCY,
-      retry: deps.retry ?? PURCHASE_RETRY,
-    },
+    { ...deps, concurrency: PURCHASES_CONCURRENCY, retry: deps.retry ?? PURCHASE_RETRY },
     async (data, log) => {
       try {
         return await processPurchase(deps, data, data.test ? log.child({ testOrder: true }) : log);

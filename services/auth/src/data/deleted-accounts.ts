@@ -9,9 +9,15 @@ import type { Config } from '@sleep-ritual/platform/config';
  * of those orders provisions and mails nothing; a new order id from the same address is a new customer.
  */
 export function deletedEmailHash(config: Pick<Config, 'accountHashSecret'>, email: string): string {
-  return createHmac('sha256', config.accountHashSecret)
-    .update(`deleted-account:${email.trim().toLowerCase()}`)
-    .digest('hex');
+  return addressDigest(config.accountHashSecret, 'deleted-account', email);
+}
+
+/**
+ * An address as a keyed digest (HMAC-SHA-256 with ACCOUNT_HASH_SECRET), for one `purpose` (the tombstones,
+ * the sign-in limits' counters), so that digests kept for one purpose never match another's.
+ */
+export function addressDigest(secret: string, purpose: string, email: string): string {
+  return createHmac('sha256', secret).update(`${purpose}:${email.trim().toLowerCase()}`).digest('hex');
 }
 
 export async function recordDeletedAccount(

@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import type { CounterStore } from '@sleep-ritual/platform/counter-store';
 import { attemptBudgets, rateLimit, type RateLimit } from '@sleep-ritual/platform/rate-limit';
+import { addressDigest } from '../data/deleted-accounts.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
@@ -34,8 +34,8 @@ function signInBudgets(
  * address, so that the counters keep no member's address, neither while they count nor after the
  * account is deleted (docs/member-rights.md).
  */
-export const accountCounterKey = (secret: string, email: string): string =>
-  createHmac('sha256', secret).update(`counters:${email.trim().toLowerCase()}`).digest('hex').slice(0, 32);
+const accountCounterKey = (secret: string, email: string): string =>
+  addressDigest(secret, 'counters', email).slice(0, 32);
 
 /** A limit per account: counted under the account's digest (accountCounterKey), given its address. */
 function perAccount(limit: RateLimit, accountKey: (email: string) => string): RateLimit {

@@ -82,7 +82,7 @@ export function startWorker<Data, Result>(
  * data without the buyer's address once it did its work (undefined: nothing to drop). The rewrite goes
  * through the producer's `queue`, on a connection of its own, so the worker's stays with the jobs in
  * hand; `settled()` waits for the rewrites under way (the worker's close). A rewrite a stop, a crash or
- * an outage interrupts is done at the next start (dropFromFinishedJobs).
+ * an outage interrupts is done at the next start, by `sweep` (dropFromFinishedJobs).
  */
 export function dropOnceDone<Data>(queue: Queue<Data>, keep: (data: Data) => Data | undefined) {
   const pending = new Set<Promise<void>>();
@@ -101,6 +101,7 @@ export function dropOnceDone<Data>(queue: Queue<Data>, keep: (data: Data) => Dat
       pending.add(rewrite);
     },
     settled: () => Promise.all([...pending]).then(() => undefined),
+    sweep: (stopped: () => boolean) => dropFromFinishedJobs(queue, keep, stopped),
   };
 }
 export type DropOnceDone<Data> = ReturnType<typeof dropOnceDone<Data>>;
@@ -125,7 +126,7 @@ const FINISHED_PAGE = 500;
  * interrupted. Run at each start of the worker; stops between pages once `stopped()` says so. Answers
  * how many jobs it rewrote.
  */
-export async function dropFromFinishedJobs<Data>(
+async function dropFromFinishedJobs<Data>(
   queue: Queue<Data>,
   keep: (data: Data) => Data | undefined,
   stopped: () => boolean,

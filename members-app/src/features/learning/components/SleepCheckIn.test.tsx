@@ -83,6 +83,25 @@ describe('the morning check-in on My programs', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     expect(await screen.findByRole('heading', { name: /How did you sleep after Night 2/ })).toBeTruthy();
+
+    // Put off that morning, the page still open, Night 3 heard that evening: the next morning asks again.
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('heading', { name: /How did you sleep/ })).toBeNull();
+    checkIns = {
+      pending: {
+        ...night,
+        classId: 103,
+        label: 'Night 3',
+        title: 'Softening the Body',
+        listenedAt: new Date(2026, 10, 25, 22, 5).toISOString(),
+      },
+      answers: [],
+    };
+    vi.setSystemTime(new Date(2026, 10, 26, 7, 15));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await screen.findByRole('heading', { name: /How did you sleep after Night 3/ })).toBeTruthy();
   });
 
   it('is not asked the same night, and "Not now" hides it until tomorrow', async () => {

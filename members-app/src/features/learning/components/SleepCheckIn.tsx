@@ -25,7 +25,8 @@ export function SleepCheckInSection() {
   if (!checkIns.data || isAdminPreview()) return null;
   return (
     <>
-      <MorningCard pending={checkIns.data.pending} now={now} />
+      {/* A new learner's day asks afresh, whatever was answered or put off the day before. */}
+      <MorningCard key={learnerDay(now)} pending={checkIns.data.pending} now={now} />
       <SleepChart answers={checkIns.data.answers} />
     </>
   );
