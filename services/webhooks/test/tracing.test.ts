@@ -171,10 +171,12 @@ describe(`traces of the started system (${TEST_BACKEND === 'postgres' ? 'Postgre
     const trace = await eventually(
       async () => {
         const found = inTrace(webhook.traceId);
-        // A parent span ends, and is exported, after its children: wait for the e-mail job's own.
+        // A parent span ends, and is exported, after its children: wait for the e-mail job's own, and
+        // for the gateway's, which its own process exports in a batch of its own, maybe later.
         const sent = found.some((span) => span.name === 'email send');
         const jobEnded = found.some((span) => span.name === 'process emails');
-        return sent && jobEnded ? found : undefined;
+        const gateway = found.some((span) => span.service === 'sleep-ritual-gateway');
+        return sent && jobEnded && gateway ? found : undefined;
       },
       { timeoutMs: 20_000, what: 'the e-mail job and its send span in the webhook trace' },
     );
