@@ -1,6 +1,6 @@
 // `npm run bench:learning`: throughput and p99 latency of GET /api/classes/{id}/details and
 // PUT /api/progress/{classId} at 100 concurrent keep-alive connections, each beside a bare node:http
-// server measured in the same run. Class details are measured straight from the catalog service and
+// server measured in the same run, answering the same body. Class details are measured straight from the catalog service and
 // through the origin in front of it: the development gateway, and nginx with the configuration
 // `npm run start:prod` renders (when nginx is installed) in front of 2 catalog replicas, and for scale in
 // front of one replica that takes all of the load. Progress
@@ -113,10 +113,18 @@ async function serve(kind: ServerKind, catalogPort?: string): Promise<void> {
       membersAppDir: path.join(repoRoot, 'members-app', 'dist'),
     }).callback();
   } else if (kind === 'bare') {
-    const body = JSON.stringify({ id: 1, title: 'Arriving: Letting the Day Go', durationMinutes: 16 });
+    // The same bodies as the calls it is measured beside (see answerAsMeasured): a GET answers what class
+    // details answered, a PUT what a progress write answered.
+    const bodies: Record<string, string> = { GET: '{}', PUT: '{}' };
+    process.on('message', (message: { bodies?: Record<string, string> }) => {
+      if (!message.bodies) return;
+      Object.assign(bodies, message.bodies);
+      process.send?.({ bodiesSet: true });
+    });
     handler = (req, res) => {
       req.resume();
       req.on('end', () => {
+        const body = bodies[req.method ?? 'GET'] ?? '{}';
         res.writeHead(200, {
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(body),
@@ -146,7 +154,9 @@ async function serve(kind: ServerKind, catalogPort?: string): Promise<void> {
   if (!send) throw new Error('A benchmark server runs as a child process with an IPC channel');
   server.listen(0, '127.0.0.1', () => send({ port: (server.address() as { port: number }).port }));
   // The parent asks for this process's CPU time around each measurement.
-  process.on('message', () => send({ cpu: process.cpuUsage() }));
+  process.on('message', (message) => {
+    if (message === 'cpu') send({ cpu: process.cpuUsage() });
+  });
   process.on('disconnect', () => process.exit(0));
   process.on('SIGTERM', () => process.exit(0));
 }
@@ -516,6 +526,11 @@ async function main(): Promise<void> {
       body: heartbeat(index).body,
     });
 
+    await answerAsMeasured(bare, [
+      { server: catalog, spec: classDetails(0) },
+      { server: progress, spec: heartbeat(0) },
+    ]);
+
     console.log(
       `bench:learning — ${CONCURRENCY} connections, ${SECONDS} s each (in ${ROUNDS} turns) after ${WARM_UP_SECONDS} s warm-up, ` +
         `${LEARNERS} learners × ${CLASSES} classes, log level ${LOG_LEVEL}, ` +
@@ -670,6 +685,26 @@ async function main(): Promise<void> {
     await db.destroy();
     await backends.close();
   }
+}
+
+/**
+ * Gives the bare server the bodies the measured calls answer (one of each, asked here), so that it
+ * answers the same bytes: a GET what `calls[0]` answered, a PUT what the PUT call answered.
+ */
+async function answerAsMeasured(bare: Server, calls: { server: Server; spec: RequestSpec }[]): Promise<void> {
+  const bodies: Record<string, string> = {};
+  for (const { server, spec } of calls) {
+    const response = await fetch(`http://127.0.0.1:${server.port}${spec.path}`, {
+      method: spec.method,
+      headers: { ...(spec.cookie ? { cookie: spec.cookie } : {}), 'content-type': 'application/json' },
+      body: spec.body,
+    });
+    if (!response.ok) throw new Error(`${spec.method} ${spec.path} answered ${response.status}`);
+    bodies[spec.method] = await response.text();
+  }
+  const set = new Promise((resolve) => bare.child.once('message', resolve));
+  bare.child.send({ bodies });
+  await set;
 }
 
 async function cleanUp(db: Knex, stores: Backends[], fixture: Fixture, run: string): Promise<void> {

@@ -137,10 +137,13 @@ export const OWN: LearnerAccess = { since: 'own.since', zone: 'own.zone' };
 /**
  * SQL: a subquery of one row, `since` and `zone`, for the learner `userId` (a column or one `?`
  * binding, read once) and the programme `programId`: `cross join lateral ${learnerAccessSql('?')} own`.
+ * `offset 0` keeps PostgreSQL from pulling the subquery up into the query around it, which would copy
+ * its two look-ups into every expression that reads `own.since` or `own.zone` (drip reads each up to
+ * four times): each runs once per row instead.
  */
 export function learnerAccessSql(userId: string, programId = 'pr.id'): string {
   return `(select ${accessSinceSql('learner.id', programId)} as since, ${learnerTimeZoneSql('learner.id')} as zone
-  from (select ${userId}::int as id) learner)`;
+  from (select ${userId}::int as id) learner offset 0)`;
 }
 
 /**
