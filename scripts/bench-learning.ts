@@ -17,7 +17,6 @@
 // BENCH_SECONDS (default 5) sets each measurement's length, BENCH_LOG_LEVEL (default warn) the
 // services' log level.
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -40,7 +39,7 @@ import {
 } from '@sleep-ritual/platform/testing';
 import { printColumns } from './lib/print-table.ts';
 import { procCpuMicros } from './lib/proc-cpu.ts';
-import { localNginxArgs, renderLocalNginx } from './render-nginx.ts';
+import { localNginxArgs, renderLocalNginx, thisMachine } from './render-nginx.ts';
 
 const CONCURRENCY = 100;
 const LEARNERS = 500;
@@ -207,7 +206,6 @@ async function startNginx(catalogs: Server[]): Promise<(Server & { dispose(): Pr
   if (spawnSync('nginx', ['-v']).error) return undefined;
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-nginx-'));
   const port = await freePort();
-  const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
   const unused = [1];
   const files = renderLocalNginx({
     dir,
@@ -224,9 +222,7 @@ async function startNginx(catalogs: Server[]): Promise<(Server & { dispose(): Pr
       media: testConfig().mediaDir,
     },
     ipv6: false,
-    brotliModule: existsSync(brotliModule) ? brotliModule : undefined,
-    mimeTypes: '/etc/nginx/mime.types',
-    startedAsRoot: process.getuid?.() === 0,
+    ...thisMachine(),
   });
   await mkdir(path.join(dir, 'temp'));
   for (const [name, content] of Object.entries(files)) await writeFile(path.join(dir, name), content);

@@ -30,6 +30,7 @@ import {
   mediaPrefix,
   mediaTypes,
   membersAppAssetsPrefix,
+  secretQueryRoutes,
   serviceForPath,
   uploadRoutes,
   type ServiceName,
@@ -45,6 +46,8 @@ const UPSTREAM_KEEPALIVE = 128;
 /** Debian's package and nginx.org's both put the brotli module here when it is installed. */
 const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const SYSTEM_MIME_TYPES = '/etc/nginx/mime.types';
+/** Where the image's nginx writes its error log (the official image links it to stderr). */
+const IMAGE_ERROR_LOGS = ['/var/log/nginx/error.log'];
 
 /** As the development gateway answers an address that does not decode. */
 const BAD_ADDRESS = 'The address is not valid.';
@@ -241,7 +244,13 @@ function renderUpstreams(header: string[], body: (service: ServiceName) => strin
   return `${lines.join('\n')}\n`;
 }
 
-function renderRoutes(header: string[], roots: Roots): string {
+/**
+ * `errorLogs`: where the main configuration writes nginx's error log. A call whose query carries a
+ * secret (secretQueryRoutes) writes only critical errors there, so that a request line of it never
+ * reaches the log: nginx writes the whole line, query included, with any error of a request (its
+ * upstream down, say), and the access log's format cannot apply to it.
+ */
+function renderRoutes(header: string[], roots: Roots, errorLogs: string[]): string {
   const staticHeaders = 'include static-headers.conf;';
   const marketingRoot = literalPath(roots.marketing);
   const membersAppRoot = literalPath(roots.membersApp);
@@ -255,6 +264,9 @@ function renderRoutes(header: string[], roots: Roots): string {
     "# $http_host keeps the port, which the services' Origin check compares against. nginx is the edge:",
     "# it replaces, not appends to, a client's X-Forwarded-For so that it cannot dodge rate limits.",
     ...PROXY_HEADERS,
+    '',
+    "# A location that writes only critical errors is a call whose query carries a secret (a mailed link's",
+    "# token, the checkout's signature): nginx's error log would hold its whole request line.",
     '',
     '# Errors nginx itself produces on /api answer the same JSON shape as the services.',
     'error_page 413 = @too_large;',
@@ -272,7 +284,15 @@ function renderRoutes(header: string[], roots: Roots): string {
       );
       directives = `${WEBHOOK_SENT_AGAIN} ${directives}`;
     }
-    for (const prefix of prefixes) lines.push(...prefixLocations(prefix, directives));
+    const quiet = `${errorLogs.map((log) => `error_log ${log} crit;`).join(' ')} ${directives}`;
+    const secret = secretQueryRoutes.filter((route) => serviceForPath(route) === service);
+    for (const prefix of prefixes) {
+      const [exact = '', below = ''] = prefixLocations(prefix, directives);
+      lines.push(secret.includes(prefix) ? `location = ${literalPath(prefix)} { ${quiet} }` : exact, below);
+    }
+    for (const route of secret.filter((route) => !prefixes.includes(route))) {
+      lines.push(`location = ${literalPath(route)} { ${quiet} }`);
+    }
   }
   lines.push(
     '',
@@ -357,7 +377,7 @@ export function renderNginx(): Record<string, string> {
       main: [
         'user nginx;',
         'pid /var/run/nginx.pid;',
-        'error_log /var/log/nginx/error.log warn;',
+        ...IMAGE_ERROR_LOGS.map((log) => `error_log ${log} warn;`),
         // Its own container: a worker per core nginx sees (the node's, in Kubernetes: set a number
         // near the pod's CPU limit there on a node with many more cores).
         'worker_processes auto;',
@@ -382,12 +402,16 @@ export function renderNginx(): Record<string, string> {
       `server ${service}:${defaultPorts[service]} resolve;`,
       `keepalive ${UPSTREAM_KEEPALIVE};`,
     ]),
-    'infra/nginx/routes.conf': renderRoutes(IMAGE_HEADER, {
-      marketing: '/srv/marketing',
-      membersApp: '/srv/members-app',
-      // The media store's volume (MEDIA_DIR of the services), mounted read-only into nginx.
-      media: '/srv/media',
-    }),
+    'infra/nginx/routes.conf': renderRoutes(
+      IMAGE_HEADER,
+      {
+        marketing: '/srv/marketing',
+        membersApp: '/srv/members-app',
+        // The media store's volume (MEDIA_DIR of the services), mounted read-only into nginx.
+        media: '/srv/media',
+      },
+      IMAGE_ERROR_LOGS,
+    ),
   };
 }
 
@@ -414,6 +438,7 @@ export function renderLocalNginx(options: LocalOptions): Record<string, string> 
   const { dir } = options;
   const header = [`${GENERATED} Run \`npm run infra:nginx -- --local\` again after a change.`];
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, 'temp', name)};`;
+  const errorLogs = [path.join(dir, 'error.log'), 'stderr'];
   const staticHeaders = readStaticHeaders();
   return {
     'nginx.conf': renderMain({
@@ -423,8 +448,7 @@ export function renderLocalNginx(options: LocalOptions): Record<string, string> 
         ...(options.brotliModule ? [`load_module ${options.brotliModule};`] : []),
         ...(options.startedAsRoot ? ['user root;'] : []),
         `pid ${path.join(dir, 'nginx.pid')};`,
-        `error_log ${path.join(dir, 'error.log')} warn;`,
-        'error_log stderr warn;',
+        ...errorLogs.map((log) => `error_log ${log} warn;`),
         // One machine: nginx shares its cores with every replica, PostgreSQL and Redis. One worker
         // proxies far more than the services behind it answer; a second only takes turns with them
         // (bench:learning: p99 at 100 connections 33-43 ms with one, 52-63 ms with two).
@@ -442,15 +466,27 @@ export function renderLocalNginx(options: LocalOptions): Record<string, string> 
       ...options.upstreamPorts[service].map((port) => `server 127.0.0.1:${port};`),
       `keepalive ${UPSTREAM_KEEPALIVE};`,
     ]),
-    'routes.conf': renderRoutes(header, options.roots),
+    'routes.conf': renderRoutes(header, options.roots, errorLogs),
     'static-headers.conf': staticHeaders,
+  };
+}
+
+/**
+ * What the rendering needs to know of this machine: Debian's brotli module when it is installed, Debian's
+ * MIME types, and whether nginx is started as root.
+ */
+export function thisMachine(): Pick<LocalOptions, 'brotliModule' | 'mimeTypes' | 'startedAsRoot'> {
+  return {
+    brotliModule: existsSync(BROTLI_STATIC_MODULE) ? BROTLI_STATIC_MODULE : undefined,
+    mimeTypes: SYSTEM_MIME_TYPES,
+    startedAsRoot: process.getuid?.() === 0,
   };
 }
 
 /** This machine's nginx configuration for `config` (the origin on PORT, every replica), written to var/. */
 export function writeLocalNginx(config: Config): { dir: string; brotli: boolean } {
   const dir = path.join(repoRoot, 'var', `nginx-${config.port}`);
-  const brotliModule = existsSync(BROTLI_STATIC_MODULE) ? BROTLI_STATIC_MODULE : undefined;
+  const machine = thisMachine();
   const files = renderLocalNginx({
     dir,
     port: config.port,
@@ -463,13 +499,11 @@ export function writeLocalNginx(config: Config): { dir: string; brotli: boolean 
     ipv6: Object.values(networkInterfaces()).some((addresses) =>
       addresses?.some((address) => address.family === 'IPv6' && address.internal),
     ),
-    brotliModule,
-    mimeTypes: SYSTEM_MIME_TYPES,
-    startedAsRoot: process.getuid?.() === 0,
+    ...machine,
   });
   mkdirSync(path.join(dir, 'temp'), { recursive: true });
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
-  return { dir, brotli: Boolean(brotliModule) };
+  return { dir, brotli: Boolean(machine.brotliModule) };
 }
 
 /** The arguments that run the rendered configuration in the foreground (`nginx …`). */

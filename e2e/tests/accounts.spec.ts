@@ -103,11 +103,19 @@ test.describe('password reset', () => {
     const mail = await waitForMailTo(e2eEnv.OUTBOX_DIR, email, { timeoutMs: 15_000 });
     const link = /https?:\/\/[^\s"<]+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
     expect(link).toBeTruthy();
+    // What the page's requests (its code, the link's check, the reset) send as their Referer.
+    const referers: Promise<string | null>[] = [];
+    page.on('request', (request) => referers.push(request.headerValue('referer')));
     await page.goto(link!);
     await page.getByLabel('New password', { exact: true }).fill('new-password-2');
     await page.getByLabel('Confirm password', { exact: true }).fill('new-password-2');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
+    const token = new URL(link!).searchParams.get('token') ?? '';
+    const sent = (await Promise.all(referers)).filter((referer) => referer !== null);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.filter((referer) => referer.includes(token))).toEqual([]);
+    page.removeAllListeners('request');
     await page.getByRole('link', { name: 'Continue to Sign In' }).click();
 
     await page.getByLabel('Email').fill(email);

@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import { UNSUBSCRIBE_PATH } from '@sleep-ritual/contracts/reminders';
 import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
 import type { AuthDeps } from './deps.ts';
 import { createLimits } from './domain/limits.ts';
@@ -6,7 +7,7 @@ import { accountRoutes } from './http/account-routes.ts';
 import { adminSessionRoutes } from './http/admin-session-routes.ts';
 import { createAccountRoutes } from './http/create-account-routes.ts';
 import { passwordRoutes } from './http/password-routes.ts';
-import { reminderRoutes, UNSUBSCRIBE_PATH } from './http/reminder-routes.ts';
+import { reminderRoutes } from './http/reminder-routes.ts';
 import { sessionRoutes } from './http/session-routes.ts';
 
 export function createApp(deps: AuthDeps) {

@@ -53,6 +53,12 @@ export const bedtimeReminderSchema = z.object({
 export type BedtimeReminder = z.infer<typeof bedtimeReminderSchema>;
 
 /**
+ * The one-click unsubscribe address every reminder carries, its signed token in the query: mail
+ * providers POST to it from their own servers (RFC 8058).
+ */
+export const UNSUBSCRIBE_PATH = '/api/account/reminder/unsubscribe';
+
+/**
  * GET /api/account/reminder/unsubscribe?token=… (asked as JSON; a browser asking for a page is sent to
  * the members app's confirmation page) and POST (RFC 8058 one-click, or the page's button), both
  * answering whether the reminder is on after the call.

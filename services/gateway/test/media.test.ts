@@ -15,7 +15,7 @@ import {
   listen,
   testConfig,
 } from '@sleep-ritual/platform/testing';
-import { localNginxArgs, renderLocalNginx } from '../../../scripts/render-nginx.ts';
+import { localNginxArgs, renderLocalNginx, thisMachine } from '../../../scripts/render-nginx.ts';
 import { createGateway } from '../src/app.ts';
 
 // The catalog service stores uploads in MEDIA_DIR; the gateway serves them from there.
@@ -54,8 +54,7 @@ beforeAll(async () => {
       },
       roots: { marketing: marketingDir, membersApp: marketingDir, media: mediaDir },
       ipv6: false,
-      mimeTypes: '/etc/nginx/mime.types',
-      startedAsRoot: process.getuid?.() === 0,
+      ...thisMachine(),
     }),
   });
   const config = testConfig({ MEDIA_DIR: mediaDir, CATALOG_PORT: new URL(catalog.url).port });

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,7 @@ import { apiRoutes, uploadRoutes, type ServiceName } from '@sleep-ritual/platfor
 import { createTestDeps, eventually, freePort, listen, testConfig } from '@sleep-ritual/platform/testing';
 import { hostileBodies, wrongAnswers } from '@sleep-ritual/platform/testing-raw-request';
 import { openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
-import { localNginxArgs, renderLocalNginx } from '../../../scripts/render-nginx.ts';
+import { localNginxArgs, renderLocalNginx, thisMachine } from '../../../scripts/render-nginx.ts';
 import { createGateway } from '../src/app.ts';
 
 // Every write endpoint of every service, read from the services' own routers and the route table, gets
@@ -99,7 +98,6 @@ beforeAll(async () => {
 
   origins.nginx.port = await freePort();
   const confDir = path.join(dir, 'nginx');
-  const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
   const files = renderLocalNginx({
     dir: confDir,
     port: origins.nginx.port,
@@ -111,9 +109,7 @@ beforeAll(async () => {
     },
     roots: { marketing: site, membersApp: site, media: site },
     ipv6: false,
-    brotliModule: existsSync(brotliModule) ? brotliModule : undefined,
-    mimeTypes: '/etc/nginx/mime.types',
-    startedAsRoot: process.getuid?.() === 0,
+    ...thisMachine(),
   });
   await mkdir(path.join(confDir, 'temp'), { recursive: true });
   for (const [name, content] of Object.entries(files)) await writeFile(path.join(confDir, name), content);

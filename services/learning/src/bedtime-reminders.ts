@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { UNSUBSCRIBE_PATH } from '@sleep-ritual/contracts/reminders';
 import type { Config } from '@sleep-ritual/platform/config';
 import { nextOccurrence } from './local-time.ts';
 
@@ -54,7 +55,7 @@ export function verifyUnsubscribeToken(
 
 /** The one-click address of the List-Unsubscribe header (RFC 8058): the API, which takes the POST. */
 export function unsubscribeUrl(config: Pick<Config, 'sessionKeys' | 'publicAppUrl'>, userId: number): string {
-  const url = new URL('/api/account/reminder/unsubscribe', config.publicAppUrl);
+  const url = new URL(UNSUBSCRIBE_PATH, config.publicAppUrl);
   url.searchParams.set('token', unsubscribeToken(config, userId));
   return url.toString();
 }

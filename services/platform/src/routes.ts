@@ -5,6 +5,7 @@
 
 import { QUEUE_VIEW_PATH } from '@sleep-ritual/contracts/admin-members';
 import { isUnderPrefix } from '@sleep-ritual/contracts/app-routes';
+import { UNSUBSCRIBE_PATH } from '@sleep-ritual/contracts/reminders';
 import {
   AUDIO_MAX_BYTES,
   IMAGE_MAX_BYTES,
@@ -52,6 +53,18 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
   progress: ['/api/progress'],
   webhooks: ['/api/webhooks'],
 };
+
+/**
+ * The calls whose query carries a secret: a mailed link's token (the password reset's check, the
+ * reminders' one-click unsubscribe, which mail providers call with the address as it is) and the
+ * checkout's signed redirect, which the create-account page passes on. No log may hold their query:
+ * the services log paths alone, and nginx writes none of their request lines to its error log.
+ */
+export const secretQueryRoutes: readonly string[] = [
+  '/api/create-account',
+  '/api/reset-password',
+  UNSUBSCRIBE_PATH,
+];
 
 /** Room for the multipart envelope around an uploaded file (boundaries, part headers, the file name). */
 const MULTIPART_ENVELOPE_BYTES = 64 * 1024;

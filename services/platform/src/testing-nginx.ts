@@ -3,21 +3,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventually } from './testing.ts';
 
-/** Debian's brotli module, when installed (.ci/run installs it with nginx). */
-export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-
 /**
  * Runs this machine's nginx in the foreground with the rendered `files` (scripts/render-nginx.ts's
  * renderLocalNginx) written to `confDir`, started by `args` (its localNginxArgs), until it answers
  * /healthz on `base`. `stop()` ends it and waits: nginx has then written out its buffered access log.
- * Stopping it again does nothing.
+ * Stopping it again does nothing. `stderr()` is what it wrote there so far (its error log's copy).
  */
 export async function runTestNginx(options: {
   confDir: string;
   files: Record<string, string>;
   args: string[];
   base: string;
-}): Promise<{ stop(): Promise<void> }> {
+}): Promise<{ stop(): Promise<void>; stderr(): string }> {
   await mkdir(path.join(options.confDir, 'temp'), { recursive: true });
   for (const [name, content] of Object.entries(options.files)) {
     await writeFile(path.join(options.confDir, name), content);
@@ -35,6 +32,7 @@ export async function runTestNginx(options: {
     { timeoutMs: 10_000, what: 'nginx to answer /healthz' },
   );
   return {
+    stderr: () => output,
     async stop() {
       if (nginx.exitCode !== null || nginx.signalCode !== null) return;
       const exited = new Promise((resolve) => nginx.once('exit', resolve));

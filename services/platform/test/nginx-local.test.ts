@@ -7,9 +7,9 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_ACCESS_PATH } from '@sleep-ritual/contracts/media';
-import { BROTLI_MODULE, runTestNginx } from '../src/testing-nginx.ts';
+import { runTestNginx } from '../src/testing-nginx.ts';
 import { freePort } from '../src/testing.ts';
-import { localNginxArgs, renderLocalNginx } from '../../../scripts/render-nginx.ts';
+import { localNginxArgs, renderLocalNginx, thisMachine } from '../../../scripts/render-nginx.ts';
 
 // The configuration `npm run start:prod` renders, run by this machine's nginx (.ci/run installs it with
 // its brotli module) over small builds and two replicas of a service that say who answered.
@@ -120,9 +120,7 @@ beforeAll(async () => {
       media: path.join(dir, 'media'),
     },
     ipv6: false,
-    brotliModule: existsSync(BROTLI_MODULE) ? BROTLI_MODULE : undefined,
-    mimeTypes: '/etc/nginx/mime.types',
-    startedAsRoot: process.getuid?.() === 0,
+    ...thisMachine(),
   });
   nginx = await runTestNginx({ confDir, files, args: localNginxArgs(confDir), base });
 });

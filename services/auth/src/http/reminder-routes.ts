@@ -1,12 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { bedtimeReminderInputSchema } from '@sleep-ritual/contracts/reminders';
+import { bedtimeReminderInputSchema, UNSUBSCRIBE_PATH } from '@sleep-ritual/contracts/reminders';
 import { currentUserId, requireUser } from '@sleep-ritual/platform/http/guards';
 import type { AuthRouteDeps } from '../deps.ts';
 import { checkUnsubscribeLink, getReminder, saveReminder, unsubscribe } from '../domain/reminders.ts';
-
-/** The one-click unsubscribe address: mail providers POST to it from their own servers (RFC 8058). */
-export const UNSUBSCRIBE_PATH = '/api/account/reminder/unsubscribe';
 
 const tokenOf = (ctx: Context) => (typeof ctx.query.token === 'string' ? ctx.query.token : '');
 

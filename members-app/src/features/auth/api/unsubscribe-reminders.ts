@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { unsubscribeAnswerSchema } from '@sleep-ritual/contracts/reminders';
+import { UNSUBSCRIBE_PATH, unsubscribeAnswerSchema } from '@sleep-ritual/contracts/reminders';
 import { api } from '../../../lib/api-client.ts';
 import { authKeys } from './keys.ts';
 
-const unsubscribeUrl = (token: string) =>
-  `/api/account/reminder/unsubscribe?${new URLSearchParams({ token })}`;
+const unsubscribeUrl = (token: string) => `${UNSUBSCRIBE_PATH}?${new URLSearchParams({ token })}`;
 
 /** GET …/unsubscribe?token=…: whether the link is good and the reminder still on, changing nothing. */
 export const checkUnsubscribeLink = (token: string) =>
