@@ -20,6 +20,16 @@ const recordedAt = z.iso
   .datetime({ offset: true, error: 'recorded_at must be an ISO date and time' })
   .optional();
 
+/**
+ * A play session's id, sent with its session_start (the members app makes one per session): a
+ * session_start whose answer was lost and that is sent again with the same id counts one play, not two.
+ */
+const PLAY_ID_RULE = 'play_id must be 8 to 64 letters, digits, - or _';
+const playId = z
+  .string({ error: PLAY_ID_RULE })
+  .regex(/^[\w-]{8,64}$/, { error: PLAY_ID_RULE })
+  .optional();
+
 export const progressEventSchema = z.object(
   {
     position_sec: z
@@ -32,6 +42,7 @@ export const progressEventSchema = z.object(
       .max(MAX_SECONDS, { error: `duration_sec must be at most ${MAX_SECONDS}` }),
     event_type: z.enum(progressEventTypes, { error: eventTypeRule }),
     recorded_at: recordedAt,
+    play_id: playId,
   },
   {
     error: `Send position_sec (a number >= 0), duration_sec (a number >= 1) and event_type (one of ${progressEventTypes.join(', ')}).`,

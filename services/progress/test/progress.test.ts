@@ -113,6 +113,44 @@ describe('PUT /api/progress/{classId}', () => {
     expect(await fresh.row()).toMatchObject({ totalPlays: 1 });
   });
 
+  it('counts a session_start sent again with its play id once, however it arrives; another id is another play', async () => {
+    const w = await watcher();
+    const sessionStart = (play_id: string, position_sec = 3) =>
+      w.client.request(`/api/progress/${w.classId}`, {
+        method: 'PUT',
+        json: { position_sec, duration_sec: 1000, event_type: 'session_start', play_id },
+      });
+    // Its answer lost on the way, the phone sends the same call again, later.
+    expect((await sessionStart('first-play-0001')).status).toBe(200);
+    expect((await sessionStart('first-play-0001')).status).toBe(200);
+    expect(await w.row()).toMatchObject({ totalPlays: 1, lastPlayId: 'first-play-0001' });
+    // Sent again at the same moment as the next play session's start: one batch, each counted once.
+    const answers = await Promise.all([
+      sessionStart('first-play-0001', 5),
+      sessionStart('second-play-002', 6),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await w.row()).toMatchObject({ totalPlays: 2, lastPlayId: 'second-play-002' });
+    // A session_start without an id (an older app) still counts each time.
+    await w.send('session_start', 7);
+    await w.send('session_start', 8);
+    expect(await w.row()).toMatchObject({ totalPlays: 4, lastPlayId: 'second-play-002' });
+  });
+
+  it('refuses a play id that is not 8 to 64 letters, digits, - or _', async () => {
+    const w = await watcher();
+    for (const play_id of ['short', 'x'.repeat(65), 'with space!', 42]) {
+      const response = await w.client.request(`/api/progress/${w.classId}`, {
+        method: 'PUT',
+        json: { position_sec: 3, duration_sec: 1000, event_type: 'session_start', play_id },
+      });
+      expect(response.status, String(play_id)).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: 'play_id must be 8 to 64 letters, digits, - or _',
+      });
+    }
+  });
+
   it('completes the class at 90% watched, once: completedAt never changes afterwards', async () => {
     const w = await watcher();
     await w.send('timeupdate', 899);

@@ -18,6 +18,8 @@ export type ProgressValues = {
   durationSec: number;
   percent: number;
   plays: 0 | 1;
+  /** The play session's id of a session_start that has one: counted once however often it arrives. */
+  playId: string | null;
   completed: boolean;
   /** When the learner was listening (see listenedAt in record-progress). */
   listenedAt: Date;
@@ -44,14 +46,19 @@ const NOW_COMPLETED = completesClassSql(MERGED_WATCH);
 /**
  * The batch's events, one line per row: the events of one learner and class (sent at once, a player's
  * heartbeats queued behind a slow write) merge as the upsert below would merge them one after another:
- * the furthest position, the last duration, the plays added up, completed if any event completed it.
- * Each event's own `completed` is still decided by the completion rule (eventValues); this only ORs them.
+ * the furthest position, the last duration, the plays added up (a play id sent twice counting once),
+ * completed if any event completed it, and the first and last play ids. Each event's own `completed` is
+ * still decided by the completion rule (eventValues); this only ORs them.
  */
 const MERGED_EVENTS = `select "userId", "classId", max("positionSec") as "positionSec",
          (array_agg("durationSec" order by n desc))[1] as "durationSec", max(percent) as percent,
-         sum(plays)::int as plays, bool_or(completed) as completed, max("listenedAt") as "listenedAt"
-    from unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::boolean[], ?::timestamptz[])
-      with ordinality as u("userId", "classId", "positionSec", "durationSec", percent, plays, completed, "listenedAt", n)
+         (count(distinct "playId") + count(*) filter (where plays = 1 and "playId" is null))::int as plays,
+         (array_agg("playId" order by n) filter (where "playId" is not null))[1] as "firstPlayId",
+         (array_agg("playId" order by n desc) filter (where "playId" is not null))[1] as "lastPlayId",
+         bool_or(completed) as completed, max("listenedAt") as "listenedAt"
+    from (select *, nullif(sent, '') as "playId"
+            from unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::text[], ?::boolean[], ?::timestamptz[])
+              with ordinality as u("userId", "classId", "positionSec", "durationSec", percent, plays, sent, completed, "listenedAt", n)) u
    group by "userId", "classId"`;
 
 /**
@@ -62,7 +69,8 @@ const MERGED_EVENTS = `select "userId", "classId", max("positionSec") as "positi
  * gets the row as written with all of them), a row is never in two batches at once (see
  * createProgressWriter), and a batch takes its rows in (userId, classId) order, so two batches running at
  * once cannot deadlock. One learner's heartbeats thus cost one statement per batch, not one each. Named, so PostgreSQL prepares it once per connection instead of planning the joins
- * on every batch.
+ * on every batch. A session_start sent again (its answer lost on the way, the call kept and sent once
+ * more) carries the play id the row last counted: the batch's first play id is then not counted again.
  */
 async function upsertProgressIfAllowed(
   db: Knex,
@@ -73,8 +81,11 @@ async function upsertProgressIfAllowed(
     .raw<{ rows: (ProgressRecord & { userId: number })[] }>(
       `insert into user_progress
        ("userId", "classId", "sessionId", "maxPositionSec", "durationSeconds", "percentWatched", "totalPlays",
-        completed, "completedAt", "completionReason", "listenedAt")
-     select e."userId", c.id, c.id, e."positionSec", e."durationSec", e.percent, e.plays, e.completed,
+        "lastPlayId", completed, "completedAt", "completionReason", "listenedAt")
+     select e."userId", c.id, c.id, e."positionSec", e."durationSec", e.percent,
+            e.plays - coalesce(e."firstPlayId" = (select up."lastPlayId" from user_progress up
+                                                  where up."userId" = e."userId" and up."classId" = c.id), false)::int,
+            e."lastPlayId", e.completed,
             case when e.completed then now() end, case when e.completed then 'finished' end,
             case when e."positionSec" > 0 or e.plays > 0 then e."listenedAt" end
        from ${ASYNC_COMMIT},
@@ -88,6 +99,7 @@ async function upsertProgressIfAllowed(
        "durationSeconds" = excluded."durationSeconds",
        "percentWatched" = ${MERGED_PERCENT},
        "totalPlays" = user_progress."totalPlays" + excluded."totalPlays",
+       "lastPlayId" = coalesce(excluded."lastPlayId", user_progress."lastPlayId"),
        completed = user_progress.completed or ${NOW_COMPLETED},
        "completedAt" = coalesce(user_progress."completedAt", case when ${NOW_COMPLETED} then now() end),
        "completionReason" = case when user_progress.completed then user_progress."completionReason"
@@ -105,6 +117,8 @@ async function upsertProgressIfAllowed(
         column('durationSec'),
         column('percent'),
         column('plays'),
+        // Without a play id, '' (the binding's array holds strings only).
+        events.map((event) => event.playId ?? ''),
         column('completed'),
         column('listenedAt'),
       ],

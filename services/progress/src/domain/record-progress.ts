@@ -43,6 +43,7 @@ export function eventValues(userId: number, classId: number, event: ProgressEven
     // A play is counted when its session starts, so a row first written by "play" starts at 0 plays
     // and its first session_start makes it 1: the first session is never counted twice.
     plays: event.event_type === 'session_start' ? 1 : 0,
+    playId: event.event_type === 'session_start' ? (event.play_id ?? null) : null,
     completed: completesClass({ ended: event.event_type === 'ended', percentWatched: percent }),
     listenedAt: listenedAt(event.recorded_at),
   };

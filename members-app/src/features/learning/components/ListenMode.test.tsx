@@ -102,7 +102,7 @@ describe('Listen mode', () => {
     await waitFor(() =>
       expect(events).toEqual([
         { position_sec: 300, duration_sec: 960, event_type: 'play' },
-        { position_sec: 303, duration_sec: 960, event_type: 'session_start' },
+        { position_sec: 303, duration_sec: 960, event_type: 'session_start', play_id: expect.any(String) },
         { position_sec: 304, duration_sec: 960, event_type: 'pause' },
       ]),
     );

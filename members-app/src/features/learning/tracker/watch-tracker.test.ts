@@ -118,10 +118,12 @@ async function track(player: FakePlayer) {
   return { sent, exits, warn, host, tracker };
 }
 
+/** A session_start carries its play session's id (see the play id test). */
 const event = (event_type: ProgressEvent['event_type'], position_sec: number, duration_sec = 600) => ({
   event_type,
   position_sec,
   duration_sec,
+  ...(event_type === 'session_start' ? { play_id: expect.stringMatching(/^[0-9a-f]{32}$/) } : {}),
 });
 
 describe('watch tracker', () => {
@@ -247,6 +249,9 @@ describe('watch tracker', () => {
       event('play', 0),
       event('session_start', 3),
     ]);
+    // Each session its own play id, which the server counts once however often the call arrives.
+    const [first, second] = sent.filter((e) => e.event_type === 'session_start').map((e) => e.play_id);
+    expect(first).not.toEqual(second);
   });
 
   it('asks the player where it is when a play or pause event does not say', async () => {

@@ -135,7 +135,10 @@ function learnTime(state: WatchState, data: PlayerTimeData | undefined) {
   }
 }
 
-/** The event to send, once both the position and the duration are known. */
+/**
+ * The event to send, once both the position and the duration are known. A session_start carries a new
+ * play id: sent again after its answer was lost (the offline queue keeps the call), it counts one play.
+ */
 function progressEvent({ duration, position }: WatchState, type: ProgressEventType): ProgressEvent | null {
   if (duration === null || position === null) return null;
   const durationSec = Math.floor(duration);
@@ -143,7 +146,15 @@ function progressEvent({ duration, position }: WatchState, type: ProgressEventTy
     position_sec: Math.min(Math.floor(position), durationSec),
     duration_sec: durationSec,
     event_type: type,
+    ...(type === 'session_start' ? { play_id: newPlayId() } : {}),
   };
+}
+
+/** 16 random bytes in hex (crypto.randomUUID needs a secure context; a phone on the LAN may not be one). */
+function newPlayId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 type Reporting = Pick<WatchTrackerOptions, 'send' | 'sendExit'> & {
