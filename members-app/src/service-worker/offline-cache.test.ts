@@ -11,6 +11,18 @@ const saved = () =>
     },
   );
 
+/** A cache of saved answers by path, as the saved nights' cache holds them. */
+function keptCache(entries: [path: string, answer: Response][]) {
+  const kept = new Map<string, Response>(entries);
+  const cache = {
+    match: vi.fn(async (url: RequestInfo | URL) => kept.get(new URL(String(url)).pathname)?.clone()),
+    put: vi.fn(async (url: RequestInfo | URL, response: Response) => {
+      kept.set(new URL(String(url)).pathname, response);
+    }),
+  };
+  return { cache, kept };
+}
+
 describe('the saved nights in the service worker', () => {
   it('answers the sign-in and class details from what was saved, tracks and media from the saved tracks', () => {
     const request = (path: string, destination: RequestDestination = '', method = 'GET') => ({
@@ -57,13 +69,7 @@ describe('the saved nights in the service worker', () => {
   });
 
   it('answers a saved answer from the network while it answers, and from the saved copy when it cannot', async () => {
-    const kept = new Map<string, Response>([['/api/user', Response.json({ id: 1 })]]);
-    const cache = {
-      match: vi.fn(async (url: RequestInfo | URL) => kept.get(new URL(String(url)).pathname)?.clone()),
-      put: vi.fn(async (url: RequestInfo | URL, response: Response) => {
-        kept.set(new URL(String(url)).pathname, response);
-      }),
-    };
+    const { cache } = keptCache([['/api/user', Response.json({ id: 1 })]]);
     const request = new Request(`${origin}/api/user`);
     const online = await networkThenSaved(request, cache, async () => Response.json({ id: 1, fresh: true }));
     expect(await online.json()).toEqual({ id: 1, fresh: true });
@@ -89,13 +95,13 @@ describe('the saved nights in the service worker', () => {
     };
     const request = new Request(`${origin}/api/classes/1/details`);
     const never = () => new Promise<Response>(() => undefined);
-    const slow = await networkThenSaved(request, cache, never, 20);
+    const slow = await networkThenSaved(request, cache, never, { timeoutMs: 20 });
     expect(await slow.json()).toEqual({ id: 1, saved: true });
     const restarting = await networkThenSaved(
       request,
       cache,
       async () => new Response(null, { status: 503 }),
-      20,
+      { timeoutMs: 20 },
     );
     expect(await restarting.json()).toEqual({ id: 1, saved: true });
     expect(cache.put).not.toHaveBeenCalled();
@@ -105,8 +111,26 @@ describe('the saved nights in the service worker', () => {
       unsaved,
       cache,
       () => new Promise((resolve) => setTimeout(() => resolve(Response.json({ id: 2 })), 60)),
-      20,
+      { timeoutMs: 20 },
     );
     expect(await (await late).json()).toEqual({ id: 2 });
+  });
+
+  it('writes a 200 that arrives after the saved copy answered, and keeps the worker alive until it is written', async () => {
+    const { cache, kept } = keptCache([['/api/classes/1/details', Response.json({ percent: 40 })]]);
+    const request = new Request(`${origin}/api/classes/1/details`);
+    let answer: (response: Response) => void = () => undefined;
+    const slow = new Promise<Response>((resolve) => (answer = resolve));
+    const waitedFor: Promise<unknown>[] = [];
+    const first = await networkThenSaved(request, cache, () => slow, {
+      timeoutMs: 20,
+      keepAlive: (work) => waitedFor.push(work),
+    });
+    expect(await first.json()).toEqual({ percent: 40 });
+
+    answer(Response.json({ percent: 85 }));
+    expect(waitedFor).toHaveLength(1);
+    await Promise.all(waitedFor);
+    expect(await kept.get('/api/classes/1/details')?.json()).toEqual({ percent: 85 });
   });
 });

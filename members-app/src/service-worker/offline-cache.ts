@@ -85,29 +85,34 @@ export async function rangeAnswer(saved: Response, range: string | null): Promis
 export const SAVED_ANSWER_TIMEOUT_MS = 3_000;
 
 /**
- * A saved answer's request: the network's answer when it comes (refreshing the saved copy when it is a
- * 200, so a saved night's progress stays current). Where a copy is saved, the copy answers instead when
- * the network fails, answers a server error or takes longer than `timeoutMs` (one bar in the bedroom);
- * where none is, the network's answer or failure, however long it takes.
+ * A saved answer's request: the network's answer when it comes. Where a copy is saved, the copy answers
+ * instead when the network fails, answers a server error or takes longer than `timeoutMs` (one bar in
+ * the bedroom); where none is, the network's answer or failure, however long it takes. A 200 refreshes
+ * the saved copy whenever it arrives, after the copy answered too, so a saved night's progress stays
+ * current: `keepAlive` (the fetch event's waitUntil) keeps the worker running until it is written.
  */
 export async function networkThenSaved(
   request: Request,
   cache: Pick<Cache, 'match' | 'put'>,
   fetchFromNetwork: (request: Request) => Promise<Response>,
-  timeoutMs = SAVED_ANSWER_TIMEOUT_MS,
+  options: { timeoutMs?: number; keepAlive?: (work: Promise<unknown>) => void } = {},
 ): Promise<Response> {
+  const { timeoutMs = SAVED_ANSWER_TIMEOUT_MS, keepAlive } = options;
   const network = fetchFromNetwork(request);
   const saved = await cache.match(request.url);
   if (!saved) return network;
+  const refreshed = network.then(async (response) => {
+    if (response.status === 200) await cache.put(request.url, response.clone());
+    return response;
+  });
+  keepAlive?.(refreshed.catch(() => undefined));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<'timed out'>((resolve) => {
     timer = setTimeout(() => resolve('timed out'), timeoutMs);
   });
   try {
-    const first = await Promise.race([network.catch(() => 'failed' as const), timedOut]);
-    if (!(first instanceof Response) || first.status >= 500) return saved;
-    if (first.status === 200) await cache.put(request.url, first.clone());
-    return first;
+    const first = await Promise.race([refreshed.catch(() => 'failed' as const), timedOut]);
+    return first instanceof Response && first.status < 500 ? first : saved;
   } finally {
     clearTimeout(timer);
   }

@@ -48,7 +48,9 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const offline = offlineHandlingOf(event.request, self.location.origin);
   if (offline === 'saved-answer') {
-    event.respondWith(networkThenSaved(event.request, savedNights, fetch));
+    event.respondWith(
+      networkThenSaved(event.request, savedNights, fetch, { keepAlive: (work) => event.waitUntil(work) }),
+    );
     return;
   }
   if (offline === 'saved-track') {
