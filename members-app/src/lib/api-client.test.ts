@@ -3,10 +3,18 @@ import { z } from 'zod';
 import { errorBodySchema } from '@sleep-ritual/contracts/errors';
 import { api, ApiError, errorMessage } from './api-client.ts';
 import { dropEarly, startEarly } from './early-answers.ts';
+import { queueForLater } from './offline-queue.ts';
+
+// The queue itself (IndexedDB) is offline-queue.test.ts's: here, only what the client gives it.
+vi.mock('./offline-queue.ts', async (actual) => ({
+  ...(await actual<typeof import('./offline-queue.ts')>()),
+  queueForLater: vi.fn(async () => true),
+}));
 
 afterEach(() => {
   dropEarly();
   vi.unstubAllGlobals();
+  vi.mocked(queueForLater).mockClear();
 });
 
 const okSchema = z.object({ ok: z.boolean() });
@@ -128,5 +136,40 @@ describe("an error answer's message", () => {
       }
       expect(new ApiError(400, body, 'Bad Request').serverMessage, body).toBe(expected);
     }
+  });
+});
+
+describe('progress the server could not take', () => {
+  const event = { position_sec: 900, duration_sec: 960, event_type: 'timeupdate' } as const;
+
+  it('waits for later when the network fails or the server answers "later" (a restart mid-night), not when it refuses', async () => {
+    const cases: [what: string, answer: () => Promise<Response>, kept: boolean][] = [
+      ['no network', () => Promise.reject(new TypeError('Failed to fetch')), true],
+      ['503 while the service restarts', async () => new Response('', { status: 503 }), true],
+      ['429', async () => new Response('', { status: 429 }), true],
+      ['403 (refunded)', async () => Response.json({ error: 'no' }, { status: 403 }), false],
+    ];
+    for (const [what, answer, kept] of cases) {
+      vi.mocked(queueForLater).mockClear();
+      vi.stubGlobal('fetch', vi.fn(answer));
+      await expect(api.put(okSchema, '/api/progress/5', event), what).rejects.toThrow();
+      if (kept) {
+        expect(queueForLater, what).toHaveBeenCalledWith({
+          method: 'PUT',
+          url: '/api/progress/5',
+          body: event,
+        });
+      } else {
+        expect(queueForLater, what).not.toHaveBeenCalled();
+      }
+    }
+    // Any other call that fails is only the caller's to hear.
+    vi.mocked(queueForLater).mockClear();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 503 })),
+    );
+    await expect(api.post(okSchema, '/api/login', { email: 'a@b.c' })).rejects.toThrow();
+    expect(queueForLater).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ADMIN_PREVIEW_HEADER } from '@sleep-ritual/contracts/admin-preview';
 import { isAdminPreview } from './admin-preview.ts';
 import { takeEarly } from './early-answers.ts';
-import { isNetworkFailure, queueForLater, waitsWhenOffline } from './offline-queue.ts';
+import { answersLater, isNetworkFailure, queueForLater, waitsWhenOffline } from './offline-queue.ts';
 import { loadSchema, type SchemaSource } from './validate.ts';
 
 /**
@@ -60,18 +60,26 @@ async function send(method: Method, url: string, body?: unknown): Promise<unknow
     // The first screen's GETs left at start-up, before this code arrived (early-answers.ts).
     response = await ((method === 'GET' && takeEarly(url)) || fetch(url, init));
   } catch (error) {
-    // Progress made offline waits for the network (offline-queue.ts); the caller still hears it failed.
-    if (isNetworkFailure(error) && waitsWhenOffline(method, url) && !isAdminPreview()) {
-      await queueForLater({ method: method as 'PUT' | 'POST', url, body }).catch(() => false);
-    }
+    if (isNetworkFailure(error)) await keepForLater(method, url, body);
     throw error;
   }
   if (!response.ok) {
+    // A server restarting mid-night: the progress (an asleep completion) is sent again later too.
+    if (answersLater(response.status)) await keepForLater(method, url, body);
     throw new ApiError(response.status, await response.text().catch(() => ''), response.statusText);
   }
   if (response.status === 204) return undefined;
   const text = await response.text();
   return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * Progress that did not reach the server, or that the server could not take now, waits for the next
+ * start or the network's return (offline-queue.ts); the caller still hears that it failed.
+ */
+async function keepForLater(method: string, url: string, body: unknown): Promise<void> {
+  if (!waitsWhenOffline(method, url) || isAdminPreview()) return;
+  await queueForLater({ method: method as 'PUT' | 'POST', url, body }).catch(() => false);
 }
 
 /** A PUT of a text body of its own type (a WebVTT transcript), answered with JSON. */

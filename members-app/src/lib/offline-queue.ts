@@ -97,7 +97,7 @@ let flushing: Promise<number> | null = null;
  * An answer that says to try again later: the server or a proxy failed (5xx: a restart, an outage), or
  * it asked for a pause (408, 429). Sent again later, the call is taken.
  */
-const answersLater = (status: number) => status >= 500 || status === 408 || status === 429;
+export const answersLater = (status: number) => status >= 500 || status === 408 || status === 429;
 
 /**
  * A call still answered "later" a day after it was made is dropped, so that one the server can never

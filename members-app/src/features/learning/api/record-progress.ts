@@ -7,7 +7,7 @@ import {
 } from '@sleep-ritual/contracts/progress';
 import { isAdminPreview } from '../../../lib/admin-preview.ts';
 import { api } from '../../../lib/api-client.ts';
-import { queueForLater } from '../../../lib/offline-queue.ts';
+import { answersLater, queueForLater } from '../../../lib/offline-queue.ts';
 import { createWatchTracker, type TrackablePlayer } from '../tracker/watch-tracker.ts';
 import { setCachedWatchProgress } from './get-class-details.ts';
 import { learningKeys } from './keys.ts';
@@ -24,7 +24,7 @@ export async function recordProgress(classId: number, event: ProgressEvent): Pro
  * POST, so the server takes POST on the same path. text/plain keeps the beacon a simple request; when
  * the browser refuses to queue it, a keepalive fetch carries it instead. Offline (a saved night in
  * airplane mode, the screen locking), it waits with the rest of the progress made offline: a beacon
- * would be lost.
+ * would be lost. So does a keepalive fetch that fails or is answered "later" (a restart).
  */
 export function sendProgressBeacon(
   classId: number,
@@ -51,7 +51,9 @@ export function sendProgressBeacon(
     headers: { 'Content-Type': 'application/json' },
     credentials: 'include',
     keepalive: true,
-  }).catch(waitForNetwork);
+  }).then((answer) => {
+    if (answersLater(answer.status)) waitForNetwork();
+  }, waitForNetwork);
 }
 
 /**
