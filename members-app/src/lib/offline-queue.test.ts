@@ -3,6 +3,7 @@ import {
   clearQueue,
   flushQueue,
   queueForLater,
+  startOfflineQueue,
   waitsWhenOffline,
   type QueuedRequest,
   type QueueStore,
@@ -119,5 +120,26 @@ describe('progress made offline', () => {
     expect(await flushQueue(store, send)).toBe(2);
     expect(sent).toEqual([60]);
     expect(store.items.size).toBe(0);
+  });
+});
+
+describe('when what waits is sent', () => {
+  it('at start, when the network returns, and when the app comes back into view, telling of what was delivered', async () => {
+    const send = vi.fn(async () => 1);
+    const delivered = vi.fn();
+    startOfflineQueue(delivered, send);
+    expect(send).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('online'));
+    expect(send).toHaveBeenCalledTimes(2);
+
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    visibility.mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(send).toHaveBeenCalledTimes(2);
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(send).toHaveBeenCalledTimes(3);
+    visibility.mockRestore();
+    await vi.waitFor(() => expect(delivered).toHaveBeenCalledTimes(3));
   });
 });

@@ -155,15 +155,25 @@ export async function clearQueue(store = browserStore()): Promise<void> {
   await store?.clear();
 }
 
-/** Sends what waited at start, and again whenever the network returns; `onDelivered` hears of it. */
-export function startOfflineQueue(onDelivered: () => void): void {
+/**
+ * Sends what waited at start, again whenever the network returns, and whenever the app comes back into
+ * view: the morning after a night whose last call the server answered "later" (a restart at 2 a.m.), with
+ * the app left open, the network never went and the app never started again. `onDelivered` hears of it.
+ */
+export function startOfflineQueue(
+  onDelivered: () => void,
+  send: () => Promise<number> = () => flushQueue(),
+): void {
   const flush = () => {
-    void flushQueue()
+    void send()
       .then((count) => {
         if (count > 0) onDelivered();
       })
       .catch((error: unknown) => console.warn('Could not send the progress made offline', error));
   };
   window.addEventListener('online', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') flush();
+  });
   flush();
 }
