@@ -217,7 +217,7 @@ async function measure(mode: TestBackend): Promise<Figures> {
     for (let i = 0; i < REPLICAS; i += 1) {
       receivers.push(await startServer('webhooks', config.queuePrefix, mode));
     }
-    const workers = [];
+    const workers: Awaited<ReturnType<typeof startWorkerProcess>>[] = [];
     for (let i = 0; i < REPLICAS; i += 1) {
       workers.push(await startWorkerProcess(config, { outboxDir, smtpUrl: smtp.url }));
     }
@@ -234,11 +234,26 @@ async function measure(mode: TestBackend): Promise<Figures> {
         }),
       );
 
+    // A wait that runs out says what the receivers answered, where the jobs are and what the workers wrote.
+    const explained = <T>(wait: Promise<T>, sent: Burst) =>
+      wait.catch(async (error: unknown) => {
+        const counts = await Promise.all(
+          [queues.purchases, queues.emails].map((queue) =>
+            queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed'),
+          ),
+        );
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}; ${sent.failures} answers other than 200; ` +
+            `jobs (purchases, e-mails): ${JSON.stringify(counts)}; the workers wrote:\n` +
+            workers.map((worker) => worker.output().slice(-4_000) || '(nothing)').join('\n---\n'),
+        );
+      });
+
     // Warm-up: connections, JIT, BullMQ's scripts and the worker's pool, then wait for it to drain.
     await burst([bare.port], WARM_UP_ORDERS, order('w'));
-    await burst(receiverPorts, WARM_UP_ORDERS, order('w'));
-    await waitForProvisioned(db, `${run}w-`, WARM_UP_ORDERS);
-    await waitForMailed(smtp, `${run}w-`, WARM_UP_ORDERS);
+    const warmUp = await burst(receiverPorts, WARM_UP_ORDERS, order('w'));
+    await explained(waitForProvisioned(db, `${run}w-`, WARM_UP_ORDERS), warmUp);
+    await explained(waitForMailed(smtp, `${run}w-`, WARM_UP_ORDERS), warmUp);
 
     // The CPU time the servers' processes spent, read from /proc before and after each burst.
     const cpu = async (servers: { child: ChildProcess }[]) => {
@@ -256,8 +271,8 @@ async function measure(mode: TestBackend): Promise<Figures> {
     const workersCpuBefore = await cpu(workers);
     const measured = await burst(receiverPorts, ORDERS, order('m'));
     const receiversCpu = (await cpu(receivers)) - receiversCpuBefore;
-    const provisionedAt = await waitForProvisioned(db, `${run}m-`, ORDERS);
-    const mailedAt = await waitForMailed(smtp, `${run}m-`, ORDERS);
+    const provisionedAt = await explained(waitForProvisioned(db, `${run}m-`, ORDERS), measured);
+    const mailedAt = await explained(waitForMailed(smtp, `${run}m-`, ORDERS), measured);
     const workersCpu = (await cpu(workers)) - workersCpuBefore;
     const [load = 0] = loadavg();
     // ThriveCart's redelivery of orders already provisioned, through the receivers in the other order.
