@@ -241,7 +241,7 @@ async function measure(mode: TestBackend): Promise<Figures> {
           [queues.purchases, queues.emails].map((queue) =>
             queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed'),
           ),
-        );
+        ).catch((reading: unknown) => `not read (${String(reading)})`);
         throw new Error(
           `${error instanceof Error ? error.message : String(error)}; ${sent.failures} answers other than 200; ` +
             `jobs (purchases, e-mails): ${JSON.stringify(counts)}; the workers wrote:\n` +

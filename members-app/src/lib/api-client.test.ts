@@ -163,6 +163,32 @@ describe('progress the server could not take', () => {
         expect(queueForLater, what).not.toHaveBeenCalled();
       }
     }
+    // The sleep timer's completion waits too; one set or undone by hand is the learner's to try again (a
+    // copy sent later could undo what they did since), unless the network was not there at all.
+    const laterAnswer = vi.fn(async () => new Response('', { status: 503 }));
+    const asleep = { completed: true, reason: 'asleep' };
+    const byHand = { completed: false };
+    for (const [body, kept] of [
+      [asleep, true],
+      [byHand, false],
+    ] as const) {
+      vi.mocked(queueForLater).mockClear();
+      vi.stubGlobal('fetch', laterAnswer);
+      await expect(api.put(okSchema, '/api/progress/5/completion', body)).rejects.toThrow();
+      expect(vi.mocked(queueForLater).mock.calls.length, JSON.stringify(body)).toBe(kept ? 1 : 0);
+    }
+    vi.mocked(queueForLater).mockClear();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(api.put(okSchema, '/api/progress/5/completion', byHand)).rejects.toThrow();
+    expect(queueForLater).toHaveBeenCalledWith({
+      method: 'PUT',
+      url: '/api/progress/5/completion',
+      body: byHand,
+    });
+
     // Any other call that fails is only the caller's to hear.
     vi.mocked(queueForLater).mockClear();
     vi.stubGlobal(

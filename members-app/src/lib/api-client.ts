@@ -2,7 +2,13 @@ import type { z } from 'zod';
 import { ADMIN_PREVIEW_HEADER } from '@sleep-ritual/contracts/admin-preview';
 import { isAdminPreview } from './admin-preview.ts';
 import { takeEarly } from './early-answers.ts';
-import { answersLater, isNetworkFailure, queueForLater, waitsWhenOffline } from './offline-queue.ts';
+import {
+  answersLater,
+  isNetworkFailure,
+  queueForLater,
+  waitsWhenAnsweredLater,
+  waitsWhenOffline,
+} from './offline-queue.ts';
 import { loadSchema, type SchemaSource } from './validate.ts';
 
 /**
@@ -60,12 +66,14 @@ async function send(method: Method, url: string, body?: unknown): Promise<unknow
     // The first screen's GETs left at start-up, before this code arrived (early-answers.ts).
     response = await ((method === 'GET' && takeEarly(url)) || fetch(url, init));
   } catch (error) {
-    if (isNetworkFailure(error)) await keepForLater(method, url, body);
+    if (isNetworkFailure(error) && waitsWhenOffline(method, url)) await keepForLater(method, url, body);
     throw error;
   }
   if (!response.ok) {
     // A server restarting mid-night: the progress (an asleep completion) is sent again later too.
-    if (answersLater(response.status)) await keepForLater(method, url, body);
+    if (answersLater(response.status) && waitsWhenAnsweredLater(method, url, body)) {
+      await keepForLater(method, url, body);
+    }
     throw new ApiError(response.status, await response.text().catch(() => ''), response.statusText);
   }
   if (response.status === 204) return undefined;
@@ -78,7 +86,7 @@ async function send(method: Method, url: string, body?: unknown): Promise<unknow
  * start or the network's return (offline-queue.ts); the caller still hears that it failed.
  */
 async function keepForLater(method: string, url: string, body: unknown): Promise<void> {
-  if (!waitsWhenOffline(method, url) || isAdminPreview()) return;
+  if (isAdminPreview()) return;
   await queueForLater({ method: method as 'PUT' | 'POST', url, body }).catch(() => false);
 }
 

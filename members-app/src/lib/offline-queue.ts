@@ -1,7 +1,8 @@
 /**
- * Progress and completions made offline (a saved night listened to in airplane mode) wait in IndexedDB
- * and are sent, in the order they were made, when the network returns: at the next start, and on the
- * browser's `online` event. Only the progress calls wait; anything else fails as usual.
+ * Progress and completions made offline (a saved night listened to in airplane mode), and those the
+ * server answered "later" (a restart mid-night; see waitsWhenAnsweredLater), wait in IndexedDB and are
+ * sent, oldest first, at the next start, on the browser's `online` event and when the app comes back
+ * into view. Only the progress calls wait; anything else fails as usual.
  */
 
 export type QueuedRequest = { method: 'PUT' | 'POST'; url: string; body: unknown };
@@ -22,6 +23,17 @@ const STORE = 'pending-progress';
 /** The calls that wait for the network instead of being lost. */
 export function waitsWhenOffline(method: string, url: string): boolean {
   return (method === 'PUT' || method === 'POST') && /^\/api\/progress\/\d+(\/completion)?$/.test(url);
+}
+
+/**
+ * The calls kept when the server answers "later" (answersLater): those whose sending again cannot undo
+ * a newer call. Watch events merge (the furthest position, plays by id); the sleep timer's completion
+ * only completes. A completion set or undone by hand is not kept: the screen asks the learner to try
+ * again, and a copy sent later could undo what they did since.
+ */
+export function waitsWhenAnsweredLater(method: string, url: string, body: unknown): boolean {
+  if (!waitsWhenOffline(method, url)) return false;
+  return !url.endsWith('/completion') || (body as { reason?: unknown } | null)?.reason === 'asleep';
 }
 
 /** A failure to reach the server at all (fetch's TypeError), as opposed to an answer. */

@@ -133,4 +133,20 @@ describe('the saved nights in the service worker', () => {
     await Promise.all(waitedFor);
     expect(await kept.get('/api/classes/1/details')?.json()).toEqual({ percent: 85 });
   });
+
+  it('does not bring back a copy deleted before the late answer came (sign-out, the night removed)', async () => {
+    const { cache, kept } = keptCache([['/api/user', Response.json({ id: 1 })]]);
+    const request = new Request(`${origin}/api/user`);
+    let answer: (response: Response) => void = () => undefined;
+    const waitedFor: Promise<unknown>[] = [];
+    await networkThenSaved(request, cache, () => new Promise((resolve) => (answer = resolve)), {
+      timeoutMs: 20,
+      keepAlive: (work) => waitedFor.push(work),
+    });
+    kept.clear();
+    answer(Response.json({ id: 1 }));
+    await Promise.all(waitedFor);
+    expect(kept.size).toBe(0);
+    expect(cache.put).not.toHaveBeenCalled();
+  });
 });

@@ -89,7 +89,9 @@ export const SAVED_ANSWER_TIMEOUT_MS = 3_000;
  * instead when the network fails, answers a server error or takes longer than `timeoutMs` (one bar in
  * the bedroom); where none is, the network's answer or failure, however long it takes. A 200 refreshes
  * the saved copy whenever it arrives, after the copy answered too, so a saved night's progress stays
- * current: `keepAlive` (the fetch event's waitUntil) keeps the worker running until it is written.
+ * current: `keepAlive` (the fetch event's waitUntil) keeps the worker running until it is written. Only
+ * a copy still saved is refreshed: sign-out (which deletes them all) or removing the night may have
+ * come first.
  */
 export async function networkThenSaved(
   request: Request,
@@ -102,10 +104,16 @@ export async function networkThenSaved(
   const saved = await cache.match(request.url);
   if (!saved) return network;
   const refreshed = network.then(async (response) => {
-    if (response.status === 200) await cache.put(request.url, response.clone());
+    if (response.status === 200 && (await cache.match(request.url))) {
+      await cache.put(request.url, response.clone());
+    }
     return response;
   });
-  keepAlive?.(refreshed.catch(() => undefined));
+  try {
+    keepAlive?.(refreshed.catch(() => undefined));
+  } catch {
+    // A browser that will not extend the event now: the answer still goes, the copy waits for the next visit.
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<'timed out'>((resolve) => {
     timer = setTimeout(() => resolve('timed out'), timeoutMs);

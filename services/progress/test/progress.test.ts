@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
-import { progressRecordSchema } from '@sleep-ritual/contracts/progress';
+import { progressRecordSchema, type ProgressEvent } from '@sleep-ritual/contracts/progress';
 import { clientWithSession, createClient, eventually } from '@sleep-ritual/platform/testing';
 import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
@@ -113,7 +113,7 @@ describe('PUT /api/progress/{classId}', () => {
     expect(await fresh.row()).toMatchObject({ totalPlays: 1 });
   });
 
-  it('counts a session_start sent again with its play id once, however it arrives; another id is another play', async () => {
+  it('counts a session_start sent again with its play id once, in whatever order it comes back', async () => {
     const w = await watcher();
     const sessionStart = (play_id: string, position_sec = 3) =>
       w.client.request(`/api/progress/${w.classId}`, {
@@ -123,18 +123,56 @@ describe('PUT /api/progress/{classId}', () => {
     // Its answer lost on the way, the phone sends the same call again, later.
     expect((await sessionStart('first-play-0001')).status).toBe(200);
     expect((await sessionStart('first-play-0001')).status).toBe(200);
-    expect(await w.row()).toMatchObject({ totalPlays: 1, lastPlayId: 'first-play-0001' });
-    // Sent again at the same moment as the next play session's start: one batch, each counted once.
-    const answers = await Promise.all([
-      sessionStart('first-play-0001', 5),
-      sessionStart('second-play-002', 6),
-    ]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    expect(await w.row()).toMatchObject({ totalPlays: 2, lastPlayId: 'second-play-002' });
+    expect(await w.row()).toMatchObject({ totalPlays: 1, recentPlayIds: ['first-play-0001'] });
+    // The next play starts before the first one's call, kept for later, is sent again.
+    expect((await sessionStart('second-play-002', 6)).status).toBe(200);
+    expect((await sessionStart('first-play-0001', 5)).status).toBe(200);
+    expect(await w.row()).toMatchObject({
+      totalPlays: 2,
+      recentPlayIds: ['first-play-0001', 'second-play-002'],
+    });
     // A session_start without an id (an older app) still counts each time.
     await w.send('session_start', 7);
     await w.send('session_start', 8);
-    expect(await w.row()).toMatchObject({ totalPlays: 4, lastPlayId: 'second-play-002' });
+    expect(await w.row()).toMatchObject({ totalPlays: 4 });
+  });
+
+  it('in one batch, counts each new play id once and none the row counted before', async () => {
+    const w = await watcher();
+    const writeEvent = createProgressWriter(deps.db);
+    const sessionStart = (play_id: string): ProgressEvent => ({
+      position_sec: 3,
+      duration_sec: 1000,
+      event_type: 'session_start',
+      play_id,
+    });
+    await writeEvent(eventValues(w.userId, w.classId, sessionStart('counted-0001')));
+    // Written in the same turn, they go as one statement (createBatcher): a new play, then the old one
+    // sent again, then the new one sent again.
+    const statements: string[] = [];
+    const heard = (query: { sql: string }) => statements.push(query.sql);
+    deps.db.on('query', heard);
+    const records = await Promise.all(
+      ['new-play-0002', 'counted-0001', 'new-play-0002'].map((id) =>
+        writeEvent(eventValues(w.userId, w.classId, sessionStart(id))),
+      ),
+    );
+    deps.db.off('query', heard);
+    expect(statements.filter((sql) => sql.startsWith('insert into user_progress'))).toHaveLength(1);
+    expect(records.map((record) => record?.totalPlays)).toEqual([2, 2, 2]);
+    expect((await w.row()).recentPlayIds).toEqual(['counted-0001', 'new-play-0002']);
+  });
+
+  it('keeps the last 8 play ids of a row', async () => {
+    const w = await watcher();
+    const ids = Array.from({ length: 10 }, (_, index) => `play-id-${String(index).padStart(4, '0')}`);
+    for (const play_id of ids) {
+      await w.client.request(`/api/progress/${w.classId}`, {
+        method: 'PUT',
+        json: { position_sec: 3, duration_sec: 1000, event_type: 'session_start', play_id },
+      });
+    }
+    expect(await w.row()).toMatchObject({ totalPlays: 10, recentPlayIds: ids.slice(2) });
   });
 
   it('refuses a play id that is not 8 to 64 letters, digits, - or _', async () => {

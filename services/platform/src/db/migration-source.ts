@@ -17,7 +17,7 @@ import * as audioQuietSpans from './migrations/20261127120000_audio_quiet_spans.
 import * as memberRights from './migrations/20261127010000_member_rights.ts';
 import * as progressListenedAt from './migrations/20261127130000_progress_listened_at.ts';
 import * as dropSignInCodeAttempts from './migrations/20261127140000_drop_sign_in_code_attempts.ts';
-import * as progressLastPlayId from './migrations/20261128090000_progress_last_play_id.ts';
+import * as progressRecentPlayIds from './migrations/20261128090000_progress_recent_play_ids.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under Node, vitest and any
@@ -42,7 +42,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127010000_member_rights.ts': memberRights,
   '20261127130000_progress_listened_at.ts': progressListenedAt,
   '20261127140000_drop_sign_in_code_attempts.ts': dropSignInCodeAttempts,
-  '20261128090000_progress_last_play_id.ts': progressLastPlayId,
+  '20261128090000_progress_recent_play_ids.ts': progressRecentPlayIds,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -47,19 +47,29 @@ const NOW_COMPLETED = completesClassSql(MERGED_WATCH);
  * The batch's events, one line per row: the events of one learner and class (sent at once, a player's
  * heartbeats queued behind a slow write) merge as the upsert below would merge them one after another:
  * the furthest position, the last duration, the plays added up (a play id sent twice counting once),
- * completed if any event completed it, and the first and last play ids. Each event's own `completed` is
- * still decided by the completion rule (eventValues); this only ORs them.
+ * completed if any event completed it, and the batch's play ids. Each event's own `completed` is still
+ * decided by the completion rule (eventValues); this only ORs them.
  */
 const MERGED_EVENTS = `select "userId", "classId", max("positionSec") as "positionSec",
          (array_agg("durationSec" order by n desc))[1] as "durationSec", max(percent) as percent,
          (count(distinct "playId") + count(*) filter (where plays = 1 and "playId" is null))::int as plays,
-         (array_agg("playId" order by n) filter (where "playId" is not null))[1] as "firstPlayId",
-         (array_agg("playId" order by n desc) filter (where "playId" is not null))[1] as "lastPlayId",
+         array_agg(distinct "playId") filter (where "playId" is not null) as "playIds",
          bool_or(completed) as completed, max("listenedAt") as "listenedAt"
     from (select *, nullif(sent, '') as "playId"
             from unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::text[], ?::boolean[], ?::timestamptz[])
               with ordinality as u("userId", "classId", "positionSec", "durationSec", percent, plays, sent, completed, "listenedAt", n)) u
    group by "userId", "classId"`;
+
+/** How many play ids a row keeps: a call is sent again within a day, long before eight more plays. */
+const RECENT_PLAY_IDS = 8;
+/** Of the batch's play ids (excluded), those the row (user_progress, as locked) already counted. */
+const PLAY_IDS_COUNTED_BEFORE = `case when excluded."recentPlayIds" is null then 0 else cardinality(array(
+         select unnest(excluded."recentPlayIds") intersect select unnest(user_progress."recentPlayIds"))) end`;
+/** The row's play ids with the batch's new ones after them, the last RECENT_PLAY_IDS kept. */
+const RECENT_PLAY_IDS_AFTER = `case when excluded."recentPlayIds" is null then user_progress."recentPlayIds" else array(
+         select id from (select id, n from unnest(coalesce(user_progress."recentPlayIds", '{}') || array(
+           select unnest(excluded."recentPlayIds") except select unnest(user_progress."recentPlayIds")))
+           with ordinality as ids(id, n) order by n desc limit ${RECENT_PLAY_IDS}) kept order by n) end`;
 
 /**
  * Records many events in one statement, one result per event in order: the record, or undefined when
@@ -70,7 +80,8 @@ const MERGED_EVENTS = `select "userId", "classId", max("positionSec") as "positi
  * createProgressWriter), and a batch takes its rows in (userId, classId) order, so two batches running at
  * once cannot deadlock. One learner's heartbeats thus cost one statement per batch, not one each. Named, so PostgreSQL prepares it once per connection instead of planning the joins
  * on every batch. A session_start sent again (its answer lost on the way, the call kept and sent once
- * more) carries the play id the row last counted: the batch's first play id is then not counted again.
+ * more) carries a play id the row already counted: the row keeps the last RECENT_PLAY_IDS ids it counted,
+ * and the update, which sees the row as locked, counts only the batch's ids it does not hold.
  */
 async function upsertProgressIfAllowed(
   db: Knex,
@@ -81,11 +92,8 @@ async function upsertProgressIfAllowed(
     .raw<{ rows: (ProgressRecord & { userId: number })[] }>(
       `insert into user_progress
        ("userId", "classId", "sessionId", "maxPositionSec", "durationSeconds", "percentWatched", "totalPlays",
-        "lastPlayId", completed, "completedAt", "completionReason", "listenedAt")
-     select e."userId", c.id, c.id, e."positionSec", e."durationSec", e.percent,
-            e.plays - coalesce(e."firstPlayId" = (select up."lastPlayId" from user_progress up
-                                                  where up."userId" = e."userId" and up."classId" = c.id), false)::int,
-            e."lastPlayId", e.completed,
+        "recentPlayIds", completed, "completedAt", "completionReason", "listenedAt")
+     select e."userId", c.id, c.id, e."positionSec", e."durationSec", e.percent, e.plays, e."playIds", e.completed,
             case when e.completed then now() end, case when e.completed then 'finished' end,
             case when e."positionSec" > 0 or e.plays > 0 then e."listenedAt" end
        from ${ASYNC_COMMIT},
@@ -98,8 +106,8 @@ async function upsertProgressIfAllowed(
        "maxPositionSec" = greatest(user_progress."maxPositionSec", excluded."maxPositionSec"),
        "durationSeconds" = excluded."durationSeconds",
        "percentWatched" = ${MERGED_PERCENT},
-       "totalPlays" = user_progress."totalPlays" + excluded."totalPlays",
-       "lastPlayId" = coalesce(excluded."lastPlayId", user_progress."lastPlayId"),
+       "totalPlays" = user_progress."totalPlays" + excluded."totalPlays" - ${PLAY_IDS_COUNTED_BEFORE},
+       "recentPlayIds" = ${RECENT_PLAY_IDS_AFTER},
        completed = user_progress.completed or ${NOW_COMPLETED},
        "completedAt" = coalesce(user_progress."completedAt", case when ${NOW_COMPLETED} then now() end),
        "completionReason" = case when user_progress.completed then user_progress."completionReason"
