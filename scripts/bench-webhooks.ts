@@ -237,10 +237,14 @@ async function measure(mode: TestBackend): Promise<Figures> {
     // A wait that runs out says what the receivers answered, where the jobs are and what the workers wrote.
     const explained = <T>(wait: Promise<T>, sent: Burst) =>
       wait.catch(async (error: unknown) => {
-        const counts = await Promise.all(
-          [queues.purchases, queues.emails].map((queue) =>
-            queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed'),
-          ),
+        const counts = await jobCounts(
+          queues,
+          'waiting',
+          'active',
+          'delayed',
+          'prioritized',
+          'completed',
+          'failed',
         ).catch((reading: unknown) => `not read (${String(reading)})`);
         throw new Error(
           `${error instanceof Error ? error.message : String(error)}; ${sent.failures} answers other than 200; ` +
@@ -383,24 +387,27 @@ async function waitForMailed(
   );
 }
 
+type TestQueues = Awaited<ReturnType<typeof openTestQueues>>;
+
+/** The purchases' and the e-mails' queues' jobs in these states, in that order. */
+function jobCounts(queues: TestQueues, ...states: Parameters<TestQueues['purchases']['getJobCounts']>) {
+  return Promise.all([queues.purchases, queues.emails].map((queue) => queue.getJobCounts(...states)));
+}
+
 /**
  * Once the workers have finished every job, the orders of the run that have more than one purchase,
  * and the buyers who did not get exactly one e-mail.
  */
 async function countDuplicates(
   db: Knex,
-  queues: Awaited<ReturnType<typeof openTestQueues>>,
+  queues: TestQueues,
   recipients: string[],
   orderPrefix: string,
   orders: number,
 ): Promise<{ purchases: number; mails: number }> {
   await eventually(
     async () => {
-      const counts = await Promise.all(
-        [queues.purchases, queues.emails].map((queue) =>
-          queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
-        ),
-      );
+      const counts = await jobCounts(queues, 'waiting', 'active', 'delayed', 'prioritized');
       return counts.every((count) => Object.values(count).every((n) => n === 0));
     },
     { timeoutMs: 120_000, intervalMs: 100, what: 'the workers to finish every job' },

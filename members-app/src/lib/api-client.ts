@@ -2,13 +2,7 @@ import type { z } from 'zod';
 import { ADMIN_PREVIEW_HEADER } from '@sleep-ritual/contracts/admin-preview';
 import { isAdminPreview } from './admin-preview.ts';
 import { takeEarly } from './early-answers.ts';
-import {
-  answersLater,
-  isNetworkFailure,
-  queueForLater,
-  waitsWhenAnsweredLater,
-  waitsWhenOffline,
-} from './offline-queue.ts';
+import { isNetworkFailure, queueForLater, waitsAfterAnswer, waitsWhenOffline } from './offline-queue.ts';
 import { loadSchema, type SchemaSource } from './validate.ts';
 
 /**
@@ -71,7 +65,7 @@ async function send(method: Method, url: string, body?: unknown): Promise<unknow
   }
   if (!response.ok) {
     // A server restarting mid-night: the progress (an asleep completion) is sent again later too.
-    if (answersLater(response.status) && waitsWhenAnsweredLater(method, url, body)) {
+    if (waitsAfterAnswer({ method: method as 'PUT' | 'POST', url, body }, response.status)) {
       await keepForLater(method, url, body);
     }
     throw new ApiError(response.status, await response.text().catch(() => ''), response.statusText);

@@ -92,6 +92,23 @@ describe('progress made offline', () => {
     expect(store.items.size).toBe(0);
   });
 
+  it('sending what waits, a completion set by hand and answered "later" goes (a copy sent later could undo what the learner did since); the sleep timer\'s waits', async () => {
+    const store = memoryStore();
+    const completion = (body: object): QueuedRequest => ({
+      method: 'PUT',
+      url: '/api/progress/5/completion',
+      body,
+    });
+    await queueForLater(completion({ completed: true }), store);
+    await queueForLater(completion({ completed: true, reason: 'asleep' }), store);
+    const send = vi.fn(async () => new Response(null, { status: 503 }));
+    expect(await flushQueue(store, send)).toBe(1);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect([...store.items.values()].map((queued) => queued.body)).toEqual([
+      expect.objectContaining({ completed: true, reason: 'asleep' }),
+    ]);
+  });
+
   it('is forgotten when the member signs out, so nobody who signs in next on the phone is sent it', async () => {
     const store = memoryStore();
     await queueForLater(event(30), store);

@@ -1,9 +1,11 @@
 /**
  * Progress and completions made offline (a saved night listened to in airplane mode), and those the
- * server answered "later" (a restart mid-night; see waitsWhenAnsweredLater), wait in IndexedDB and are
+ * server answered "later" (a restart mid-night; see waitsAfterAnswer), wait in IndexedDB and are
  * sent, oldest first, at the next start, on the browser's `online` event and when the app comes back
  * into view. Only the progress calls wait; anything else fails as usual.
  */
+
+import type { CompletionReason } from '@sleep-ritual/contracts/progress';
 
 export type QueuedRequest = { method: 'PUT' | 'POST'; url: string; body: unknown };
 
@@ -25,15 +27,21 @@ export function waitsWhenOffline(method: string, url: string): boolean {
   return (method === 'PUT' || method === 'POST') && /^\/api\/progress\/\d+(\/completion)?$/.test(url);
 }
 
+const ASLEEP: CompletionReason = 'asleep';
+
 /**
- * The calls kept when the server answers "later" (answersLater): those whose sending again cannot undo
- * a newer call. Watch events merge (the furthest position, plays by id); the sleep timer's completion
- * only completes. A completion set or undone by hand is not kept: the screen asks the learner to try
- * again, and a copy sent later could undo what they did since.
+ * Whether a progress call the server answered with `status` waits to be sent again: the answer says
+ * "later" (answersLater), and sending the call again cannot undo a newer one. Watch events merge (the
+ * furthest position, plays by id); the sleep timer's completion only completes. A completion set or
+ * undone by hand does not wait: the screen asks the learner to try again, and a copy sent later could
+ * undo what they did since. The one rule for a call sent now (the api client, the exit's keepalive
+ * fetch) and for one sent from the queue.
  */
-export function waitsWhenAnsweredLater(method: string, url: string, body: unknown): boolean {
-  if (!waitsWhenOffline(method, url)) return false;
-  return !url.endsWith('/completion') || (body as { reason?: unknown } | null)?.reason === 'asleep';
+export function waitsAfterAnswer(queued: QueuedRequest, status: number): boolean {
+  if (!answersLater(status) || !waitsWhenOffline(queued.method, queued.url)) return false;
+  return (
+    !queued.url.endsWith('/completion') || (queued.body as { reason?: unknown } | null)?.reason === ASLEEP
+  );
 }
 
 /** A failure to reach the server at all (fetch's TypeError), as opposed to an answer. */
@@ -109,7 +117,7 @@ let flushing: Promise<number> | null = null;
  * An answer that says to try again later: the server or a proxy failed (5xx: a restart, an outage), or
  * it asked for a pause (408, 429). Sent again later, the call is taken.
  */
-export const answersLater = (status: number) => status >= 500 || status === 408 || status === 429;
+const answersLater = (status: number) => status >= 500 || status === 408 || status === 429;
 
 /**
  * A call still answered "later" a day after it was made is dropped, so that one the server can never
@@ -147,7 +155,7 @@ export function flushQueue(
         } catch {
           break;
         }
-        if (answersLater(answer.status) && !madeLongAgo(queued)) break;
+        if (waitsAfterAnswer(queued, answer.status) && !madeLongAgo(queued)) break;
         await store.remove(key);
         delivered += 1;
       }
@@ -161,7 +169,8 @@ export function flushQueue(
 
 /**
  * Forgets what waits, when the member signs out or deletes the account: on a shared phone it would
- * otherwise be sent for whoever signs in next. Signing out needs the network, which has sent it by then.
+ * otherwise be sent for whoever signs in next. What still waits then (offline, or answered "later" by a
+ * server that has not come back) goes unsent.
  */
 export async function clearQueue(store = browserStore()): Promise<void> {
   await store?.clear();

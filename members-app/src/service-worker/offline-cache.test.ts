@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { MemoryCaches } from '../test/memory-caches.ts';
 import { networkThenSaved, OPEN_RANGE_BYTES, offlineHandlingOf, rangeAnswer } from './offline-cache.ts';
 
 const origin = 'https://app.example';
@@ -11,16 +12,12 @@ const saved = () =>
     },
   );
 
-/** A cache of saved answers by path, as the saved nights' cache holds them. */
-function keptCache(entries: [path: string, answer: Response][]) {
-  const kept = new Map<string, Response>(entries);
-  const cache = {
-    match: vi.fn(async (url: RequestInfo | URL) => kept.get(new URL(String(url)).pathname)?.clone()),
-    put: vi.fn(async (url: RequestInfo | URL, response: Response) => {
-      kept.set(new URL(String(url)).pathname, response);
-    }),
-  };
-  return { cache, kept };
+/** A saved-nights cache in memory holding `entries` (path, answer). */
+async function savedCache(entries: [path: string, answer: Response][]) {
+  const cache = await new MemoryCaches().open('saved-nights');
+  for (const [path, answer] of entries) await cache.put(`${origin}${path}`, answer);
+  const saved = async (path: string) => (await cache.match(`${origin}${path}`))?.json();
+  return { cache, saved };
 }
 
 describe('the saved nights in the service worker', () => {
@@ -69,11 +66,11 @@ describe('the saved nights in the service worker', () => {
   });
 
   it('answers a saved answer from the network while it answers, and from the saved copy when it cannot', async () => {
-    const { cache } = keptCache([['/api/user', Response.json({ id: 1 })]]);
+    const { cache, saved } = await savedCache([['/api/user', Response.json({ id: 1 })]]);
     const request = new Request(`${origin}/api/user`);
     const online = await networkThenSaved(request, cache, async () => Response.json({ id: 1, fresh: true }));
     expect(await online.json()).toEqual({ id: 1, fresh: true });
-    expect(cache.put).toHaveBeenCalledOnce();
+    expect(await saved('/api/user')).toEqual({ id: 1, fresh: true });
 
     const offline = await networkThenSaved(request, cache, () => Promise.reject(new TypeError('offline')));
     expect(await offline.json()).toEqual({ id: 1, fresh: true });
@@ -85,14 +82,9 @@ describe('the saved nights in the service worker', () => {
   });
 
   it('answers from the saved copy when the network is too slow (one bar in the bedroom) or the server fails, and waits on the network where nothing is saved', async () => {
-    const cache = {
-      match: vi.fn(async (url: RequestInfo | URL) =>
-        new URL(String(url)).pathname === '/api/classes/1/details'
-          ? Response.json({ id: 1, saved: true })
-          : undefined,
-      ),
-      put: vi.fn(async () => undefined),
-    };
+    const { cache, saved } = await savedCache([
+      ['/api/classes/1/details', Response.json({ id: 1, saved: true })],
+    ]);
     const request = new Request(`${origin}/api/classes/1/details`);
     const never = () => new Promise<Response>(() => undefined);
     const slow = await networkThenSaved(request, cache, never, { timeoutMs: 20 });
@@ -104,7 +96,7 @@ describe('the saved nights in the service worker', () => {
       { timeoutMs: 20 },
     );
     expect(await restarting.json()).toEqual({ id: 1, saved: true });
-    expect(cache.put).not.toHaveBeenCalled();
+    expect(await saved('/api/classes/1/details')).toEqual({ id: 1, saved: true });
 
     const unsaved = new Request(`${origin}/api/classes/2/details`);
     const late = networkThenSaved(
@@ -117,7 +109,7 @@ describe('the saved nights in the service worker', () => {
   });
 
   it('writes a 200 that arrives after the saved copy answered, and keeps the worker alive until it is written', async () => {
-    const { cache, kept } = keptCache([['/api/classes/1/details', Response.json({ percent: 40 })]]);
+    const { cache, saved } = await savedCache([['/api/classes/1/details', Response.json({ percent: 40 })]]);
     const request = new Request(`${origin}/api/classes/1/details`);
     let answer: (response: Response) => void = () => undefined;
     const slow = new Promise<Response>((resolve) => (answer = resolve));
@@ -131,11 +123,11 @@ describe('the saved nights in the service worker', () => {
     answer(Response.json({ percent: 85 }));
     expect(waitedFor).toHaveLength(1);
     await Promise.all(waitedFor);
-    expect(await kept.get('/api/classes/1/details')?.json()).toEqual({ percent: 85 });
+    expect(await saved('/api/classes/1/details')).toEqual({ percent: 85 });
   });
 
   it('does not bring back a copy deleted before the late answer came (sign-out, the night removed)', async () => {
-    const { cache, kept } = keptCache([['/api/user', Response.json({ id: 1 })]]);
+    const { cache, saved } = await savedCache([['/api/user', Response.json({ id: 1 })]]);
     const request = new Request(`${origin}/api/user`);
     let answer: (response: Response) => void = () => undefined;
     const waitedFor: Promise<unknown>[] = [];
@@ -143,10 +135,9 @@ describe('the saved nights in the service worker', () => {
       timeoutMs: 20,
       keepAlive: (work) => waitedFor.push(work),
     });
-    kept.clear();
+    await cache.delete(`${origin}/api/user`);
     answer(Response.json({ id: 1 }));
     await Promise.all(waitedFor);
-    expect(kept.size).toBe(0);
-    expect(cache.put).not.toHaveBeenCalled();
+    expect(await saved('/api/user')).toBeUndefined();
   });
 });

@@ -6,8 +6,10 @@ export class MemoryCaches {
     if (!store) this.stores.set(name, (store = new Map()));
     const entries = store;
     const key = (request: RequestInfo | URL) =>
-      new URL(typeof request === 'string' || request instanceof URL ? request : request.url, location.origin)
-        .href;
+      new URL(
+        typeof request === 'string' || request instanceof URL ? request : request.url,
+        globalThis.location?.origin,
+      ).href;
     return {
       match: async (request: RequestInfo | URL) => entries.get(key(request))?.clone(),
       put: async (request: RequestInfo | URL, response: Response) => void entries.set(key(request), response),

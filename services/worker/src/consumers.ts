@@ -134,7 +134,10 @@ export function startConsumers(
     workers,
     /** Resolves once reconciliation runs one at a time, its schedule is set (or removed), and the reminders' sweep is. */
     scheduled,
-    /** Resolves once no finished job holds a buyer's address any more (see dropFromFinishedJobs). */
+    /**
+     * Resolves once the start-up sweep is over (see dropFromFinishedJobs): done, failed (logged) or cut
+     * short by close().
+     */
     tidied,
     async close() {
       closing = true;

@@ -30,7 +30,7 @@ function RequireLearner({ children }: { children: ReactNode }) {
   if (user.isPending) return <FullPageSpinner />;
   // A learner already let in stays in whatever a later check meets (a refetch on reconnecting, on a
   // flaky connection or a restarting server): a night playing must not be taken off the screen.
-  const failed = user.isError && user.data === undefined;
+  const failed = user.isLoadingError;
   // Offline (the installed app in airplane mode): what is saved and how to listen, not an error.
   if (failed && isNetworkFailure(user.error)) return <OfflineState />;
   if (failed) {

@@ -7,7 +7,7 @@ import {
 } from '@sleep-ritual/contracts/progress';
 import { isAdminPreview } from '../../../lib/admin-preview.ts';
 import { api } from '../../../lib/api-client.ts';
-import { answersLater, queueForLater } from '../../../lib/offline-queue.ts';
+import { queueForLater, waitsAfterAnswer } from '../../../lib/offline-queue.ts';
 import { createWatchTracker, type TrackablePlayer } from '../tracker/watch-tracker.ts';
 import { setCachedWatchProgress } from './get-class-details.ts';
 import { learningKeys } from './keys.ts';
@@ -52,7 +52,7 @@ export function sendProgressBeacon(
     credentials: 'include',
     keepalive: true,
   }).then((answer) => {
-    if (answersLater(answer.status)) waitForNetwork();
+    if (waitsAfterAnswer({ method: 'POST', url, body: event }, answer.status)) waitForNetwork();
   }, waitForNetwork);
 }
 

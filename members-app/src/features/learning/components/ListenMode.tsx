@@ -421,7 +421,7 @@ function NightMode({ onWake }: { onWake: () => void }) {
       ref={wake}
       type="button"
       className="listen-night"
-      aria-label="Night mode is on: tap anywhere or press any key to wake the screen"
+      aria-label="Night mode is on: tap anywhere or press a key other than Tab to wake the screen"
       onClick={onWake}
       onKeyDown={(event) => {
         event.preventDefault();
