@@ -1,7 +1,8 @@
 import type { Context, Next } from 'koa';
 import { UNSUBSCRIBE_PATH } from '@sleep-ritual/contracts/reminders';
+import { createPurchasesQueue, dropBuyerOfOrders, type PurchasesQueue } from '@sleep-ritual/jobs/purchases';
 import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
-import type { AuthDeps } from './deps.ts';
+import type { AuthDeps, AuthRouteDeps } from './deps.ts';
 import { createLimits } from './domain/limits.ts';
 import { accountRoutes } from './http/account-routes.ts';
 import { adminSessionRoutes } from './http/admin-session-routes.ts';
@@ -13,7 +14,14 @@ import { sessionRoutes } from './http/session-routes.ts';
 export function createApp(deps: AuthDeps) {
   // The one-click unsubscribe carries its own proof (a signed token) and comes from mail providers.
   const app = createServiceApp(deps, { originExempt: [UNSUBSCRIBE_PATH] });
-  const routeDeps = { ...deps, limits: createLimits(deps.backends.counters, deps.config.accountHashSecret) };
+  // The purchases queue is opened at the first deletion: most of this service's processes never need it.
+  let purchases: PurchasesQueue | undefined;
+  const routeDeps: AuthRouteDeps = {
+    ...deps,
+    limits: createLimits(deps.backends.counters, deps.config.accountHashSecret),
+    forgetOrders: (orderIds) =>
+      dropBuyerOfOrders((purchases ??= createPurchasesQueue(deps.backends.queues)), orderIds),
+  };
   app.use(marketingCors(deps));
   app.use(notFoundFallback());
   for (const router of [

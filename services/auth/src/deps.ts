@@ -8,5 +8,9 @@ export type AuthDeps = ServiceDeps & {
   sendEmail(email: AuthEmail): Promise<void>;
 };
 
-/** What the routers run on: the service's dependencies and its rate limits, made once per app. */
-export type AuthRouteDeps = AuthDeps & { limits: Limits };
+/**
+ * What the routers run on: the service's dependencies, its rate limits, and the queue's side of deleting
+ * an account (the buyer out of the jobs of those orders never provisioned; see dropBuyerOfOrders), made
+ * once per app.
+ */
+export type AuthRouteDeps = AuthDeps & { limits: Limits; forgetOrders(orderIds: string[]): Promise<number> };

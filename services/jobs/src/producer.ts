@@ -1,4 +1,4 @@
-import type { DefaultJobOptions, JobsOptions, Queue } from 'bullmq';
+import type { DefaultJobOptions, Job, JobsOptions, Queue } from 'bullmq';
 import { ServiceUnavailableError } from '@sleep-ritual/platform/errors';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
 
@@ -39,6 +39,20 @@ export function openQueue<Data>(
   return Object.assign(backend.queue<Data>(name, { defaultJobOptions }), {
     storeReachable: () => backend.reachable(),
   });
+}
+
+/**
+ * Replaces a stored job's data; answers false when the job was removed meanwhile (its time in the queue
+ * over), which leaves nothing to rewrite.
+ */
+export async function replaceJobData<Data>(job: Job<Data>, data: Data): Promise<boolean> {
+  return job.updateData(data).then(
+    () => true,
+    (error: Error) => {
+      if (/missing key|not exist/i.test(error.message)) return false;
+      throw error;
+    },
+  );
 }
 
 export async function addOrUnavailable<T>(

@@ -224,6 +224,26 @@ describe('an order of a deleted account', () => {
         .status,
     ).toBe(204);
     expect((await orders()).find((order) => order.orderId === orderId)?.email).toBeNull();
+
+    // The order still waiting on a mapping was theirs too: its failed job no longer holds the address,
+    // and retrying it from the Orders screen provisions no one and mails no one.
+    const waitingJob = await queues.purchases.getJob(failed!.id!);
+    expect(waitingJob?.data.orderId).toBe(waiting);
+    expect(JSON.stringify(waitingJob?.data)).not.toContain(email);
+    const mailsBefore = (await mailsTo(deps.config.outboxDir, email)).length;
+    expect((await admin.request(`/api/admin/orders/${failed!.id}/retry`, { method: 'POST' })).status).toBe(
+      200,
+    );
+    const retried = await eventually(
+      async () => {
+        const job = await queues.purchases.getJob(failed!.id!);
+        return (await job?.getState()) === 'completed' ? job : undefined;
+      },
+      { what: 'the retried order to be processed' },
+    );
+    expect(retried?.returnvalue).toMatchObject({ action: 'ignored' });
+    expect(await userOf(email)).toBeUndefined();
+    expect(await mailsTo(deps.config.outboxDir, email)).toHaveLength(mailsBefore);
   });
 
   it("leaves the admin's member search, orders, exports and audit log without the address", async () => {

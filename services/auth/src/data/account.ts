@@ -48,12 +48,24 @@ export function readPurchases(db: Knex, userId: number): Promise<PurchaseRow[]> 
     );
 }
 
-/** The ids of the member's orders, for the tombstone. */
-export async function readOrderIds(trx: Knex.Transaction, userId: number): Promise<string[]> {
+/**
+ * The ids of the member's orders, for the tombstone: those provisioned, and those from their address
+ * still waiting on a mapping (which would otherwise make a new account once the item is mapped).
+ */
+export async function readOrderIds(
+  trx: Knex.Transaction,
+  member: { id: number; email: string },
+): Promise<string[]> {
   const rows: { thriveOrderId: string }[] = await trx('purchases')
-    .where({ userId })
+    .where({ userId: member.id })
     .whereNotNull('thriveOrderId')
-    .distinct('thriveOrderId');
+    .select('thriveOrderId')
+    .union((waiting) =>
+      waiting
+        .from('orders_awaiting_mapping')
+        .whereRaw('lower(email) = lower(?)', [member.email])
+        .select('thriveOrderId'),
+    );
   return rows.map((row) => row.thriveOrderId);
 }
 

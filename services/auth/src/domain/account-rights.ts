@@ -20,7 +20,7 @@ import {
 } from '../data/account.ts';
 import { deleteMemberTables, readMemberTables } from '../data/member-data.ts';
 import { findUserById } from '../data/users.ts';
-import type { AuthDeps } from '../deps.ts';
+import type { AuthDeps, AuthRouteDeps } from '../deps.ts';
 
 /**
  * Everything kept about the member (download my data): never a password hash, token or session. Only
@@ -54,9 +54,15 @@ export async function exportAccount({ db }: AuthDeps, userId: number, now: Date)
  * read the address; otherwise the code of a fresh sign-in e-mail, as for a member without a password):
  * their own rows and tokens go, reminders stop with them, the orders stay for the books without address
  * or names, and a tombstone keeps those orders from recreating them. Every session of theirs ends. A
- * wrong proof, or a password set through a checkout redirect, changes nothing.
+ * wrong proof, or a password set through a checkout redirect, changes nothing. The jobs of those orders
+ * that were never provisioned (failed, or waiting to be retried) drop the address too; if the queue store
+ * does not answer, the deletion stands and the address stays in those jobs, which provision nothing.
  */
-export async function deleteAccount(deps: AuthDeps, userId: number, proof: DeleteAccountBody): Promise<void> {
+export async function deleteAccount(
+  deps: AuthRouteDeps,
+  userId: number,
+  proof: DeleteAccountBody,
+): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new UnauthorizedError('Not signed in');
   if ('password' in proof) {
@@ -68,13 +74,22 @@ export async function deleteAccount(deps: AuthDeps, userId: number, proof: Delet
     throw new ForbiddenError(INVALID_SIGN_IN_CODE);
   }
 
-  await deps.db.transaction(async (trx) => {
-    const orderIds = await readOrderIds(trx, userId);
+  const orderIds = await deps.db.transaction(async (trx) => {
+    const orderIds = await readOrderIds(trx, { id: userId, email: user.email });
     await recordDeletedAccount(trx, deps.config, { email: user.email, orderIds });
     await deleteMemberTables(trx, userId);
     await forgetAddress(trx, { id: userId, email: user.email, orderIds });
     await anonymiseUser(trx, userId);
     await recordSelfDeletion(trx, userId, { orders: orderIds.length });
+    return orderIds;
   });
   await deps.backends.sessions.destroyUser(userId);
+  await deps
+    .forgetOrders(orderIds)
+    .catch((error: Error) =>
+      deps.logger.warn(
+        { userId, err: error.message },
+        "the queue still holds the address in a deleted member's unprovisioned orders",
+      ),
+    );
 }

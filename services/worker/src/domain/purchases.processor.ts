@@ -36,13 +36,14 @@ export async function processPurchase(
 }
 
 async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {
-  if (!job.customer) throw new UnrecoverableError(`Order ${job.orderId} has no customer e-mail`);
-  const customer = job.customer;
-  // A member who deleted their account stays deleted: their old orders recreate nobody and mail nobody.
+  // A member who deleted their account stays deleted: their old orders recreate nobody and mail nobody,
+  // whether or not their job still names the buyer (see dropBuyerOfOrders).
   if (await isDeletedAccountOrder(deps.db, job.orderId)) {
     log.info('order of a deleted account: nothing provisioned, nothing mailed');
     return { action: 'ignored', reason: 'the order belongs to a deleted account' };
   }
+  if (!job.customer) throw new UnrecoverableError(`Order ${job.orderId} has no customer e-mail`);
+  const customer = job.customer;
 
   const result = await deps.db.transaction(async (trx) => {
     const mapped = await programsForItems(trx, job.items);

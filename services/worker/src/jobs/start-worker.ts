@@ -3,7 +3,7 @@ import type { Logger } from '@sleep-ritual/platform/logger';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
 import type { JobMetrics } from '@sleep-ritual/jobs/queue-metrics';
 import { retryDelayMs, type RetryPolicy } from '@sleep-ritual/jobs/purchases';
-import type { JobOrigin } from '@sleep-ritual/jobs/producer';
+import { replaceJobData, type JobOrigin } from '@sleep-ritual/jobs/producer';
 
 export type WorkerConnection = { queues: QueueBackend; logger: Logger; metrics: JobMetrics };
 
@@ -106,15 +106,10 @@ export function dropOnceDone<Data>(queue: Queue<Data>, keep: (data: Data) => Dat
 }
 export type DropOnceDone<Data> = ReturnType<typeof dropOnceDone<Data>>;
 
-/** Replaces a stored job's data. */
+/** Replaces a stored job's data, unless it was removed meanwhile (its month is over). */
 async function rewriteData<Data>(queue: Queue<Data>, jobId: string, data: Data): Promise<void> {
   const stored = await queue.getJob(jobId);
-  await stored?.updateData(data).catch(unlessRemoved);
-}
-
-/** A job removed meanwhile (its month is over) has nothing left to rewrite. */
-function unlessRemoved(error: Error): void {
-  if (!/missing key|not exist/i.test(error.message)) throw error;
+  if (stored) await replaceJobData(stored, data);
 }
 
 /** Completed jobs read at a time by dropFromFinishedJobs. */
@@ -137,7 +132,7 @@ async function dropFromFinishedJobs<Data>(
     for (const job of jobs) {
       const kept = keep(job.data);
       if (!kept) continue;
-      await job.updateData(kept).then(() => (rewritten += 1), unlessRemoved);
+      if (await replaceJobData(job, kept)) rewritten += 1;
     }
     if (jobs.length < FINISHED_PAGE) break;
   }
