@@ -3,7 +3,8 @@
 // server measured in the same run, answering the same body. Class details are measured straight from the catalog service and
 // through the origin in front of it: the development gateway, and nginx with the configuration
 // `npm run start:prod` renders (when nginx is installed) in front of 2 catalog replicas, and for scale in
-// front of one replica that takes all of the load. Progress
+// front of one replica that takes all of the load and in front of 2 bare servers (what two processes
+// behind nginx cost on this machine, whatever they run). Progress
 // writes are measured across learners and on one learner's row, each as a share of the bare server.
 // Before each measurement it waits (up to 2 minutes) for the load average to fall under 2, the quiet
 // machine the goals assume, and prints it. On Redis (the default), what a signed-in
@@ -16,8 +17,8 @@
 // process) against the test database with data seeded for the run and removed afterwards.
 // BENCH_SECONDS (default 5) sets each measurement's length, BENCH_LOG_LEVEL (default warn) the
 // services' log level.
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,9 +29,9 @@ import { ACCESS_STATUS } from '@sleep-ritual/learning/purchase-access';
 import { createBackends, type Backends } from '@sleep-ritual/platform/backends';
 import type { Config } from '@sleep-ritual/platform/config';
 import { repoRoot } from '@sleep-ritual/platform/paths';
+import { runTestNginx } from '@sleep-ritual/platform/testing-nginx';
 import {
   clientWithSession,
-  eventually,
   freePort,
   TEST_BACKEND,
   TEST_DATABASE_URL,
@@ -160,7 +161,9 @@ async function serve(kind: ServerKind, catalogPort?: string): Promise<void> {
   process.on('SIGTERM', () => process.exit(0));
 }
 
-type Server = { port: number; child: ChildProcess; cpuMicros(): Promise<number> };
+/** What the load is sent to: a port, and the CPU time spent behind it (every process answering). */
+type Origin = { port: number; cpuMicros(): Promise<number> };
+type Server = Origin & { child: ChildProcess };
 
 /**
  * `traceTo`: the child preloads the tracing module as the services do and exports every span (always_on)
@@ -199,56 +202,47 @@ function startServer(
 }
 
 /**
- * nginx with the configuration `npm run start:prod` renders, in front of the catalog child; undefined
- * when nginx is not installed.
+ * nginx with the configuration `npm run start:prod` renders, in front of `replicas` (catalog children, or
+ * bare servers for scale) as the catalog's upstream; undefined when nginx is not installed.
  */
-async function startNginx(catalogs: Server[]): Promise<(Server & { dispose(): Promise<void> }) | undefined> {
+async function startNginx(replicas: Server[]): Promise<(Origin & { dispose(): Promise<void> }) | undefined> {
   if (spawnSync('nginx', ['-v']).error) return undefined;
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-nginx-'));
   const port = await freePort();
   const unused = [1];
-  const files = renderLocalNginx({
-    dir,
-    port,
-    upstreamPorts: {
-      auth: unused,
-      catalog: catalogs.map((catalog) => catalog.port),
-      progress: unused,
-      webhooks: unused,
-    },
-    roots: {
-      marketing: path.join(repoRoot, 'marketing', 'dist'),
-      membersApp: path.join(repoRoot, 'members-app', 'dist'),
-      media: testConfig().mediaDir,
-    },
-    ipv6: false,
-    ...thisMachine(),
+  const nginx = await runTestNginx({
+    confDir: dir,
+    files: renderLocalNginx({
+      dir,
+      port,
+      upstreamPorts: {
+        auth: unused,
+        catalog: replicas.map((replica) => replica.port),
+        progress: unused,
+        webhooks: unused,
+      },
+      roots: {
+        marketing: path.join(repoRoot, 'marketing', 'dist'),
+        membersApp: path.join(repoRoot, 'members-app', 'dist'),
+        media: testConfig().mediaDir,
+      },
+      ipv6: false,
+      ...thisMachine(),
+    }),
+    args: localNginxArgs(dir),
+    base: `http://127.0.0.1:${port}`,
   });
-  await mkdir(path.join(dir, 'temp'));
-  for (const [name, content] of Object.entries(files)) await writeFile(path.join(dir, name), content);
-  const child = spawn('nginx', localNginxArgs(dir), { stdio: ['ignore', 'ignore', 'inherit'] });
-  await eventually(
-    () =>
-      fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      ),
-    { timeoutMs: 10_000, what: 'nginx' },
-  );
   return {
     port,
-    child,
     cpuMicros: async () => {
-      if (child.pid === undefined) throw new Error('The gateway child has no process id');
+      if (nginx.pid === undefined) throw new Error('nginx has no process id');
       return (
-        (await procCpuMicros(child.pid)) +
-        (await Promise.all(catalogs.map((catalog) => catalog.cpuMicros()))).reduce((a, b) => a + b, 0)
+        (await procCpuMicros(nginx.pid)) +
+        (await Promise.all(replicas.map((replica) => replica.cpuMicros()))).reduce((a, b) => a + b, 0)
       );
     },
     async dispose() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await nginx.stop();
       await rm(dir, { recursive: true, force: true });
     },
   };
@@ -329,7 +323,7 @@ async function load(port: number, seconds: number, next: (index: number) => Requ
   return { latencies, seconds: (performance.now() - started) / 1000, failures };
 }
 
-type Measured = { server: Server; next: (index: number) => RequestSpec };
+type Measured = { server: Origin; next: (index: number) => RequestSpec };
 
 /**
  * Measures several servers in turns, ROUNDS rounds of SECONDS / ROUNDS each after a warm-up of each,
@@ -450,6 +444,8 @@ async function main(): Promise<void> {
   let nginx: Awaited<ReturnType<typeof startNginx>>;
   // For scale: the same nginx in front of one replica, which takes all of the load alone.
   let nginxOneReplica: Awaited<ReturnType<typeof startNginx>>;
+  // For scale: the same nginx in front of bare servers, one per replica: what the shape itself costs.
+  let nginxBare: Awaited<ReturnType<typeof startNginx>>;
   try {
     const bare = await startServer('bare');
     const catalog = await startServer('catalog');
@@ -469,14 +465,20 @@ async function main(): Promise<void> {
       tracedGateway.child,
     );
     if (postgresOnlyCatalog) children.push(postgresOnlyCatalog.child);
-    const replicas = [catalog];
-    for (let replica = 1; replica < NGINX_REPLICAS; replica += 1) {
-      const another = await startServer('catalog');
-      children.push(another.child);
-      replicas.push(another);
-    }
-    nginx = await startNginx(replicas);
+    // NGINX_REPLICAS servers of a kind: `first` and as many more.
+    const replicasOf = async (first: Server, kind: ServerKind) => {
+      const replicas = [first];
+      while (replicas.length < NGINX_REPLICAS) {
+        const another = await startServer(kind);
+        children.push(another.child);
+        replicas.push(another);
+      }
+      return replicas;
+    };
+    nginx = await startNginx(await replicasOf(catalog, 'catalog'));
     nginxOneReplica = await startNginx([catalog]);
+    const bareReplicas = await replicasOf(bare, 'bare');
+    nginxBare = await startNginx(bareReplicas);
 
     const learnerAt = (index: number) => {
       const learner = fixture.learners[index % LEARNERS];
@@ -522,10 +524,12 @@ async function main(): Promise<void> {
       body: heartbeat(index).body,
     });
 
-    await answerAsMeasured(bare, [
-      { server: catalog, spec: classDetails(0) },
-      { server: progress, spec: heartbeat(0) },
-    ]);
+    for (const server of bareReplicas) {
+      await answerAsMeasured(server, [
+        { server: catalog, spec: classDetails(0) },
+        { server: progress, spec: heartbeat(0) },
+      ]);
+    }
 
     console.log(
       `bench:learning — ${CONCURRENCY} connections, ${SECONDS} s each (in ${ROUNDS} turns) after ${WARM_UP_SECONDS} s warm-up, ` +
@@ -542,10 +546,11 @@ async function main(): Promise<void> {
       { server: catalog, next: classDetails },
       { server: gateway, next: classDetails },
       { server: tracedGateway, next: classDetails },
-      ...(nginx && nginxOneReplica
+      ...(nginx && nginxOneReplica && nginxBare
         ? [
             { server: nginx, next: classDetails },
             { server: nginxOneReplica, next: classDetails },
+            { server: nginxBare, next: classDetails },
           ]
         : []),
       ...(postgresOnlyCatalog
@@ -566,6 +571,7 @@ async function main(): Promise<void> {
     ];
     const viaNginx = nginx ? others.shift() : undefined;
     const viaNginxOneReplica = nginx ? others.shift() : undefined;
+    const viaNginxBare = nginx ? others.shift() : undefined;
     const [postgresOnlySession, postgresOnlyDetails] = others;
     await awaitQuietMachine('the writes');
     const [barePut, writes, oneRow] = (await measureInTurns([
@@ -597,6 +603,14 @@ async function main(): Promise<void> {
       ...(viaNginxOneReplica
         ? [
             ['  the same through nginx, 1 catalog replica (for scale)', viaNginxOneReplica] as [
+              string,
+              Result,
+            ],
+          ]
+        : []),
+      ...(viaNginxBare
+        ? [
+            [`  nginx in front of ${NGINX_REPLICAS} bare node:http servers (for scale)`, viaNginxBare] as [
               string,
               Result,
             ],
@@ -634,6 +648,13 @@ async function main(): Promise<void> {
         `  for scale: through nginx with 1 replica, which takes all of the load alone, ${pct(viaNginxOneReplica, bareGet)} ` +
           `of the bare server; CPU per request ${viaNginxOneReplica.cpuMicrosPerRequest?.toFixed(0)} µs with 1 replica, ` +
           `${viaNginx?.cpuMicrosPerRequest?.toFixed(0)} µs with ${NGINX_REPLICAS} (nginx and the replicas)`,
+      );
+    }
+    if (viaNginxBare) {
+      console.log(
+        `  for scale: nginx in front of ${NGINX_REPLICAS} bare node:http servers reaches ${pct(viaNginxBare, bareGet)} ` +
+          `of one bare server (CPU per request ${viaNginxBare.cpuMicrosPerRequest?.toFixed(0)} µs, nginx and both): ` +
+          `what the shape costs on this machine before a service does any work`,
       );
     }
     console.log(
@@ -676,6 +697,7 @@ async function main(): Promise<void> {
     for (const child of children) child.kill('SIGTERM');
     await nginx?.dispose();
     await nginxOneReplica?.dispose();
+    await nginxBare?.dispose();
     await traceSink.close();
     await cleanUp(db, [backends, postgresOnlyBackends], fixture, run);
     await db.destroy();

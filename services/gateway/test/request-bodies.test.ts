@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,8 @@ import { createApp as createCatalogApp } from '@sleep-ritual/catalog/app';
 import { createApp as createProgressApp } from '@sleep-ritual/progress/app';
 import { createApp as createWebhooksApp } from '@sleep-ritual/webhooks/app';
 import { apiRoutes, uploadRoutes, type ServiceName } from '@sleep-ritual/platform/routes';
-import { createTestDeps, eventually, freePort, listen, testConfig } from '@sleep-ritual/platform/testing';
+import { createTestDeps, freePort, listen, testConfig } from '@sleep-ritual/platform/testing';
+import { runTestNginx } from '@sleep-ritual/platform/testing-nginx';
 import { hostileBodies, wrongAnswers } from '@sleep-ritual/platform/testing-raw-request';
 import { openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
 import { localNginxArgs, renderLocalNginx, thisMachine } from '../../../scripts/render-nginx.ts';
@@ -25,8 +25,7 @@ const deps = createTestDeps();
 const servers: { close(): Promise<void> }[] = [];
 let queues: Awaited<ReturnType<typeof openTestQueues>>;
 let dir: string;
-let nginx: ChildProcess | undefined;
-let nginxOutput = '';
+let nginx: Awaited<ReturnType<typeof runTestNginx>> | undefined;
 const origins: Record<'gateway' | 'nginx', { host: string; port: number }> = {
   gateway: { host: '127.0.0.1', port: 0 },
   nginx: { host: '127.0.0.1', port: 0 },
@@ -111,28 +110,16 @@ beforeAll(async () => {
     ipv6: false,
     ...thisMachine(),
   });
-  await mkdir(path.join(confDir, 'temp'), { recursive: true });
-  for (const [name, content] of Object.entries(files)) await writeFile(path.join(confDir, name), content);
-  const started = spawn('nginx', localNginxArgs(confDir), { stdio: ['ignore', 'pipe', 'pipe'] });
-  nginx = started;
-  started.stderr!.on('data', (chunk) => (nginxOutput += chunk));
-  started.on('error', (error) => (nginxOutput += `nginx could not start: ${error.message}`));
-  await eventually(
-    () =>
-      fetch(`http://127.0.0.1:${origins.nginx.port}/healthz`).then(
-        (r) => r.ok,
-        () => started.exitCode !== null && Promise.reject(new Error(nginxOutput)),
-      ),
-    { timeoutMs: 10_000, what: 'nginx to answer /healthz' },
-  );
+  nginx = await runTestNginx({
+    confDir,
+    files,
+    args: localNginxArgs(confDir),
+    base: `http://127.0.0.1:${origins.nginx.port}`,
+  });
 }, 60_000);
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx!.once('exit', resolve));
-    nginx.kill('SIGTERM');
-    await exited;
-  }
+  await nginx?.stop();
   for (const server of servers.reverse()) await server.close();
   await queues?.dispose();
   await deps.close();

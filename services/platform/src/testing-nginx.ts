@@ -7,14 +7,15 @@ import { eventually } from './testing.ts';
  * Runs this machine's nginx in the foreground with the rendered `files` (scripts/render-nginx.ts's
  * renderLocalNginx) written to `confDir`, started by `args` (its localNginxArgs), until it answers
  * /healthz on `base`. `stop()` ends it and waits: nginx has then written out its buffered access log.
- * Stopping it again does nothing. `stderr()` is what it wrote there so far (its error log's copy).
+ * Stopping it again does nothing. `stderr()` is what it wrote there so far (its error log's copy); `pid`
+ * is its master process's (a benchmark reads its CPU time, its workers' included).
  */
 export async function runTestNginx(options: {
   confDir: string;
   files: Record<string, string>;
   args: string[];
   base: string;
-}): Promise<{ stop(): Promise<void>; stderr(): string }> {
+}): Promise<{ pid: number | undefined; stop(): Promise<void>; stderr(): string }> {
   await mkdir(path.join(options.confDir, 'temp'), { recursive: true });
   for (const [name, content] of Object.entries(options.files)) {
     await writeFile(path.join(options.confDir, name), content);
@@ -32,6 +33,7 @@ export async function runTestNginx(options: {
     { timeoutMs: 10_000, what: 'nginx to answer /healthz' },
   );
   return {
+    pid: nginx.pid,
     stderr: () => output,
     async stop() {
       if (nginx.exitCode !== null || nginx.signalCode !== null) return;

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { lockSchema, type Deleted } from '@sleep-ritual/contracts/admin';
-import { idParamSchema } from '@sleep-ritual/contracts/errors';
+import { parseIdParam } from '@sleep-ritual/contracts/errors';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
 import type { Level } from '../data/admin-tree.ts';
 import { createUnder, getLive, listUnder, softDelete, updateRow } from '../domain/admin-content.ts';
@@ -13,7 +13,7 @@ type BodySchema = z.ZodType<Record<string, unknown>>;
 
 /** A positive whole-number id from the address, or a 400. */
 export function idParam(ctx: Context, name: string): number {
-  return idParamSchema.parse(ctx.params[name]);
+  return parseIdParam(ctx.params[name]);
 }
 
 /** GET {path}: the parent's live children in order; POST {path}: a new child there (201). */

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { idParamSchema } from '@sleep-ritual/contracts/errors';
+import { parseIdParam } from '@sleep-ritual/contracts/errors';
 import { MEDIA_ACCESS_PATH, MEDIA_PATH_HEADER, MEDIA_URL_PREFIX } from '@sleep-ritual/contracts/media';
 import type { Context } from 'koa';
 import { ForbiddenError } from '@sleep-ritual/platform/errors';
@@ -37,7 +37,7 @@ function viewer(ctx: Context): [userId: number, preview: boolean] {
 export function learnerRoutes(deps: LearnerDeps): Router {
   const router = new Router({ prefix: '/api' });
   router.use(requireUserOrPreview);
-  const id = (value: string | undefined) => idParamSchema.parse(value);
+  const id = parseIdParam;
 
   router.get('/programs', async (ctx) => {
     const [userId, preview] = viewer(ctx);

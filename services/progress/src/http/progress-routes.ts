@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { ADMIN_PREVIEW_MESSAGES } from '@sleep-ritual/contracts/admin-preview';
-import { idParamSchema } from '@sleep-ritual/contracts/errors';
+import { parseIdParam } from '@sleep-ritual/contracts/errors';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
 import { currentUserId, isAdminPreview, requireUserOrPreview } from '@sleep-ritual/platform/http/guards';
 import type { ProgressRouteDeps } from '../deps.ts';
@@ -43,7 +43,7 @@ export function progressRoutes(deps: ProgressRouteDeps): Router {
   const record = async (ctx: Context) => {
     refusePreview(ctx);
     const userId = currentUserId(ctx);
-    const classId = idParamSchema.parse(ctx.params.classId);
+    const classId = parseIdParam(ctx.params.classId);
     const event = parseEventBody(ctx.request.body);
     ctx.body = await recordProgress(deps, userId, classId, event);
   };
@@ -53,7 +53,7 @@ export function progressRoutes(deps: ProgressRouteDeps): Router {
 
   router.put('/progress/:classId/completion', async (ctx) => {
     refusePreview(ctx);
-    const classId = idParamSchema.parse(ctx.params.classId);
+    const classId = parseIdParam(ctx.params.classId);
     const body = progressCompletionSchema.parse(ctx.request.body ?? {});
     ctx.body = await setCompletion(deps, currentUserId(ctx), classId, body);
   });
@@ -69,14 +69,14 @@ export function progressRoutes(deps: ProgressRouteDeps): Router {
 
   router.put('/progress/:classId/check-in', async (ctx) => {
     refusePreview(ctx);
-    const classId = idParamSchema.parse(ctx.params.classId);
+    const classId = parseIdParam(ctx.params.classId);
     const body = sleepCheckInInputSchema.parse(ctx.request.body ?? {});
     ctx.body = await answerCheckIn(deps, currentUserId(ctx), classId, body);
   });
 
   router.get('/progress/:classId', async (ctx) => {
     if (isAdminPreview(ctx)) throw new NotFoundError(ADMIN_PREVIEW_MESSAGES.notRecorded);
-    ctx.body = await readProgress(deps, currentUserId(ctx), idParamSchema.parse(ctx.params.classId));
+    ctx.body = await readProgress(deps, currentUserId(ctx), parseIdParam(ctx.params.classId));
   });
 
   return router;

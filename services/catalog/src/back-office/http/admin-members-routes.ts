@@ -5,7 +5,7 @@ import {
   memberSearchQuerySchema,
   programIdParamSchema,
 } from '@sleep-ritual/contracts/admin-members';
-import { idParamSchema } from '@sleep-ritual/contracts/errors';
+import { parseIdParam } from '@sleep-ritual/contracts/errors';
 import {
   changeMemberEmail,
   grantProgram,
@@ -20,7 +20,7 @@ import { adminRouter, auditActor } from '../../http/admin-router.ts';
 /** Members: search, one member's account, purchases and progress, and the actions on them. */
 export function adminMembersRoutes(deps: CatalogDeps): Router {
   const router = adminRouter(deps);
-  const memberId = (value: string | undefined) => idParamSchema.parse(value);
+  const memberId = parseIdParam;
 
   router.get('/members', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { idParamSchema } from '@sleep-ritual/contracts/errors';
+import { parseIdParam } from '@sleep-ritual/contracts/errors';
 import { createProductMappingSchema } from '@sleep-ritual/contracts/product-mappings';
 import type { CatalogDeps } from '../../deps.ts';
 import {
@@ -23,7 +23,7 @@ export function adminProductMappingsRoutes(deps: CatalogDeps): Router {
   });
 
   router.delete('/:id', async (ctx) => {
-    await removeProductMapping(deps, idParamSchema.parse(ctx.params.id));
+    await removeProductMapping(deps, parseIdParam(ctx.params.id));
     ctx.status = 204;
   });
 
