@@ -243,6 +243,8 @@ async function startNginx(replicas: Server[]): Promise<(Origin & { dispose(): Pr
     },
     async dispose() {
       await nginx.stop();
+      // What nginx wrote to its error log (an upstream refusing connections, say) shows with the figures.
+      if (nginx.stderr().trim()) console.error(nginx.stderr().trim());
       await rm(dir, { recursive: true, force: true });
     },
   };

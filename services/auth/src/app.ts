@@ -1,6 +1,8 @@
 import type { Context, Next } from 'koa';
 import { UNSUBSCRIBE_PATH } from '@sleep-ritual/contracts/reminders';
-import { createPurchasesQueue, dropBuyerOfOrders, type PurchasesQueue } from '@sleep-ritual/jobs/purchases';
+import { createEmailsQueue, emailJobOnceDone } from '@sleep-ritual/jobs/emails';
+import { rewriteUnfinishedOfOrders } from '@sleep-ritual/jobs/producer';
+import { createPurchasesQueue, purchaseJobOnceDone } from '@sleep-ritual/jobs/purchases';
 import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
 import type { AuthDeps, AuthRouteDeps } from './deps.ts';
 import { createLimits } from './domain/limits.ts';
@@ -14,13 +16,10 @@ import { sessionRoutes } from './http/session-routes.ts';
 export function createApp(deps: AuthDeps) {
   // The one-click unsubscribe carries its own proof (a signed token) and comes from mail providers.
   const app = createServiceApp(deps, { originExempt: [UNSUBSCRIBE_PATH] });
-  // The purchases queue is opened at the first deletion: most of this service's processes never need it.
-  let purchases: PurchasesQueue | undefined;
   const routeDeps: AuthRouteDeps = {
     ...deps,
     limits: createLimits(deps.backends.counters, deps.config.accountHashSecret),
-    forgetOrders: (orderIds) =>
-      dropBuyerOfOrders((purchases ??= createPurchasesQueue(deps.backends.queues)), orderIds),
+    forgetOrders: orderForgetter(deps),
   };
   app.use(marketingCors(deps));
   app.use(notFoundFallback());
@@ -36,6 +35,31 @@ export function createApp(deps: AuthDeps) {
     app.use(router.allowedMethods());
   }
   return app;
+}
+
+/**
+ * The buyer's address out of the jobs of a deleted member's orders that were never provisioned: purchase
+ * jobs and support's notices of an item waiting on a mapping, failed or waiting to be retried. The
+ * queues are opened at the first deletion: most of this service's processes never need them.
+ */
+function orderForgetter(deps: AuthDeps): AuthRouteDeps['forgetOrders'] {
+  let queues: ReturnType<typeof open> | undefined;
+  const open = () => {
+    const opened = {
+      purchases: createPurchasesQueue(deps.backends.queues),
+      emails: createEmailsQueue(deps.backends.queues),
+    };
+    for (const queue of Object.values(opened))
+      queue.on('error', (error) => deps.logger.warn({ err: error.message }, `${queue.name} queue error`));
+    return opened;
+  };
+  return async (orderIds) => {
+    queues ??= open();
+    return (
+      (await rewriteUnfinishedOfOrders(queues.purchases, orderIds, purchaseJobOnceDone)) +
+      (await rewriteUnfinishedOfOrders(queues.emails, orderIds, emailJobOnceDone))
+    );
+  };
 }
 
 /**

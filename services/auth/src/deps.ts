@@ -9,8 +9,7 @@ export type AuthDeps = ServiceDeps & {
 };
 
 /**
- * What the routers run on: the service's dependencies, its rate limits, and the queue's side of deleting
- * an account (the buyer out of the jobs of those orders never provisioned; see dropBuyerOfOrders), made
- * once per app.
+ * What the routers run on: the service's dependencies, its rate limits, and the queues' side of deleting
+ * an account (the buyer's address out of the jobs of their orders never provisioned), made once per app.
  */
 export type AuthRouteDeps = AuthDeps & { limits: Limits; forgetOrders(orderIds: string[]): Promise<number> };

@@ -165,7 +165,12 @@ describe('DELETE /api/account', () => {
     const { client, userId, email, orderId } = await member();
     const otherDevice = createClient(auth.url);
     await otherDevice.request('/api/login', { method: 'POST', json: { email, password: PASSWORD } });
-    await db('orders_awaiting_mapping').insert({ thriveOrderId: orderId, item: 'bump-1', email });
+    // An upsell of their order, and another order of theirs, both waiting on a mapping.
+    const waitingOrderId = `${orderId}9`;
+    await db('orders_awaiting_mapping').insert([
+      { thriveOrderId: orderId, item: 'bump-1', email },
+      { thriveOrderId: waitingOrderId, item: 'product-9', email: email.toUpperCase() },
+    ]);
 
     const response = await deleteAccount(client, { password: PASSWORD });
     expect(response.status).toBe(204);
@@ -185,12 +190,13 @@ describe('DELETE /api/account', () => {
       expect(await db(table).where({ userId }), table).toEqual([]);
     expect(await db('sleep_check_ins').where({ user_id: userId })).toEqual([]);
     expect(await db('purchases').where({ thriveOrderId: orderId }).select('userId')).toEqual([{ userId }]);
-    expect(await db('orders_awaiting_mapping').where({ thriveOrderId: orderId }).first('email')).toEqual({
-      email: null,
-    });
+    expect(await db('orders_awaiting_mapping').whereIn('thriveOrderId', [orderId, waitingOrderId])).toEqual(
+      [],
+    );
 
     const tombstone = await db('deleted_accounts').whereRaw('? = any("thriveOrderIds")', [orderId]).first();
     expect(tombstone.emailHash).toBe(deletedEmailHash(auth.deps.config, email));
+    expect(tombstone.thriveOrderIds.sort()).toEqual([orderId, waitingOrderId].sort());
     expect(JSON.stringify(tombstone)).not.toContain(email);
 
     const audit = await db('admin_audit_log').where({ memberId: userId });

@@ -55,6 +55,36 @@ export async function replaceJobData<Data>(job: Job<Data>, data: Data): Promise<
   );
 }
 
+/**
+ * Rewrites with `keep` the jobs of `orderIds` still in the queue unfinished: failed (kept until someone
+ * retries them) or waiting for their next attempt. Every job id of an order holds `-<order id>-` (see
+ * purchaseJobId and the unmapped-item notice's), so only those jobs are read. Answers how many it
+ * rewrote; throws a 503 error when the queue store does not answer.
+ */
+export async function rewriteUnfinishedOfOrders<Data>(
+  queue: ProducerQueue<Data>,
+  orderIds: string[],
+  keep: (data: Data) => Data | undefined,
+): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const orders = new Set(orderIds);
+  const ids = await withinTimeout(() => queue.getRanges(['failed', 'delayed'], 0, -1), queue);
+  let rewritten = 0;
+  for (const id of new Set(ids.filter((id) => orderIds.some((orderId) => id.includes(`-${orderId}-`))))) {
+    const job = await withinTimeout(() => queue.getJob(id), queue);
+    const kept = job && orders.has(orderIdOf(job.data)) ? keep(job.data) : undefined;
+    if (job && kept && (await withinTimeout(() => replaceJobData(job, kept), queue))) rewritten += 1;
+  }
+  return rewritten;
+}
+
+/** The order a job's data is about, if any ('' for none). */
+function orderIdOf(data: unknown): string {
+  const orderId =
+    typeof data === 'object' && data !== null ? (data as { orderId?: unknown }).orderId : undefined;
+  return typeof orderId === 'string' ? orderId : '';
+}
+
 export async function addOrUnavailable<T>(
   queue: ProducerQueue<T>,
   name: string,

@@ -4,14 +4,7 @@ import type { PurchaseEvent } from '@sleep-ritual/thrivecart/webhook';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
 import { createBatcher } from '@sleep-ritual/platform/http/request-batcher';
 import { inSpan, traceMetadata } from '@sleep-ritual/platform/telemetry';
-import {
-  DAY_SECONDS,
-  openQueue,
-  replaceJobData,
-  withinTimeout,
-  type JobOrigin,
-  type ProducerQueue,
-} from './producer.ts';
+import { DAY_SECONDS, openQueue, withinTimeout, type JobOrigin, type ProducerQueue } from './producer.ts';
 
 /** The purchase events the webhook receiver (and reconciliation) queue and the worker provisions. */
 export const PURCHASES_QUEUE = 'purchases';
@@ -57,34 +50,6 @@ export function purchaseJobOnceDone(job: PurchaseJob): PurchaseJob | undefined {
 
 export const createPurchasesQueue = (backend: QueueBackend): PurchasesQueue =>
   openQueue<PurchaseJob>(backend, PURCHASES_QUEUE, purchaseJobDefaults);
-
-/** Jobs read at a time by dropBuyerOfOrders, of each state. */
-const UNPROVISIONED_PAGE = 500;
-
-/**
- * Takes the buyer out of the jobs of `orderIds` that were never provisioned and stay in the queue: failed
- * (an item waiting on a mapping keeps its job failed until someone retries it) or waiting for their next
- * attempt. For the orders of a member who deleted the account, which their tombstone stops anyway: a
- * retry provisions and mails nothing, so the address has no use left there. Answers how many it rewrote;
- * throws a 503 error when the queue store does not answer.
- */
-export async function dropBuyerOfOrders(queue: PurchasesQueue, orderIds: string[]): Promise<number> {
-  if (orderIds.length === 0) return 0;
-  const orders = new Set(orderIds);
-  let rewritten = 0;
-  // A page holds up to UNPROVISIONED_PAGE jobs of each state: one under that means every state is read.
-  for (let start = 0; ; start += UNPROVISIONED_PAGE) {
-    const jobs = await withinTimeout(
-      () => queue.getJobs(['failed', 'delayed'], start, start + UNPROVISIONED_PAGE - 1, true),
-      queue,
-    );
-    for (const job of jobs) {
-      const kept = orders.has(job.data.orderId) ? purchaseJobOnceDone(job.data) : undefined;
-      if (kept && (await withinTimeout(() => replaceJobData(job, kept), queue))) rewritten += 1;
-    }
-    if (jobs.length < UNPROVISIONED_PAGE) return rewritten;
-  }
-}
 
 /**
  * The job id of a purchase event: event, order id and a digest of the items (and, for a refund, of the

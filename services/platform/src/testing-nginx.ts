@@ -31,7 +31,11 @@ export async function runTestNginx(options: {
         () => nginx.exitCode !== null && Promise.reject(new Error(output)),
       ),
     { timeoutMs: 10_000, what: 'nginx to answer /healthz' },
-  );
+  ).catch((error: unknown) => {
+    // Not left running on its port when it never answered.
+    nginx.kill('SIGTERM');
+    throw error;
+  });
   return {
     pid: nginx.pid,
     stderr: () => output,

@@ -216,6 +216,12 @@ describe('an order of a deleted account', () => {
       return (await response.json()).items as { orderId: string; email: string | null }[];
     };
     expect((await orders()).find((order) => order.orderId === orderId)?.email).toBe(email);
+    const awaitingMapping = async () => {
+      const response = await admin.request('/api/admin/orders/attention');
+      expect(response.status).toBe(200);
+      return ((await response.json()).awaitingMapping as { orderId: string }[]).map((order) => order.orderId);
+    };
+    expect(await awaitingMapping()).toContain(waiting);
 
     const member = createClient(auth.url);
     await member.request('/api/login', { method: 'POST', json: { email, password: 'night night 123' } });
@@ -225,8 +231,9 @@ describe('an order of a deleted account', () => {
     ).toBe(204);
     expect((await orders()).find((order) => order.orderId === orderId)?.email).toBeNull();
 
-    // The order still waiting on a mapping was theirs too: its failed job no longer holds the address,
-    // and retrying it from the Orders screen provisions no one and mails no one.
+    // The order still waiting on a mapping was theirs too: it waits no more, its failed job no longer
+    // holds the address, and retrying it from the Orders screen provisions no one and mails no one.
+    expect(await awaitingMapping()).not.toContain(waiting);
     const waitingJob = await queues.purchases.getJob(failed!.id!);
     expect(waitingJob?.data.orderId).toBe(waiting);
     expect(JSON.stringify(waitingJob?.data)).not.toContain(email);

@@ -90,8 +90,9 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number): Prom
 }
 
 /**
- * The member's address leaves everything that kept a copy: the orders waiting on a mapping, and the
- * admin actions that named it (their record stays, the address does not).
+ * The member's address leaves everything that kept a copy: the orders waiting on a mapping go (the
+ * tombstone lists them: they will never be provisioned), and the admin actions that named it keep their
+ * record without the address.
  */
 export async function forgetAddress(
   trx: Knex.Transaction,
@@ -101,7 +102,7 @@ export async function forgetAddress(
     .where((query) =>
       query.whereRaw('lower(email) = lower(?)', [member.email]).orWhereIn('thriveOrderId', member.orderIds),
     )
-    .update({ email: null });
+    .delete();
   await trx.raw(
     `update admin_audit_log
         set details = (select jsonb_object_agg(key, case when key in ('to', 'from', 'email')

@@ -37,8 +37,10 @@ export async function processPurchase(
 
 async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {
   // A member who deleted their account stays deleted: their old orders recreate nobody and mail nobody,
-  // whether or not their job still names the buyer (see dropBuyerOfOrders).
+  // whether or not their job still names the buyer (the deletion drops it from a job not provisioned), and
+  // wait on no mapping.
   if (await isDeletedAccountOrder(deps.db, job.orderId)) {
+    await clearAwaitingMapping(deps.db, job.orderId);
     log.info('order of a deleted account: nothing provisioned, nothing mailed');
     return { action: 'ignored', reason: 'the order belongs to a deleted account' };
   }
