@@ -55,10 +55,13 @@ function orderForgetter(deps: AuthDeps): AuthRouteDeps['forgetOrders'] {
   };
   return async (orderIds) => {
     queues ??= open();
-    return (
-      (await rewriteUnfinishedOfOrders(queues.purchases, orderIds, purchaseJobOnceDone)) +
-      (await rewriteUnfinishedOfOrders(queues.emails, orderIds, emailJobOnceDone))
-    );
+    const [orders, notices] = await Promise.allSettled([
+      rewriteUnfinishedOfOrders(queues.purchases, orderIds, purchaseJobOnceDone),
+      rewriteUnfinishedOfOrders(queues.emails, orderIds, emailJobOnceDone),
+    ]);
+    if (orders.status === 'rejected') throw orders.reason;
+    if (notices.status === 'rejected') throw notices.reason;
+    return orders.value + notices.value;
   };
 }
 

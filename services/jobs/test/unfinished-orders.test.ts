@@ -50,12 +50,13 @@ const order = (orderId: string, email: string): PurchaseJob => ({
 
 describe('rewriteUnfinishedOfOrders', () => {
   it("drops the buyer from the orders' failed and retrying jobs, and from no other order's", async () => {
-    // A failed order (its item waiting on a mapping), one waiting for its next attempt, and an order
-    // whose id only starts like the first one's.
-    const [failed, retrying, other] = [
+    // A failed order (its item waiting on a mapping), one waiting for its next attempt, and two other
+    // orders whose ids only start like the first one's (ThriveCart's ids may hold a dash).
+    const [failed, retrying, other, dashed] = [
       order('8801', 'ann@example.com'),
       order('8802', 'ann@example.com'),
       order('88011', 'bo@example.com'),
+      order('8801-2', 'cy@example.com'),
     ];
     await purchases.add(failed.event, failed, { jobId: purchaseJobId(failed) });
     // Support's notice of it, which failed to send.
@@ -80,7 +81,7 @@ describe('rewriteUnfinishedOfOrders', () => {
     );
     await Promise.all(workers.map((worker) => worker.close()));
     await workerBackend.close();
-    for (const job of [retrying, other])
+    for (const job of [retrying, other, dashed])
       await purchases.add(job.event, job, { jobId: purchaseJobId(job), delay: 60 * 60_000 });
 
     expect(await rewriteUnfinishedOfOrders(purchases, ['8801', '8802'], purchaseJobOnceDone)).toBe(2);
@@ -90,6 +91,7 @@ describe('rewriteUnfinishedOfOrders', () => {
     expect(await dataOf(purchaseJobId(failed))).toEqual({ ...failed, customer: null });
     expect(await dataOf(purchaseJobId(retrying))).toEqual({ ...retrying, customer: null });
     expect(await dataOf(purchaseJobId(other))).toEqual(other);
+    expect(await dataOf(purchaseJobId(dashed))).toEqual(dashed);
     expect((await emails.getJob(noticeId))?.data).toMatchObject({ orderId: '8801', buyerEmail: null });
     // Nothing left to drop: asked again, it rewrites nothing.
     expect(await rewriteUnfinishedOfOrders(purchases, ['8801', '8802'], purchaseJobOnceDone)).toBe(0);

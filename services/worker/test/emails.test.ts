@@ -132,6 +132,31 @@ describe('the create-account e-mail', () => {
     expect((await readOutbox(outboxDir)).filter((mail) => mail.to === email)).toEqual([]);
   });
 
+  it("support's notice of an item waiting on a mapping is sent, unless the buyer deleted their account since", async () => {
+    const notice = (orderId: string) => ({
+      template: 'unmapped-item' as const,
+      orderId,
+      items: ['product-987654'],
+      buyerEmail: 'gone@example.com',
+    });
+    const toSupport = async (orderId: string) =>
+      (await readOutbox(outboxDir)).filter(
+        (mail) => mail.to === 'care@sleepritual.example' && mail.text.includes(orderId),
+      );
+    const [kept, deleted] = [`U${Date.now()}`, `U${Date.now()}9`];
+    await deps.db('deleted_accounts').insert({ emailHash: `hash-${deleted}`, thriveOrderIds: [deleted] });
+
+    const mailer = outboxMailer();
+    expect(await sendEmailJob({ ...deps, mailer }, notice(kept), deps.logger)).toEqual({
+      sent: 'unmapped-item',
+    });
+    expect(await toSupport(kept)).toHaveLength(1);
+    expect(await sendEmailJob({ ...deps, mailer }, notice(deleted), deps.logger)).toEqual({
+      skipped: 'the order belongs to a deleted account',
+    });
+    expect(await toSupport(deleted)).toEqual([]);
+  });
+
   it('still reaches the outbox when its folder was removed while the worker runs', async () => {
     const mailer = outboxMailer();
     const first = await buyer();

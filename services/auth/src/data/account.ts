@@ -96,13 +96,9 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number): Prom
  */
 export async function forgetAddress(
   trx: Knex.Transaction,
-  member: { id: number; email: string; orderIds: string[] },
+  member: { id: number; orderIds: string[] },
 ): Promise<void> {
-  await trx('orders_awaiting_mapping')
-    .where((query) =>
-      query.whereRaw('lower(email) = lower(?)', [member.email]).orWhereIn('thriveOrderId', member.orderIds),
-    )
-    .delete();
+  await trx('orders_awaiting_mapping').whereIn('thriveOrderId', member.orderIds).delete();
   await trx.raw(
     `update admin_audit_log
         set details = (select jsonb_object_agg(key, case when key in ('to', 'from', 'email')

@@ -78,7 +78,7 @@ export async function deleteAccount(
     const orderIds = await readOrderIds(trx, { id: userId, email: user.email });
     await recordDeletedAccount(trx, deps.config, { email: user.email, orderIds });
     await deleteMemberTables(trx, userId);
-    await forgetAddress(trx, { id: userId, email: user.email, orderIds });
+    await forgetAddress(trx, { id: userId, orderIds });
     await anonymiseUser(trx, userId);
     await recordSelfDeletion(trx, userId, { orders: orderIds.length });
     return orderIds;

@@ -1,4 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
+import { isDeletedAccountOrder } from '@sleep-ritual/auth/deleted-accounts';
 import { createAccountUrl } from '@sleep-ritual/auth/tokens/account-links';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import {
@@ -61,6 +62,15 @@ export async function sendEmailJob(
   };
 
   if (job.template === 'unmapped-item') {
+    // The buyer deleted their account since: the order will never be provisioned, and support needs
+    // neither the notice nor the address it carries.
+    if (await isDeletedAccountOrder(deps.db, job.orderId)) {
+      log.info(
+        { orderId: job.orderId },
+        'unmapped-item notice skipped: the order belongs to a deleted account',
+      );
+      return { skipped: 'the order belongs to a deleted account' };
+    }
     const { supportEmail, publicAppUrl } = deps.config;
     const content = unmappedItemEmail({
       ...job,

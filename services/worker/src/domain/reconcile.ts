@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { deletedAccountOrders } from '@sleep-ritual/auth/deleted-accounts';
 import { noFindings, type ReconciliationFindings } from '@sleep-ritual/contracts/admin-members';
 import { itemKeySchema } from '@sleep-ritual/contracts/purchases';
 import { storableText, type PurchaseCustomer } from '@sleep-ritual/thrivecart/webhook';
@@ -155,9 +156,17 @@ async function queueCharges(
   findings: ReconciliationFindings,
 ): Promise<void> {
   const orders = byOrder(transactions);
-  const knowledge = await ordersKnowledge(deps.db, [...orders.keys()]);
+  const [knowledge, deleted] = await Promise.all([
+    ordersKnowledge(deps.db, [...orders.keys()]),
+    deletedAccountOrders(deps.db, [...orders.keys()]),
+  ]);
   const jobs: PurchaseJob[] = [];
   for (const [orderId, charges] of orders) {
+    // A deleted member's order is done with: queued, it would provision nothing and hold their address.
+    if (deleted.has(orderId)) {
+      findings.alreadyProcessed += charges.length;
+      continue;
+    }
     const known = knowledgeOf(knowledge, orderId);
     const missing = new Set<string>();
     // Oldest first, so the main product comes before its bump and upsells, as in the webhook.
