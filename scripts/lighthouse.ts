@@ -103,7 +103,9 @@ const logger = createLogger({ level: 'warn', name: 'lighthouse' });
 const db = createDb(config.databaseUrl, { min: 0, max: 2 });
 const backends = createBackends(config, db, { failFast: true, onError: () => {} });
 // The pages only ask who is signed in; nothing here sends e-mail.
-authServer.use(createAuthApp({ config, logger, db, backends, sendEmail: async () => {} }));
+authServer.use(
+  createAuthApp({ config, logger, db, backends, sendEmail: async () => {}, forgetOrders: async () => 0 }),
+);
 catalogServer.use(createCatalogApp({ config, logger, db, backends }));
 progressServer.use(createProgressApp({ config, logger, db, backends }));
 gatewayServer.use(createGateway({ config, logger, marketingDir, membersAppDir }));

@@ -1,8 +1,5 @@
 import type { Context, Next } from 'koa';
 import { UNSUBSCRIBE_PATH } from '@sleep-ritual/contracts/reminders';
-import { createEmailsQueue, emailJobOnceDone } from '@sleep-ritual/jobs/emails';
-import { rewriteUnfinishedOfOrders } from '@sleep-ritual/jobs/producer';
-import { createPurchasesQueue, purchaseJobOnceDone } from '@sleep-ritual/jobs/purchases';
 import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
 import type { AuthDeps, AuthRouteDeps } from './deps.ts';
 import { createLimits } from './domain/limits.ts';
@@ -19,7 +16,6 @@ export function createApp(deps: AuthDeps) {
   const routeDeps: AuthRouteDeps = {
     ...deps,
     limits: createLimits(deps.backends.counters, deps.config.accountHashSecret),
-    forgetOrders: orderForgetter(deps),
   };
   app.use(marketingCors(deps));
   app.use(notFoundFallback());
@@ -35,34 +31,6 @@ export function createApp(deps: AuthDeps) {
     app.use(router.allowedMethods());
   }
   return app;
-}
-
-/**
- * The buyer's address out of the jobs of a deleted member's orders that were never provisioned: purchase
- * jobs and support's notices of an item waiting on a mapping, failed or waiting to be retried. The
- * queues are opened at the first deletion: most of this service's processes never need them.
- */
-function orderForgetter(deps: AuthDeps): AuthRouteDeps['forgetOrders'] {
-  let queues: ReturnType<typeof open> | undefined;
-  const open = () => {
-    const opened = {
-      purchases: createPurchasesQueue(deps.backends.queues),
-      emails: createEmailsQueue(deps.backends.queues),
-    };
-    for (const queue of Object.values(opened))
-      queue.on('error', (error) => deps.logger.warn({ err: error.message }, `${queue.name} queue error`));
-    return opened;
-  };
-  return async (orderIds) => {
-    queues ??= open();
-    const [orders, notices] = await Promise.allSettled([
-      rewriteUnfinishedOfOrders(queues.purchases, orderIds, purchaseJobOnceDone),
-      rewriteUnfinishedOfOrders(queues.emails, orderIds, emailJobOnceDone),
-    ]);
-    if (orders.status === 'rejected') throw orders.reason;
-    if (notices.status === 'rejected') throw notices.reason;
-    return orders.value + notices.value;
-  };
 }
 
 /**

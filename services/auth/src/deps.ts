@@ -6,10 +6,12 @@ export type AuthEmail = { template: 'password-reset' | 'sign-in-link'; userId: n
 
 export type AuthDeps = ServiceDeps & {
   sendEmail(email: AuthEmail): Promise<void>;
+  /**
+   * The queues' side of deleting an account: the address out of the jobs of the member's orders never
+   * provisioned (the jobs package's orderForgetter); answers how many jobs it rewrote.
+   */
+  forgetOrders(orderIds: string[]): Promise<number>;
 };
 
-/**
- * What the routers run on: the service's dependencies, its rate limits, and the queues' side of deleting
- * an account (the buyer's address out of the jobs of their orders never provisioned), made once per app.
- */
-export type AuthRouteDeps = AuthDeps & { limits: Limits; forgetOrders(orderIds: string[]): Promise<number> };
+/** What the routers run on: the service's dependencies and its rate limits, made once per app. */
+export type AuthRouteDeps = AuthDeps & { limits: Limits };

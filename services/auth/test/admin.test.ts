@@ -93,6 +93,7 @@ describe('admin sign-in', () => {
         ...auth.deps,
         backends: { ...auth.deps.backends, counters: held.counters },
         sendEmail: async () => undefined,
+        forgetOrders: async () => 0,
       }),
     );
     try {

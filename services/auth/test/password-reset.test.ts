@@ -62,6 +62,7 @@ describe('POST /api/forgot-password', () => {
           await held;
           sent.push(email);
         },
+        forgetOrders: async () => 0,
       }),
     );
     try {

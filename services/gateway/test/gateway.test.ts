@@ -45,7 +45,7 @@ const catalog = http.createServer((req, res) => {
 });
 
 beforeAll(async () => {
-  auth = await listen(createAuthApp({ ...deps, sendEmail: async () => {} }));
+  auth = await listen(createAuthApp({ ...deps, sendEmail: async () => {}, forgetOrders: async () => 0 }));
   const authPort = new URL(auth.url).port;
   await new Promise<void>((resolve) => catalog.listen(0, '127.0.0.1', resolve));
   const catalogPort = String((catalog.address() as AddressInfo).port);
@@ -332,7 +332,9 @@ describe('behind https (an https PUBLIC_APP_URL)', () => {
   let secureAuth: Awaited<ReturnType<typeof listen>>;
   let secureGateway: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
-    secureAuth = await listen(createAuthApp({ ...secureDeps, sendEmail: async () => {} }));
+    secureAuth = await listen(
+      createAuthApp({ ...secureDeps, sendEmail: async () => {}, forgetOrders: async () => 0 }),
+    );
     const config = testConfig({
       PUBLIC_APP_URL: 'https://app.sleep.example',
       AUTH_PORT: new URL(secureAuth.url).port,

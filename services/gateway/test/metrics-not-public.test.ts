@@ -17,7 +17,7 @@ let auth: Awaited<ReturnType<typeof listen>>;
 let gateway: Awaited<ReturnType<typeof listen>>;
 
 beforeAll(async () => {
-  auth = await listen(createAuthApp({ ...deps, sendEmail: async () => {} }));
+  auth = await listen(createAuthApp({ ...deps, sendEmail: async () => {}, forgetOrders: async () => 0 }));
   const config = testConfig({ AUTH_PORT: new URL(auth.url).port });
   gateway = await listen(
     createGateway({ config, logger: deps.logger, marketingDir: root, membersAppDir: root }),

@@ -65,7 +65,7 @@ function writeEndpoints(apps: Koa[]): Endpoint[] {
 beforeAll(async () => {
   queues = await openTestQueues(deps.config, uniqueQueuePrefix('bodies'));
   const apps: Record<ServiceName, Koa> = {
-    auth: createAuthApp({ ...deps, sendEmail: async () => {} }),
+    auth: createAuthApp({ ...deps, sendEmail: async () => {}, forgetOrders: async () => 0 }),
     catalog: createCatalogApp({ ...deps, queues: { purchases: queues.purchases, emails: queues.emails } }),
     progress: createProgressApp(deps),
     webhooks: createWebhooksApp({ ...deps, purchasesQueue: queues.purchases }),

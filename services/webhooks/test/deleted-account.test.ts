@@ -23,6 +23,7 @@ import {
   type ReconcileQueue,
 } from '@sleep-ritual/jobs/reconcile';
 import { enqueueEmail } from '@sleep-ritual/jobs/emails';
+import { orderForgetter } from '@sleep-ritual/jobs/forget-orders';
 import type { ReconciliationFindings } from '@sleep-ritual/contracts/admin-members';
 import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
 import { startFakeThrivecartApi } from '@sleep-ritual/thrivecart/testing-api';
@@ -74,6 +75,7 @@ beforeAll(async () => {
       sendEmail: async (email) => {
         await enqueueEmail(queues.emails, email);
       },
+      forgetOrders: orderForgetter(queues),
     }),
   );
   catalog = await listen(
@@ -265,6 +267,7 @@ describe('an order of a deleted account', () => {
       { what: 'the retried order to be processed' },
     );
     expect(retried?.returnvalue).toMatchObject({ action: 'ignored' });
+    await eventually(queues.idle, { what: 'whatever the retry queued to be sent' });
     expect(await userOf(email)).toBeUndefined();
     expect(await mailsTo(deps.config.outboxDir, email)).toHaveLength(mailsBefore);
 

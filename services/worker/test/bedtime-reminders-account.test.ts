@@ -22,6 +22,7 @@ const server = await listen(
     sendEmail: async () => {
       throw new Error('the reminder journey sends no e-mail through auth');
     },
+    forgetOrders: async () => 0,
   }),
 );
 const auth = { url: server.url, deps };

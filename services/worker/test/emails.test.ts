@@ -143,7 +143,8 @@ describe('the create-account e-mail', () => {
       (await readOutbox(outboxDir)).filter(
         (mail) => mail.to === 'care@sleepritual.example' && mail.text.includes(orderId),
       );
-    const [kept, deleted] = [`U${Date.now()}`, `U${Date.now()}9`];
+    const kept = `U${Date.now()}`;
+    const deleted = `${kept}9`;
     await deps.db('deleted_accounts').insert({ emailHash: `hash-${deleted}`, thriveOrderIds: [deleted] });
 
     const mailer = outboxMailer();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp as createAuthApp } from '@sleep-ritual/auth/app';
 import { ORDER_PROCESSING } from '@sleep-ritual/contracts/auth';
 import { enqueueEmail } from '@sleep-ritual/jobs/emails';
+import { orderForgetter } from '@sleep-ritual/jobs/forget-orders';
 import { enqueuePurchase } from '@sleep-ritual/jobs/purchases';
 import {
   createClient,
@@ -48,6 +49,7 @@ beforeAll(async () => {
       sendEmail: async (email) => {
         await enqueueEmail(queues.emails, email);
       },
+      forgetOrders: orderForgetter(queues),
     }),
   );
   ritual = await createMappedProgram(deps.db, { title: 'The 6-Night Sleep Meditation Ritual' });

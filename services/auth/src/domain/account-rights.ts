@@ -20,7 +20,7 @@ import {
 } from '../data/account.ts';
 import { deleteMemberTables, readMemberTables } from '../data/member-data.ts';
 import { findUserById } from '../data/users.ts';
-import type { AuthDeps, AuthRouteDeps } from '../deps.ts';
+import type { AuthDeps } from '../deps.ts';
 
 /**
  * Everything kept about the member (download my data): never a password hash, token or session. Only
@@ -58,11 +58,7 @@ export async function exportAccount({ db }: AuthDeps, userId: number, now: Date)
  * that were never provisioned (failed, or waiting to be retried) drop the address too; if the queue store
  * does not answer, the deletion stands and the address stays in those jobs, which provision nothing.
  */
-export async function deleteAccount(
-  deps: AuthRouteDeps,
-  userId: number,
-  proof: DeleteAccountBody,
-): Promise<void> {
+export async function deleteAccount(deps: AuthDeps, userId: number, proof: DeleteAccountBody): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new UnauthorizedError('Not signed in');
   if ('password' in proof) {

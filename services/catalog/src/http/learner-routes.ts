@@ -37,7 +37,6 @@ function viewer(ctx: Context): [userId: number, preview: boolean] {
 export function learnerRoutes(deps: LearnerDeps): Router {
   const router = new Router({ prefix: '/api' });
   router.use(requireUserOrPreview);
-  const id = parseIdParam;
 
   router.get('/programs', async (ctx) => {
     const [userId, preview] = viewer(ctx);
@@ -53,28 +52,28 @@ export function learnerRoutes(deps: LearnerDeps): Router {
   });
   router.get('/programs/:programId/hierarchy', async (ctx) => {
     const [userId, preview] = viewer(ctx);
-    ctx.body = await getProgramHierarchy(deps, userId, id(ctx.params.programId), preview);
+    ctx.body = await getProgramHierarchy(deps, userId, parseIdParam(ctx.params.programId), preview);
   });
   router.get('/programs/:programId/navigation-check', async (ctx) => {
     const [userId, preview] = viewer(ctx);
-    ctx.body = await checkNavigation(deps, userId, id(ctx.params.programId), preview);
+    ctx.body = await checkNavigation(deps, userId, parseIdParam(ctx.params.programId), preview);
   });
   router.get('/paths/:pathId/classes', async (ctx) => {
     const [userId, preview] = viewer(ctx);
-    ctx.body = await getPathClasses(deps, userId, id(ctx.params.pathId), preview);
+    ctx.body = await getPathClasses(deps, userId, parseIdParam(ctx.params.pathId), preview);
   });
   router.get('/paths/:pathId/details', async (ctx) => {
     const [userId, preview] = viewer(ctx);
-    ctx.body = await getPathDetails(deps, userId, id(ctx.params.pathId), preview);
+    ctx.body = await getPathDetails(deps, userId, parseIdParam(ctx.params.pathId), preview);
   });
   router.get('/classes/:classId/details', async (ctx) => {
     const [userId, preview] = viewer(ctx);
-    ctx.body = await getClassDetails(deps, userId, id(ctx.params.classId), preview);
+    ctx.body = await getClassDetails(deps, userId, parseIdParam(ctx.params.classId), preview);
   });
   // The class's WebVTT file, for listen mode's transcript panel and its captions track.
   router.get('/classes/:classId/transcript', async (ctx) => {
     const [userId, preview] = viewer(ctx);
-    sendVtt(ctx, await learnerTranscript(deps, userId, id(ctx.params.classId), preview));
+    sendVtt(ctx, await learnerTranscript(deps, userId, parseIdParam(ctx.params.classId), preview));
   });
 
   return router;

@@ -20,7 +20,6 @@ import { adminRouter, auditActor } from '../../http/admin-router.ts';
 /** Members: search, one member's account, purchases and progress, and the actions on them. */
 export function adminMembersRoutes(deps: CatalogDeps): Router {
   const router = adminRouter(deps);
-  const memberId = parseIdParam;
 
   router.get('/members', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -29,35 +28,35 @@ export function adminMembersRoutes(deps: CatalogDeps): Router {
 
   router.get('/members/:id', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getMemberDetail(deps.db, memberId(ctx.params.id));
+    ctx.body = await getMemberDetail(deps.db, parseIdParam(ctx.params.id));
   });
 
   router.patch('/members/:id', async (ctx) => {
-    const id = memberId(ctx.params.id);
+    const id = parseIdParam(ctx.params.id);
     const { email } = changeMemberEmailBodySchema.parse(ctx.request.body ?? {});
     ctx.body = await changeMemberEmail(deps, auditActor(ctx), id, email);
   });
 
   router.post('/members/:id/grants', async (ctx) => {
-    const id = memberId(ctx.params.id);
+    const id = parseIdParam(ctx.params.id);
     const { programId } = grantProgramBodySchema.parse(ctx.request.body ?? {});
     ctx.body = await grantProgram(deps, auditActor(ctx), id, programId);
     ctx.status = 201;
   });
 
   router.delete('/members/:id/grants/:programId', async (ctx) => {
-    const id = memberId(ctx.params.id);
+    const id = parseIdParam(ctx.params.id);
     const programId = programIdParamSchema.parse(ctx.params.programId);
     ctx.body = await revokeProgram(deps, auditActor(ctx), id, programId);
   });
 
   router.post('/members/:id/resend-create-account', async (ctx) => {
-    ctx.body = await resendCreateAccount(deps, auditActor(ctx), memberId(ctx.params.id));
+    ctx.body = await resendCreateAccount(deps, auditActor(ctx), parseIdParam(ctx.params.id));
     ctx.status = 202;
   });
 
   router.post('/members/:id/password-reset', async (ctx) => {
-    ctx.body = await sendPasswordReset(deps, auditActor(ctx), memberId(ctx.params.id));
+    ctx.body = await sendPasswordReset(deps, auditActor(ctx), parseIdParam(ctx.params.id));
     ctx.status = 202;
   });
 
