@@ -247,7 +247,8 @@ async function measure(mode: TestBackend): Promise<Figures> {
           'failed',
         ).catch((reading: unknown) => `not read (${String(reading)})`);
         throw new Error(
-          `${error instanceof Error ? error.message : String(error)}; ${sent.failures} answers other than 200; ` +
+          `${error instanceof Error ? error.message : String(error)}; ${sent.failures} answers other than 200 ` +
+            `(by status, 0 for no answer: ${JSON.stringify(sent.failureStatuses)}); ` +
             `jobs (purchases, e-mails): ${JSON.stringify(counts)}; the workers wrote:\n` +
             workers.map((worker) => worker.output().slice(-4_000) || '(nothing)').join('\n---\n'),
         );
@@ -310,7 +311,14 @@ function stop(child: ChildProcess): Promise<unknown> {
   return exited;
 }
 
-type Burst = { perSecond: number; failures: number; startedAt: number; lastAcceptedAt: number };
+type Burst = {
+  perSecond: number;
+  failures: number;
+  /** The answers other than 200 by status (0: no answer, the connection failed). */
+  failureStatuses: Record<number, number>;
+  startedAt: number;
+  lastAcceptedAt: number;
+};
 
 /**
  * Sends `count` POSTs over `CONCURRENCY` keep-alive connections, as fast as they are answered; with
@@ -320,6 +328,7 @@ async function burst(ports: number[], count: number, body: (index: number) => st
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.ceil(CONCURRENCY / ports.length) });
   let next = 0;
   let failures = 0;
+  const failureStatuses: Record<number, number> = {};
   let lastAcceptedAt = 0;
   const post = (port: number, payload: string) =>
     new Promise<number>((resolve) => {
@@ -351,12 +360,21 @@ async function burst(ports: number[], count: number, body: (index: number) => st
       while (next < count) {
         const status = await post(port, body(next++));
         if (status === 200) lastAcceptedAt = performance.now();
-        else failures += 1;
+        else {
+          failures += 1;
+          failureStatuses[status] = (failureStatuses[status] ?? 0) + 1;
+        }
       }
     }),
   );
   agent.destroy();
-  return { perSecond: count / ((performance.now() - startedAt) / 1000), failures, startedAt, lastAcceptedAt };
+  return {
+    perSecond: count / ((performance.now() - startedAt) / 1000),
+    failures,
+    failureStatuses,
+    startedAt,
+    lastAcceptedAt,
+  };
 }
 
 /** Polls until every order of the run has its purchase; answers the moment it saw the last one. */

@@ -78,3 +78,40 @@ describe("the checkout's known address", () => {
     await expect(limit.takeTry(guesser)).rejects.toThrow(/Too many wrong webhook secrets/);
   });
 });
+
+describe("the checkout's first burst over two receivers", () => {
+  it('lets on the orders one receiver has no try left for, once the other proved the address', async () => {
+    const checkout = address();
+    const first = secretGuessLimit(deps.backends.counters, deps.logger);
+    const { counters, peeks } = countedStore();
+    const second = secretGuessLimit(counters, deps.logger);
+    // The first receiver's orders take every try before any of their secrets is compared.
+    const taken = await Promise.all(
+      Array.from({ length: SECRET_FAILURES_PER_ADDRESS }, () => first.takeTry(checkout)),
+    );
+    expect(taken.every(Boolean)).toBe(true);
+
+    // The second receiver has none left, and no try of its own to wait for: it found the address
+    // unknown (a peek), was refused a try, and asks the store again while it waits (a second peek).
+    const late = second.takeTry(checkout);
+    const settled = vi.fn();
+    void late.then(settled, settled);
+    await vi.waitFor(() => expect(peeks()).toBeGreaterThanOrEqual(2));
+    expect(settled).not.toHaveBeenCalled();
+    // The first receiver compares its first order's secret: right.
+    await first.markProven(checkout, true);
+    first.decided(checkout, true);
+
+    await expect(late).resolves.toBe(false);
+  });
+
+  it('still refuses a guesser on the other receiver once the wait is over', async () => {
+    const guesser = address();
+    const first = secretGuessLimit(deps.backends.counters, deps.logger);
+    const second = secretGuessLimit(deps.backends.counters, deps.logger);
+    for (let guess = 0; guess < SECRET_FAILURES_PER_ADDRESS; guess += 1) {
+      first.decided(guesser, await first.takeTry(guesser));
+    }
+    await expect(second.takeTry(guesser)).rejects.toThrow(/Too many wrong webhook secrets/);
+  });
+});

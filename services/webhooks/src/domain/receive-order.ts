@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PurchaseEvent } from '@sleep-ritual/thrivecart/webhook';
 import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
 import { recordIgnoredTestOrder } from '@sleep-ritual/catalog/ignored-test-orders';
@@ -34,13 +35,21 @@ const WINDOW_SECONDS = 15 * 60;
 const PROVEN_SECONDS = 30 * 24 * 60 * 60;
 /** How long a receiver remembers, without asking the store, an address it saw known. */
 const PROVEN_REMEMBERED_MS = 60_000;
+/**
+ * The pauses (about 1.6 s in all) a post past the limit waits, asking the store after each, for another
+ * receiver to prove its address: the tries of a burst's first orders may all be another replica's.
+ */
+const PROOF_WAITS_MS = [25, 50, 100, 200, 400, 800];
 
 /**
  * Slows down guessing of the webhook secret. Every post takes one try from its sender's address before
  * its secret is compared, in one atomic step (so concurrent guesses never pass more often than the limit
  * allows), and the right secret gives its try back: only wrong or missing secrets stay counted. An
  * address without tries left is answered 429 before its secret is looked at, right or wrong, until the
- * window passes (ThriveCart retries a 429): a guesser learns nothing from the answer.
+ * window passes (ThriveCart retries a 429): a guesser learns nothing from the answer. Before it is
+ * refused, such a post waits for the tries this receiver took and has not decided yet, then a moment
+ * for any another receiver took: the first orders of the checkout's first burst, spread over replicas,
+ * use up the tries before the first of them is compared.
  *
  * The checkout's own address is never slowed: an address that sent the right secret is known as the
  * checkout's for 30 days, and nothing it sends counts or is refused. Only someone holding the secret
@@ -75,6 +84,23 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
     if (proven) knownUntil.set(address, Date.now() + PROVEN_REMEMBERED_MS);
     return proven;
   };
+  // A post past the limit waits a moment for a proof from another receiver; the posts of one address
+  // share one wait, so a flood of guesses costs the store a handful of reads, not a handful each.
+  const proofWaits = new Map<string, Promise<boolean>>();
+  const provenSoon = (address: string): Promise<boolean> => {
+    let waiting = proofWaits.get(address);
+    if (!waiting) {
+      waiting = (async () => {
+        for (const pause of PROOF_WAITS_MS) {
+          if (await isProven(address)) return true;
+          await sleep(pause);
+        }
+        return isProven(address);
+      })().finally(() => proofWaits.delete(address));
+      proofWaits.set(address, waiting);
+    }
+    return waiting;
+  };
   // This process's tries taken and not yet decided (the secret compared, the address proven or not),
   // per address, with whoever waits for them.
   const undecided = new Map<string, { count: number; waiters: (() => void)[] }>();
@@ -95,11 +121,12 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
       try {
         await tries.take([address]);
       } catch (error) {
-        // The first orders of a burst from the checkout take tries until the first of them is compared:
-        // once this process's tries of the address are decided, a right secret among them lets it on.
-        if (error instanceof TooManyRequestsError && undecided.has(address)) {
+        // The first orders of a burst from the checkout take tries until the first of them is compared,
+        // in this process or in another receiver: once this process's tries of the address are decided,
+        // or another receiver's soon after, a right secret among them lets it on.
+        if (error instanceof TooManyRequestsError) {
           await allDecided(address);
-          if (await isProven(address)) return false;
+          if (await provenSoon(address)) return false;
         }
         storeError('try not counted')(error);
         return false;
