@@ -10,12 +10,25 @@ const deps = createTestDeps();
 afterAll(() => deps.close());
 afterEach(() => vi.useRealTimers());
 
-function countedStore(): { counters: CounterStore; peeks: () => number } {
+/**
+ * The real store with its peeks counted; `windowBeganSecondsAgo` answers a refused take as if the
+ * address's window had begun that long ago (its retry-after shortened accordingly).
+ */
+function countedStore(options: { windowBeganSecondsAgo?: number } = {}): {
+  counters: CounterStore;
+  peeks: () => number;
+} {
   let peeks = 0;
   const store = deps.backends.counters;
+  const shift = options.windowBeganSecondsAgo ?? 0;
   return {
     counters: {
-      take: (windows) => store.take(windows),
+      take: async (windows) => {
+        const taken = await store.take(windows);
+        return taken.full > 0 && shift > 0
+          ? { ...taken, retryAfterSeconds: Math.max(1, taken.retryAfterSeconds - shift) }
+          : taken;
+      },
       giveBack: (keys) => store.giveBack(keys),
       clear: (key) => store.clear(key),
       peek: (key) => {
@@ -113,5 +126,21 @@ describe("the checkout's first burst over two receivers", () => {
       first.decided(guesser, await first.takeTry(guesser));
     }
     await expect(second.takeTry(guesser)).rejects.toThrow(/Too many wrong webhook secrets/);
+  });
+});
+
+describe('a guesser refused later in the window', () => {
+  it('is refused at once, without waiting for a proof from another receiver', async () => {
+    const guesser = address();
+    const first = secretGuessLimit(deps.backends.counters, deps.logger);
+    for (let guess = 0; guess < SECRET_FAILURES_PER_ADDRESS; guess += 1) {
+      first.decided(guesser, await first.takeTry(guesser));
+    }
+    // Ten minutes into the window.
+    const { counters, peeks } = countedStore({ windowBeganSecondsAgo: 600 });
+    const second = secretGuessLimit(counters, deps.logger);
+    await expect(second.takeTry(guesser)).rejects.toThrow(/Too many wrong webhook secrets/);
+    // The one look at whether the address is the checkout's, none while waiting.
+    expect(peeks()).toBe(1);
   });
 });

@@ -37,9 +37,12 @@ const PROVEN_SECONDS = 30 * 24 * 60 * 60;
 const PROVEN_REMEMBERED_MS = 60_000;
 /**
  * The pauses (about 1.6 s in all) a post past the limit waits, asking the store after each, for another
- * receiver to prove its address: the tries of a burst's first orders may all be another replica's.
+ * receiver to prove its address: the tries of a burst's first orders may all be another replica's. Only
+ * in the first seconds of the address's window (JUST_BEGAN_SECONDS), when a burst spends its tries: a
+ * guesser refused later is refused at once.
  */
 const PROOF_WAITS_MS = [25, 50, 100, 200, 400, 800];
+const JUST_BEGAN_SECONDS = 5;
 
 /**
  * Slows down guessing of the webhook secret. Every post takes one try from its sender's address before
@@ -47,9 +50,9 @@ const PROOF_WAITS_MS = [25, 50, 100, 200, 400, 800];
  * allows), and the right secret gives its try back: only wrong or missing secrets stay counted. An
  * address without tries left is answered 429 before its secret is looked at, right or wrong, until the
  * window passes (ThriveCart retries a 429): a guesser learns nothing from the answer. Before it is
- * refused, such a post waits for the tries this receiver took and has not decided yet, then a moment
- * for any another receiver took: the first orders of the checkout's first burst, spread over replicas,
- * use up the tries before the first of them is compared.
+ * refused, such a post waits for the tries this receiver took and has not decided yet, then, in the
+ * window's first seconds, a moment for those another receiver took: the first orders of the checkout's
+ * first burst, spread over replicas, use up the tries before the first of them is compared.
  *
  * The checkout's own address is never slowed: an address that sent the right secret is known as the
  * checkout's for 30 days, and nothing it sends counts or is refused. Only someone holding the secret
@@ -125,8 +128,12 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
         // in this process or in another receiver: once this process's tries of the address are decided,
         // or another receiver's soon after, a right secret among them lets it on.
         if (error instanceof TooManyRequestsError) {
-          await allDecided(address);
-          if (await provenSoon(address)) return false;
+          if (undecided.has(address)) {
+            await allDecided(address);
+            if (await isProven(address)) return false;
+          }
+          const windowAge = WINDOW_SECONDS - (error.retryAfterSeconds ?? 0);
+          if (windowAge <= JUST_BEGAN_SECONDS && (await provenSoon(address))) return false;
         }
         storeError('try not counted')(error);
         return false;
