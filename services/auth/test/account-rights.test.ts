@@ -217,6 +217,26 @@ describe('DELETE /api/account', () => {
     expect(entries[0].details).toEqual({ jobId: '7', to: '(address removed)' });
   });
 
+  it("takes the member's ignored test orders off the Orders screen's list, and nobody else's", async () => {
+    const { client, email } = await member();
+    const someoneElse = uniqueEmail('rights-other');
+    const testOrder = (orderId: string, address: string) => ({
+      queuePrefix: 'rights-test',
+      order: JSON.stringify({ orderId, email: address, event: 'order.success', receivedAt: '2026-11-20' }),
+    });
+    await db('ignored_test_orders').insert([
+      testOrder(`T-${randomUUID()}`, email.toUpperCase()),
+      testOrder(`T-${randomUUID()}`, someoneElse),
+    ]);
+
+    expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(204);
+    const left = await db('ignored_test_orders').whereRaw(`"order"->>'email' in (?, ?)`, [
+      email.toUpperCase(),
+      someoneElse,
+    ]);
+    expect(left.map((row) => row.order.email)).toEqual([someoneElse]);
+  });
+
   it('a member without a password confirms with a fresh sign-in code', async () => {
     const { client, userId } = await member({ password: null });
     const wrong = await deleteAccount(client, { code: '000000' });

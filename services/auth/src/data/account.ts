@@ -91,14 +91,16 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number): Prom
 
 /**
  * The member's address leaves everything that kept a copy: the orders waiting on a mapping go (the
- * tombstone lists them: they will never be provisioned), and the admin actions that named it keep their
- * record without the address.
+ * tombstone lists them: they will never be provisioned), so do the test orders from it that the receiver
+ * ignored (the Orders screen's short list, of every system sharing the database), and the admin actions
+ * that named it keep their record without the address.
  */
 export async function forgetAddress(
   trx: Knex.Transaction,
-  member: { id: number; orderIds: string[] },
+  member: { id: number; email: string; orderIds: string[] },
 ): Promise<void> {
   await trx('orders_awaiting_mapping').whereIn('thriveOrderId', member.orderIds).delete();
+  await trx('ignored_test_orders').whereRaw(`lower("order"->>'email') = lower(?)`, [member.email]).delete();
   await trx.raw(
     `update admin_audit_log
         set details = (select jsonb_object_agg(key, case when key in ('to', 'from', 'email')

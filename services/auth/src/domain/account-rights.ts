@@ -74,7 +74,7 @@ export async function deleteAccount(deps: AuthDeps, userId: number, proof: Delet
     const orderIds = await readOrderIds(trx, { id: userId, email: user.email });
     await recordDeletedAccount(trx, deps.config, { email: user.email, orderIds });
     await deleteMemberTables(trx, userId);
-    await forgetAddress(trx, { id: userId, orderIds });
+    await forgetAddress(trx, { id: userId, email: user.email, orderIds });
     await anonymiseUser(trx, userId);
     await recordSelfDeletion(trx, userId, { orders: orderIds.length });
     return orderIds;
