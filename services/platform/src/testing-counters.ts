@@ -1,15 +1,17 @@
-import type { CounterStore } from './counter-store.ts';
+import type { CounterStore, CounterWindow } from './counter-store.ts';
 
 /**
  * The real counter store, whose counts wait, in the order they come, until `release` lets them through:
- * a test holds requests mid-way to show what a limit does with tries still being counted.
+ * a test holds requests mid-way to show what a limit does with tries still being counted. `holds` picks
+ * the counts that wait (every one by default); the others go straight through.
  */
-export function heldCounters(store: CounterStore) {
+export function heldCounters(store: CounterStore, holds: (windows: CounterWindow[]) => boolean = () => true) {
   const waiting: (() => void)[] = [];
   let arrived = 0;
   const counters: CounterStore = {
     ...store,
     async take(windows) {
+      if (!holds(windows)) return store.take(windows);
       arrived += 1;
       await new Promise<void>((resolve) => waiting.push(resolve));
       return store.take(windows);

@@ -37,12 +37,12 @@ const PROVEN_SECONDS = 30 * 24 * 60 * 60;
 const PROVEN_REMEMBERED_MS = 60_000;
 /**
  * The pauses (about 1.6 s in all) a post past the limit waits, asking the store after each, for another
- * receiver to prove its address: the tries of a burst's first orders may all be another replica's. Only
- * in the first seconds of the address's window (JUST_BEGAN_SECONDS), when a burst spends its tries: a
- * guesser refused later is refused at once.
+ * receiver to prove its address: the last tries of a burst's first orders may all be another replica's.
+ * Only while a try of the address was counted in the last RECENT_TRY_SECONDS, as a burst spends them: a
+ * refused post counts nothing, so a guesser refused later is refused at once.
  */
 const PROOF_WAITS_MS = [25, 50, 100, 200, 400, 800];
-const JUST_BEGAN_SECONDS = 5;
+const RECENT_TRY_SECONDS = 5;
 
 /**
  * Slows down guessing of the webhook secret. Every post takes one try from its sender's address before
@@ -50,9 +50,9 @@ const JUST_BEGAN_SECONDS = 5;
  * allows), and the right secret gives its try back: only wrong or missing secrets stay counted. An
  * address without tries left is answered 429 before its secret is looked at, right or wrong, until the
  * window passes (ThriveCart retries a 429): a guesser learns nothing from the answer. Before it is
- * refused, such a post waits for the tries this receiver took and has not decided yet, then, in the
- * window's first seconds, a moment for those another receiver took: the first orders of the checkout's
- * first burst, spread over replicas, use up the tries before the first of them is compared.
+ * refused, such a post waits for the tries this receiver took and has not decided yet, then, when a try
+ * was counted in the last seconds, a moment for those another receiver took: the first orders of the
+ * checkout's first burst, spread over replicas, use up the tries before the first of them is compared.
  *
  * The checkout's own address is never slowed: an address that sent the right secret is known as the
  * checkout's for 30 days, and nothing it sends counts or is refused. Only someone holding the secret
@@ -71,6 +71,7 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
     },
   ]);
   const provenKey = (address: string) => `rate:webhook-secret-proven:${address}`;
+  const recentTryKey = (address: string) => `rate:webhook-secret-recent-try:${address}`;
   const storeError = (what: string) => (error: unknown) => {
     if (error instanceof TooManyRequestsError) throw error;
     logger.warn({ err: (error as Error).message }, `webhook secret limit: ${what} (store error)`);
@@ -132,8 +133,11 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
             await allDecided(address);
             if (await isProven(address)) return false;
           }
-          const windowAge = WINDOW_SECONDS - (error.retryAfterSeconds ?? 0);
-          if (windowAge <= JUST_BEGAN_SECONDS && (await provenSoon(address))) return false;
+          const recent = await counters.peek(recentTryKey(address)).then(
+            ({ count }) => count > 0,
+            () => false,
+          );
+          if (recent && (await provenSoon(address))) return false;
         }
         storeError('try not counted')(error);
         return false;
@@ -141,6 +145,11 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
       const entry = undecided.get(address) ?? { count: 0, waiters: [] };
       entry.count += 1;
       undecided.set(address, entry);
+      // For the other receivers: one that refuses a post of this address in the next seconds waits a
+      // moment for a proof (see above).
+      await counters
+        .take([{ key: recentTryKey(address), limit: 2 ** 31 - 1, windowSeconds: RECENT_TRY_SECONDS }])
+        .catch(storeError('recent try not noted'));
       return true;
     },
     /** A try `taken` by takeTry was decided: its secret compared, and the address proven if it was right. */
