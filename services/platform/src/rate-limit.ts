@@ -98,6 +98,12 @@ export function attemptBudgets(counters: CounterStore, budgets: AttemptBudget[])
     async giveBack(keys: (string | null)[]): Promise<void> {
       await counters.giveBack(inUse(keys).map(({ key }) => key));
     },
+    /** How many attempts one budget of one key holds now (the budget's index in the list). */
+    async count(budgetIndex: number, key: string): Promise<number> {
+      const budget = budgets[budgetIndex];
+      if (!budget) throw new Error(`There is no budget ${budgetIndex}`);
+      return (await counters.peek(counterKey(budget.name, key))).count;
+    },
     /** Empties one budget of one key (the budget's index in the list). */
     async clear(budgetIndex: number, key: string): Promise<void> {
       const budget = budgets[budgetIndex];

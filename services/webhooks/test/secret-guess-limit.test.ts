@@ -28,8 +28,8 @@ function countedStore(): { counters: CounterStore; peeks: () => number } {
 }
 
 /**
- * The seconds after a counted try pass: its note for the other receivers (rate:webhook-secret-recent-try,
- * kept 5 s) goes, as it would by then.
+ * The seconds after a counted try pass: the address's note of recent tries (rate:webhook-secret-recent-try,
+ * 5 s from the first try it counts) goes, as it would by then.
  */
 const secondsPass = (address: string) =>
   deps.backends.counters.clear(`rate:webhook-secret-recent-try:${address}`);

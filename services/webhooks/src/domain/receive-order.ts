@@ -38,11 +38,14 @@ const PROVEN_REMEMBERED_MS = 60_000;
 /**
  * The pauses (about 1.6 s in all) a post past the limit waits, asking the store after each, for another
  * receiver to prove its address: the last tries of a burst's first orders may all be another replica's.
- * Only while a try of the address was counted in the last RECENT_TRY_SECONDS, as a burst spends them: a
- * refused post counts nothing, so a guesser refused later is refused at once.
+ * Only while the address's note of recent tries stands: every counted try also counts in it, in the same
+ * step, and it lasts RECENT_TRY_SECONDS from the first of them. A refused post counts in neither, so a
+ * guesser refused once the note is gone is refused at once.
  */
 const PROOF_WAITS_MS = [25, 50, 100, 200, 400, 800];
 const RECENT_TRY_SECONDS = 5;
+/** The note's place among the limit's budgets. */
+const RECENT_TRIES = 1;
 
 /**
  * Slows down guessing of the webhook secret. Every post takes one try from its sender's address before
@@ -50,9 +53,10 @@ const RECENT_TRY_SECONDS = 5;
  * allows), and the right secret gives its try back: only wrong or missing secrets stay counted. An
  * address without tries left is answered 429 before its secret is looked at, right or wrong, until the
  * window passes (ThriveCart retries a 429): a guesser learns nothing from the answer. Before it is
- * refused, such a post waits for the tries this receiver took and has not decided yet, then, when a try
- * was counted in the last seconds, a moment for those another receiver took: the first orders of the
- * checkout's first burst, spread over replicas, use up the tries before the first of them is compared.
+ * refused, such a post waits for the tries this receiver took and has not decided yet, then, while tries
+ * of the address were counted in the last seconds, a moment for those another receiver took: the first
+ * orders of the checkout's first burst, spread over replicas, use up the tries before the first of them
+ * is compared.
  *
  * The checkout's own address is never slowed: an address that sent the right secret is known as the
  * checkout's for 30 days, and nothing it sends counts or is refused. Only someone holding the secret
@@ -69,9 +73,10 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
       windowSeconds: WINDOW_SECONDS,
       message: 'Too many wrong webhook secrets from this address. Please wait 15 minutes and try again.',
     },
+    // The note of recent tries (see PROOF_WAITS_MS): never full, counted with every try.
+    { name: 'webhook-secret-recent-try', limit: 2 ** 31 - 1, windowSeconds: RECENT_TRY_SECONDS, message: '' },
   ]);
   const provenKey = (address: string) => `rate:webhook-secret-proven:${address}`;
-  const recentTryKey = (address: string) => `rate:webhook-secret-recent-try:${address}`;
   const storeError = (what: string) => (error: unknown) => {
     if (error instanceof TooManyRequestsError) throw error;
     logger.warn({ err: (error as Error).message }, `webhook secret limit: ${what} (store error)`);
@@ -123,7 +128,7 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
     async takeTry(address: string): Promise<boolean> {
       if (await isProven(address)) return false;
       try {
-        await tries.take([address]);
+        await tries.take([address, address]);
       } catch (error) {
         // The first orders of a burst from the checkout take tries until the first of them is compared,
         // in this process or in another receiver: once this process's tries of the address are decided,
@@ -133,8 +138,8 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
             await allDecided(address);
             if (await isProven(address)) return false;
           }
-          const recent = await counters.peek(recentTryKey(address)).then(
-            ({ count }) => count > 0,
+          const recent = await tries.count(RECENT_TRIES, address).then(
+            (count) => count > 0,
             () => false,
           );
           if (recent && (await provenSoon(address))) return false;
@@ -145,11 +150,6 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
       const entry = undecided.get(address) ?? { count: 0, waiters: [] };
       entry.count += 1;
       undecided.set(address, entry);
-      // For the other receivers: one that refuses a post of this address in the next seconds waits a
-      // moment for a proof (see above).
-      await counters
-        .take([{ key: recentTryKey(address), limit: 2 ** 31 - 1, windowSeconds: RECENT_TRY_SECONDS }])
-        .catch(storeError('recent try not noted'));
       return true;
     },
     /** A try `taken` by takeTry was decided: its secret compared, and the address proven if it was right. */
@@ -166,7 +166,7 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
      * order proved the address meanwhile, and it is the checkout's own from now on.
      */
     async markProven(address: string, taken: boolean): Promise<void> {
-      if (taken) await tries.giveBack([address]).catch(storeError('try not given back'));
+      if (taken) await tries.giveBack([address, null]).catch(storeError('try not given back'));
       if (await isProven(address)) return;
       const remembered = await counters
         .take([{ key: provenKey(address), limit: 2 ** 31 - 1, windowSeconds: PROVEN_SECONDS }])
