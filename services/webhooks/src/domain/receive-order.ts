@@ -99,12 +99,13 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
   const provenSoon = (address: string): Promise<boolean> => {
     let waiting = proofWaits.get(address);
     if (!waiting) {
+      // Each look comes after a pause: the caller has just found the address unproven.
       waiting = (async () => {
         for (const pause of PROOF_WAITS_MS) {
-          if (await isProven(address)) return true;
           await sleep(pause);
+          if (await isProven(address)) return true;
         }
-        return isProven(address);
+        return false;
       })().finally(() => proofWaits.delete(address));
       proofWaits.set(address, waiting);
     }
