@@ -4,14 +4,15 @@ import { SMTPServer } from 'smtp-server';
  * A local SMTP server that accepts every message, for tests and benchmarks of the pooled transport:
  * it records each recipient (one entry per message and recipient), the connections it was opened, the
  * most open at once and when the last message arrived. `delayMs` answers each message that much later,
- * as a real relay takes its time.
+ * as a real relay takes its time; with `keepMessages`, `messages` holds each message as it arrived.
  */
-export async function startSmtpSink(options: { delayMs?: number } = {}) {
-  const { delayMs = 0 } = options;
+export async function startSmtpSink(options: { delayMs?: number; keepMessages?: boolean } = {}) {
+  const { delayMs = 0, keepMessages = false } = options;
   let open = 0;
   const sink = {
     url: '',
     recipients: [] as string[],
+    messages: [] as Buffer[],
     connections: 0,
     mostAtOnce: 0,
     /** performance.now() when the last message was accepted; 0 before any. */
@@ -32,8 +33,11 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
       open -= 1;
     },
     onData(stream, session, callback) {
-      stream.resume();
+      const chunks: Buffer[] = [];
+      if (keepMessages) stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      else stream.resume();
       stream.on('end', () => {
+        if (keepMessages) sink.messages.push(Buffer.concat(chunks));
         setTimeout(() => {
           sink.recipients.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address));
           sink.lastDeliveredAt = performance.now();

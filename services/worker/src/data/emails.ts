@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { givesAccessSql } from '@sleep-ritual/learning/purchase-access';
 
 /** What sending an e-mail reads and records: its recipient, and that a job's message has left. */
 
@@ -38,17 +39,56 @@ export type Recipient = {
   hasVerifiedPassword: boolean;
 };
 
+const RECIPIENT_COLUMNS = ['id', 'email', 'firstName', 'password', 'emailVerified'] as const;
+
+type RecipientRow = {
+  id: number;
+  email: string;
+  firstName: string | null;
+  password: string | null;
+  emailVerified: boolean;
+};
+
+function recipientOf(row: RecipientRow): Recipient {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    hasVerifiedPassword: Boolean(row.password) && row.emailVerified === true,
+  };
+}
+
 export async function findRecipient(db: Knex, userId: number): Promise<Recipient | undefined> {
-  const row = await db('users')
+  const row: RecipientRow | undefined = await db('users')
     .where({ id: userId })
     .whereNull('deletedAt')
-    .first('id', 'email', 'firstName', 'password', 'emailVerified');
-  return (
-    row && {
-      id: row.id,
-      email: row.email,
-      firstName: row.firstName,
-      hasVerifiedPassword: Boolean(row.password) && row.emailVerified === true,
-    }
-  );
+    .first(...RECIPIENT_COLUMNS);
+  return row && recipientOf(row);
+}
+
+/**
+ * The recipient of an order's e-mail and the titles of the programmes the order still gives them, in
+ * catalogue order: one read (every order of a launch-night burst makes it).
+ */
+export async function findOrderRecipient(
+  db: Knex,
+  userId: number,
+  orderId: string,
+): Promise<{ recipient: Recipient; programTitles: string[] } | undefined> {
+  const row: (RecipientRow & { programTitles: string[] }) | undefined = await db('users')
+    .where({ id: userId })
+    .whereNull('deletedAt')
+    .first(
+      ...RECIPIENT_COLUMNS,
+      db.raw(
+        `array(
+           select programs.title from purchases
+             join programs on programs.id = purchases."programId"
+            where purchases."thriveOrderId" = ? and purchases."userId" = users.id and ${givesAccessSql('purchases')}
+            order by programs."orderIndex", programs.id
+         ) as "programTitles"`,
+        [orderId],
+      ),
+    );
+  return row && { recipient: recipientOf(row), programTitles: row.programTitles };
 }

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import { storableText, type PurchaseCustomer, type PurchaseRefund } from '@sleep-ritual/thrivecart/webhook';
 import {
   ACCESS_STATUS,
-  givesAccessSql,
   planEventConcerns,
   purchaseAfterPlanEvent,
   purchaseAfterRefund,
@@ -11,11 +10,27 @@ import {
   type PlanState,
 } from '@sleep-ritual/learning/purchase-access';
 
-/** item (`product-12`, `bump-3`, …) → programme id, for the items that have a mapping. */
-export async function programsForItems(db: Knex, items: string[]): Promise<Map<string, number>> {
-  const rows: { externalProductId: string; programId: number }[] = await db('product_program_map')
-    .whereIn('externalProductId', items)
-    .select('externalProductId', 'programId');
+/**
+ * item (`product-12`, `bump-3`, …) → programme id, for the items that have a mapping; when every item
+ * has one, the order no longer waits on a mapping (see recordAwaitingMapping). One statement: every
+ * order of a launch-night burst runs it.
+ */
+export async function mapOrderItems(
+  db: Knex,
+  orderId: string,
+  items: string[],
+): Promise<Map<string, number>> {
+  const { rows } = await db.raw<{ rows: { externalProductId: string; programId: number }[] }>(
+    `with mapped as (
+       select "externalProductId", "programId" from product_program_map
+        where "externalProductId" = any(?::text[])
+     ), cleared as (
+       delete from orders_awaiting_mapping
+        where "thriveOrderId" = ? and (select count(*) from mapped) = ?
+     )
+     select "externalProductId", "programId" from mapped`,
+    [items, orderId, new Set(items).size],
+  );
   return new Map(rows.map((row) => [row.externalProductId, row.programId]));
 }
 
@@ -180,20 +195,6 @@ export async function applyPlanEvent(
     }
     return { changed, concerned, total: rows.length };
   });
-}
-
-/** Titles of the programmes an order still gives this user, in catalogue order. */
-export async function orderProgramTitles(db: Knex, orderId: string, userId: number): Promise<string[]> {
-  const rows: { title: string }[] = await db('purchases')
-    .join('programs', 'programs.id', 'purchases.programId')
-    .where({
-      'purchases.thriveOrderId': orderId,
-      'purchases.userId': userId,
-    })
-    .whereRaw(givesAccessSql('purchases'))
-    .orderBy([{ column: 'programs.orderIndex' }, { column: 'programs.id' }])
-    .select('programs.title');
-  return rows.map((row) => row.title);
 }
 
 /** Records the order's items that no programme is mapped to (kept until the order is provisioned). */

@@ -12,8 +12,13 @@ import {
   SIGN_IN_TOKEN_TTL_MS,
   signInLinkUrl,
 } from '@sleep-ritual/auth/tokens/sign-in-tokens';
-import { claimEmailSend, findRecipient, releaseEmailSend, type Recipient } from '../data/emails.ts';
-import { orderProgramTitles } from '../data/purchases.ts';
+import {
+  claimEmailSend,
+  findOrderRecipient,
+  findRecipient,
+  releaseEmailSend,
+  type Recipient,
+} from '../data/emails.ts';
 import type { EmailDeps } from '../deps.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import {
@@ -84,18 +89,22 @@ export async function sendEmailJob(
   if (job.template === 'bedtime-reminder') {
     return sendBedtimeReminder(deps, job, log, deps.clock?.() ?? new Date());
   }
+  if (job.template === 'create-account') {
+    const order = await findOrderRecipient(deps.db, job.userId, job.orderId);
+    if (!order) throw new UnrecoverableError(`User ${job.userId} no longer exists`);
+    if (order.programTitles.length === 0) {
+      log.info({ orderId: job.orderId }, 'create-account e-mail skipped: the order no longer gives access');
+      return { skipped: 'the order no longer gives access' };
+    }
+    const user = order.recipient;
+    const message = orderEmail(deps, user, job.orderId, order.programTitles);
+    return (await send(message, user.id)) ?? { sent: job.template, userId: user.id };
+  }
   const user = await findRecipient(deps.db, job.userId);
   if (!user) throw new UnrecoverableError(`User ${job.userId} no longer exists`);
 
   let message: MailMessage;
-  if (job.template === 'create-account') {
-    const composed = await orderEmail(deps, user, job.orderId);
-    if (!composed) {
-      log.info({ orderId: job.orderId }, 'create-account e-mail skipped: the order no longer gives access');
-      return { skipped: 'the order no longer gives access' };
-    }
-    message = composed;
-  } else if (job.template === 'sign-in-link') {
+  if (job.template === 'sign-in-link') {
     // As for a reset: the token exists nowhere but in the stored hash and this e-mail.
     const { token, code } = await issueSignInToken(deps.db, deps.config, user.id);
     message = {
@@ -128,13 +137,7 @@ export async function sendEmailJob(
  * for (set through a checkout redirect, perhaps by someone who typed this address) does not count: the
  * address's owner gets the create-account link, which takes the account back.
  */
-async function orderEmail(
-  deps: EmailDeps,
-  user: Recipient,
-  orderId: string,
-): Promise<MailMessage | undefined> {
-  const programTitles = await orderProgramTitles(deps.db, orderId, user.id);
-  if (programTitles.length === 0) return undefined;
+function orderEmail(deps: EmailDeps, user: Recipient, orderId: string, programTitles: string[]): MailMessage {
   const order = { ...common(deps, user), programTitles, signInUrl: signInUrl(deps) };
   const content = user.hasVerifiedPassword
     ? accessAddedEmail(order)

@@ -8,7 +8,7 @@ import {
   endUnprovenPassword,
   findOrCreateBuyer,
   insertCompletedPurchases,
-  programsForItems,
+  mapOrderItems,
   recordAwaitingMapping,
   refundOrder,
 } from '../data/purchases.ts';
@@ -48,9 +48,8 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
   const customer = job.customer;
 
   const result = await deps.db.transaction(async (trx) => {
-    const mapped = await programsForItems(trx, job.items);
+    const mapped = await mapOrderItems(trx, job.orderId, job.items);
     const unmapped = job.items.filter((item) => !mapped.has(item));
-    if (unmapped.length === 0) await clearAwaitingMapping(trx, job.orderId);
     if (mapped.size === 0) return { unmapped };
     // Two items of one order may open the same programme: one purchase, named after the first item and
     // listing both, so that refunding one of them leaves the programme open.

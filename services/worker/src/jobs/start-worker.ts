@@ -1,4 +1,4 @@
-import { UnrecoverableError, type Job, type Queue, type Worker } from 'bullmq';
+import { Job, UnrecoverableError, type Queue, type Worker } from 'bullmq';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
 import type { JobMetrics } from '@sleep-ritual/jobs/queue-metrics';
@@ -57,7 +57,7 @@ export function startWorker<Data, Result>(
     counter.inc({ queue: queueName }, 0);
   worker.on('completed', (job) => {
     metrics.completed.inc({ queue: queueName });
-    if (dropOnceDone && job.id !== undefined) dropOnceDone.after(job.id, job.data, logger);
+    if (dropOnceDone && job.id !== undefined) dropOnceDone.after(job, logger);
   });
   worker.on('failed', (job, error) => {
     const final = !job || error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
@@ -87,10 +87,14 @@ export function startWorker<Data, Result>(
 export function dropOnceDone<Data>(queue: Queue<Data>, keep: (data: Data) => Data | undefined) {
   const pending = new Set<Promise<void>>();
   return {
-    after(jobId: string, data: Data, logger: Logger) {
-      const kept = keep(data);
-      if (!kept) return;
-      const rewrite = rewriteData(queue, jobId, kept)
+    after(job: Pick<Job<Data>, 'id' | 'name' | 'data'>, logger: Logger) {
+      const jobId = job.id;
+      const kept = keep(job.data);
+      if (!kept || jobId === undefined) return;
+      // The stored job as the producer's queue sees it, unread: the rewrite itself says when the job is
+      // gone (removed meanwhile: its month is over), so the store is asked once per job, not twice.
+      const rewrite = replaceJobData(new Job(queue, job.name, kept, {}, jobId), kept)
+        .then(() => undefined)
         .catch((error: Error) =>
           logger.warn(
             { queue: queue.name, jobId, err: error.message },
@@ -105,12 +109,6 @@ export function dropOnceDone<Data>(queue: Queue<Data>, keep: (data: Data) => Dat
   };
 }
 export type DropOnceDone<Data> = ReturnType<typeof dropOnceDone<Data>>;
-
-/** Replaces a stored job's data, unless it was removed meanwhile (its month is over). */
-async function rewriteData<Data>(queue: Queue<Data>, jobId: string, data: Data): Promise<void> {
-  const stored = await queue.getJob(jobId);
-  if (stored) await replaceJobData(stored, data);
-}
 
 /** Completed jobs read at a time by dropFromFinishedJobs. */
 const FINISHED_PAGE = 500;

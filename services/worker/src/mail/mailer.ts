@@ -6,6 +6,7 @@ import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { inSpan } from '@sleep-ritual/platform/telemetry';
 import type { OutboxMail } from '../outbox.ts';
+import { composeMail } from './mime.ts';
 import type { MailContent } from './templates.ts';
 
 /** `headers` are extra message headers (a reminder's List-Unsubscribe); they reach the outbox file too. */
@@ -52,7 +53,7 @@ export function withoutAddress(error: unknown): Error {
 }
 
 function untracedMailer(config: MailConfig, logger: Logger): Mailer {
-  const envelope = { from: config.mailFrom, replyTo: config.supportEmail };
+  const sender = { from: config.mailFrom, replyTo: config.supportEmail };
   if (config.smtpUrl) {
     // Settings written in SMTP_URL's query (?maxConnections=…) win over these.
     const transport = nodemailer.createTransport({
@@ -62,13 +63,11 @@ function untracedMailer(config: MailConfig, logger: Logger): Mailer {
     });
     return {
       async send(message, recipient = {}) {
-        const info = await transport.sendMail({ ...envelope, ...message }).catch((error: unknown) => {
+        const { envelope, raw, messageId } = composeMail({ ...sender, ...message });
+        await transport.sendMail({ envelope, raw }).catch((error: unknown) => {
           throw withoutAddress(error);
         });
-        logger.info(
-          { userId: recipient.userId, subject: message.subject, messageId: info.messageId },
-          'e-mail sent',
-        );
+        logger.info({ userId: recipient.userId, subject: message.subject, messageId }, 'e-mail sent');
       },
       close: () => transport.close(),
     };
@@ -78,9 +77,9 @@ function untracedMailer(config: MailConfig, logger: Logger): Mailer {
   let folderReady: Promise<unknown> | undefined;
   return {
     async send(message, recipient = {}) {
-      const info = await transport.sendMail({ ...envelope, ...message });
+      const info = await transport.sendMail({ ...sender, ...message });
       const mail: Omit<OutboxMail, 'file'> = {
-        ...envelope,
+        ...sender,
         ...message,
         messageId: info.messageId,
         sentAt: new Date().toISOString(),
