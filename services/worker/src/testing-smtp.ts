@@ -4,7 +4,8 @@ import { SMTPServer } from 'smtp-server';
  * A local SMTP server that accepts every message, for tests and benchmarks of the pooled transport:
  * it records each recipient (one entry per message and recipient), the connections it was opened, the
  * most open at once and when the last message arrived. `delayMs` answers each message that much later,
- * as a real relay takes its time; with `keepMessages`, `messages` holds each message as it arrived.
+ * as a real relay takes its time; with `keepMessages`, `messages` holds each message as it arrived, with
+ * its envelope (MAIL FROM and RCPT TO).
  */
 export async function startSmtpSink(options: { delayMs?: number; keepMessages?: boolean } = {}) {
   const { delayMs = 0, keepMessages = false } = options;
@@ -12,7 +13,7 @@ export async function startSmtpSink(options: { delayMs?: number; keepMessages?: 
   const sink = {
     url: '',
     recipients: [] as string[],
-    messages: [] as Buffer[],
+    messages: [] as { mailFrom: string | null; rcptTo: string[]; raw: Buffer }[],
     connections: 0,
     mostAtOnce: 0,
     /** performance.now() when the last message was accepted; 0 before any. */
@@ -37,7 +38,14 @@ export async function startSmtpSink(options: { delayMs?: number; keepMessages?: 
       if (keepMessages) stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       else stream.resume();
       stream.on('end', () => {
-        if (keepMessages) sink.messages.push(Buffer.concat(chunks));
+        if (keepMessages) {
+          const { mailFrom, rcptTo } = session.envelope;
+          sink.messages.push({
+            mailFrom: mailFrom ? mailFrom.address : null,
+            rcptTo: rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks),
+          });
+        }
         setTimeout(() => {
           sink.recipients.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address));
           sink.lastDeliveredAt = performance.now();

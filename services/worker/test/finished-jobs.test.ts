@@ -1,10 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Logger } from '@sleep-ritual/platform/logger';
 import { createQueueBackend } from '@sleep-ritual/platform/backends';
 import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { EMAILS_QUEUE, enqueueEmail } from '@sleep-ritual/jobs/emails';
-import { PURCHASES_QUEUE, type PurchaseJob } from '@sleep-ritual/jobs/purchases';
+import {
+  enqueuePurchase,
+  PURCHASES_QUEUE,
+  purchaseJobOnceDone,
+  type PurchaseJob,
+} from '@sleep-ritual/jobs/purchases';
 import { startConsumers } from '../src/consumers.ts';
-import { openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
+import { dropOnceDone } from '../src/jobs/start-worker.ts';
+import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
 
 const deps = createTestDeps({ QUEUE_PREFIX: uniqueQueuePrefix('finished-jobs') });
 let queues: Awaited<ReturnType<typeof openTestQueues>>;
@@ -24,6 +31,51 @@ const finishedData = async () =>
       (job) => job.data,
     ),
   );
+
+/** A new buyer's order of `items`. */
+const orderOf = (email: string, items: string[]): PurchaseJob => ({
+  event: 'order.success',
+  orderId: `F${Date.now()}${Math.floor(Math.random() * 1_000)}`,
+  invoiceId: null,
+  test: false,
+  customer: { email, firstName: 'Ann', lastName: 'Lee' },
+  items,
+  totalCents: 4700,
+});
+
+describe('a worker at work', () => {
+  it("takes the buyer's address out of a purchase job as it completes, and keeps the rest", async () => {
+    const { item } = await createMappedProgram(deps.db);
+    const email = uniqueEmail('completing');
+    const order = orderOf(email, [item]);
+    const consumers = startConsumers(deps);
+    try {
+      const jobId = await enqueuePurchase(queues.purchases, order);
+      const data = await eventually(
+        async () => {
+          const job = await queues.purchases.getJob(jobId);
+          return (await job?.isCompleted()) && job?.data.customer === null ? job.data : undefined;
+        },
+        { what: 'the completed job without the address' },
+      );
+      expect(data).toEqual({ ...order, customer: null });
+      expect(await deps.db('users').where({ email }).first('id')).toBeDefined();
+    } finally {
+      await consumers.close();
+    }
+  });
+
+  it('leaves a job removed before its address was dropped removed, and says nothing of it', async () => {
+    const warn = vi.fn();
+    const logger = { warn } as unknown as Logger;
+    const drop = dropOnceDone(queues.purchases, purchaseJobOnceDone);
+    const order = orderOf(uniqueEmail('removed'), ['product-1']);
+    drop.after({ id: `order.success-${order.orderId}`, name: order.event, data: order }, logger);
+    await drop.settled();
+    expect(warn).not.toHaveBeenCalled();
+    expect(await queues.purchases.getJob(`order.success-${order.orderId}`)).toBeUndefined();
+  });
+});
 
 describe('a worker that starts', () => {
   it("takes the buyer's address out of the jobs finished without dropping it, and keeps the rest", async () => {

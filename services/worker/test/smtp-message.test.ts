@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { testConfig } from '@sleep-ritual/platform/testing';
 import { createMailer, type MailMessage } from '../src/mail/mailer.ts';
+import { composeMail } from '../src/mail/mime.ts';
 import { bedtimeReminderEmail, createAccountEmail } from '../src/mail/templates.ts';
 import { startSmtpSink } from '../src/testing-smtp.ts';
 
@@ -20,15 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => sink.close());
 
-/** Sends through the worker's mailer over SMTP and answers what arrived, raw and parsed. */
+/** Sends through the worker's mailer over SMTP and answers what arrived: its envelope, raw and parsed. */
 async function sentAndReceived(message: MailMessage) {
-  const mailer = createMailer({ ...config, smtpUrl: sink.url }, createLogger({ level: 'silent', name: 'worker' }));
+  const mailer = createMailer(
+    { ...config, smtpUrl: sink.url },
+    createLogger({ level: 'silent', name: 'worker' }),
+  );
   const before = sink.messages.length;
   await mailer.send(message);
   mailer.close();
-  const raw = sink.messages[before];
-  if (!raw) throw new Error('The sink received nothing');
-  return { raw: raw.toString('utf8'), parsed: await PostalMime.parse(raw) };
+  const received = sink.messages[before];
+  if (!received) throw new Error('The sink received nothing');
+  return { ...received, raw: received.raw.toString('utf8'), parsed: await PostalMime.parse(received.raw) };
 }
 
 /** Line ends as a parser gives them back, to compare with what the templates wrote. */
@@ -45,8 +49,10 @@ describe('a message sent over SMTP', () => {
       signInUrl: 'https://sleep-ritual.test/sign-in',
     });
     const to = 'zoe@example.com';
-    const { raw, parsed } = await sentAndReceived({ to, ...content });
+    const { mailFrom, rcptTo, raw, parsed } = await sentAndReceived({ to, ...content });
 
+    expect(mailFrom).toBe('hello@sleep-ritual.test');
+    expect(rcptTo).toEqual([to]);
     expect(parsed.from).toEqual({ address: 'hello@sleep-ritual.test', name: 'Sleep Ritual' });
     expect(parsed.to).toEqual([{ address: to, name: '' }]);
     expect(parsed.replyTo).toEqual([{ address: config.supportEmail, name: '' }]);
@@ -88,5 +94,41 @@ describe('a message sent over SMTP', () => {
     expect(header('list-unsubscribe-post')).toBe(headers['List-Unsubscribe-Post']);
     expect(lf(parsed.text)).toBe(lf(content.text));
     expect(lf(parsed.html)).toBe(lf(content.html));
+  });
+
+  it('keeps line breaks in the subject or a header value from adding headers or recipients', async () => {
+    const to = 'ann@example.com';
+    const { rcptTo, raw, parsed } = await sentAndReceived({
+      to,
+      subject: 'Your night\r\nBcc: thief@example.com',
+      text: 'Hi',
+      html: '<p>Hi</p>',
+      headers: { 'X-Night': '3\r\nBcc: thief2@example.com\nTo: thief3@example.com' },
+    });
+
+    expect(rcptTo).toEqual([to]);
+    expect(parsed.bcc).toBeUndefined();
+    expect(parsed.to).toEqual([{ address: to, name: '' }]);
+    expect(parsed.subject).not.toMatch(/[\r\n]/);
+    const headerNames = raw
+      .split('\r\n\r\n')[0]!
+      .split('\r\n')
+      .filter((line) => /^\S/.test(line));
+    expect(
+      headerNames.filter((line) => /^(bcc|to|subject):/i.test(line)).map((line) => line.split(':')[0]),
+    ).toEqual(['To', 'Subject']);
+  });
+
+  it('names the Message-ID it carries, for the log line', async () => {
+    const composed = composeMail({
+      from: config.mailFrom,
+      replyTo: config.supportEmail,
+      to: 'ann@example.com',
+      subject: 'Tonight',
+      text: 'Hi',
+      html: '<p>Hi</p>',
+    });
+    expect((await PostalMime.parse(composed.raw)).messageId).toBe(composed.messageId);
+    expect(composed.envelope).toEqual({ from: 'hello@sleep-ritual.test', to: ['ann@example.com'] });
   });
 });
