@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatcher } from '../src/http/request-batcher.ts';
+import { batcherPer, createBatcher } from '../src/http/request-batcher.ts';
 
 /** A batch function that records each batch it got and answers after `release()`. */
 function recordingRun<I>(answer: (item: I) => unknown = (item) => item) {
@@ -138,5 +138,26 @@ describe('createBatcher', () => {
     await releaseAll();
     expect(await later).toBe(3);
     expect(batches).toEqual([[1], [3]]);
+  });
+});
+
+describe('batcherPer', () => {
+  it("batches each owner's calls of a turn together, never two owners' calls, and runs each batch with its owner", async () => {
+    const batches: [string, number[]][] = [];
+    const load = batcherPer(
+      async (owner: { name: string }, items: number[]) => {
+        batches.push([owner.name, items]);
+        return items.map((item) => `${owner.name}:${item}`);
+      },
+      { maxInFlight: 1, maxBatchSize: 100 },
+    );
+    const first = { name: 'first' };
+    const second = { name: 'second' };
+    const answers = await Promise.all([load(first, 1), load(second, 2), load(first, 3)]);
+    expect(answers).toEqual(['first:1', 'second:2', 'first:3']);
+    expect(batches).toEqual([
+      ['first', [1, 3]],
+      ['second', [2]],
+    ]);
   });
 });

@@ -132,6 +132,39 @@ describe('the create-account e-mail', () => {
     expect((await readOutbox(outboxDir)).filter((mail) => mail.to === email)).toEqual([]);
   });
 
+  it('of concurrent orders, whose reads go together, each reaches its own buyer as that order decides', async () => {
+    const [newBuyer, member, refunded, deleted] = await Promise.all([
+      buyer(),
+      buyer({ password: 'already-set-hash', emailVerified: true }),
+      buyer({ status: 'refunded' }),
+      buyer(),
+    ]);
+    await deps.db('users').where({ id: deleted.userId }).update({ deletedAt: deps.db.fn.now() });
+    const send = (who: { userId: number; orderId: string }) =>
+      sendEmailJob(
+        { ...deps, mailer: outboxMailer() },
+        { template: 'create-account', userId: who.userId, orderId: who.orderId },
+        deps.logger,
+      ).catch((error: Error) => error);
+    // The other buyer's order, for this one: it gives this buyer nothing.
+    const crossed = { userId: newBuyer.userId, orderId: member.orderId };
+    const outcomes = await Promise.all([newBuyer, member, refunded, deleted, crossed].map(send));
+
+    expect(outcomes.slice(0, 4)).toEqual([
+      { sent: 'create-account', userId: newBuyer.userId },
+      { sent: 'create-account', userId: member.userId },
+      { skipped: 'the order no longer gives access' },
+      new UnrecoverableError(`User ${deleted.userId} no longer exists`),
+    ]);
+    expect(outcomes[4]).toEqual({ skipped: 'the order no longer gives access' });
+    const subjectsTo = async (email: string) =>
+      (await readOutbox(outboxDir)).filter((mail) => mail.to === email).map((mail) => mail.subject);
+    expect(await subjectsTo(newBuyer.email)).toEqual(['Your Sleep Ritual is ready: create your account']);
+    expect(await subjectsTo(member.email)).toEqual(['New in your Sleep Ritual account']);
+    expect(await subjectsTo(refunded.email)).toEqual([]);
+    expect(await subjectsTo(deleted.email)).toEqual([]);
+  });
+
   it("support's notice of an item waiting on a mapping is sent, unless the buyer deleted their account since", async () => {
     const notice = (orderId: string) => ({
       template: 'unmapped-item' as const,

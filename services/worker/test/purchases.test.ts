@@ -117,6 +117,22 @@ describe('an order.success purchase event', () => {
     ]);
   });
 
+  it('among concurrent orders, whose checks go together, provisions nothing only for the deleted account', async () => {
+    const kept = order();
+    const gone = order();
+    await deps
+      .db('deleted_accounts')
+      .insert({ emailHash: `hash-${gone.orderId}`, thriveOrderIds: [gone.orderId] });
+    const outcomes = await Promise.all([run(kept), run(gone)]);
+    expect(outcomes).toEqual([
+      expect.objectContaining({ action: 'provisioned' }),
+      { action: 'ignored', reason: 'the order belongs to a deleted account' },
+    ]);
+    expect(await purchasesOf(kept.orderId)).toHaveLength(1);
+    expect(await purchasesOf(gone.orderId)).toEqual([]);
+    expect(await deps.db('users').where({ email: gone.customer!.email }).first()).toBeUndefined();
+  });
+
   it('processes test orders like any other', async () => {
     const job = order({ test: true });
     await run(job);

@@ -130,3 +130,23 @@ export function createBatcher<I, R>(
       schedule();
     });
 }
+
+/**
+ * createBatcher for a `run` that needs an object, such as the database handle: one batcher per object,
+ * made on its first call, so calls on the same handle share batches and a caller needs nothing more
+ * than the handle it already passes.
+ */
+export function batcherPer<O extends object, I, R>(
+  run: (owner: O, items: I[]) => Promise<R[]>,
+  options: BatcherOptions<I>,
+): (owner: O, item: I) => Promise<R> {
+  const batchers = new WeakMap<O, (item: I) => Promise<R>>();
+  return (owner, item) => {
+    let batched = batchers.get(owner);
+    if (!batched) {
+      batched = createBatcher((items: I[]) => run(owner, items), options);
+      batchers.set(owner, batched);
+    }
+    return batched(item);
+  };
+}

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { givesAccessSql } from '@sleep-ritual/learning/purchase-access';
+import { batcherPer } from '@sleep-ritual/platform/http/request-batcher';
 
 /** What sending an e-mail reads and records: its recipient, and that a job's message has left. */
 
@@ -66,29 +67,41 @@ export async function findRecipient(db: Knex, userId: number): Promise<Recipient
   return row && recipientOf(row);
 }
 
+type OrderRecipient = { recipient: Recipient; programTitles: string[] };
+type OrderLookup = { userId: number; orderId: string };
+
 /**
  * The recipient of an order's e-mail and the titles of the programmes the order still gives them, in
- * catalogue order: one read (every order of a launch-night burst makes it).
+ * catalogue order. Every order of a launch-night burst makes this read: those of concurrent e-mail jobs
+ * go to the database as one statement (see createBatcher).
  */
-export async function findOrderRecipient(
+export const findOrderRecipient = (db: Knex, userId: number, orderId: string) =>
+  orderRecipients(db, { userId, orderId });
+const orderRecipients = batcherPer(findOrderRecipients, { maxInFlight: 1, maxBatchSize: 100 });
+
+/** findOrderRecipient of each lookup, in order: undefined for a user who no longer exists. */
+async function findOrderRecipients(
   db: Knex,
-  userId: number,
-  orderId: string,
-): Promise<{ recipient: Recipient; programTitles: string[] } | undefined> {
-  const row: (RecipientRow & { programTitles: string[] }) | undefined = await db('users')
-    .where({ id: userId })
-    .whereNull('deletedAt')
-    .first(
-      ...RECIPIENT_COLUMNS,
-      db.raw(
-        `array(
-           select programs.title from purchases
-             join programs on programs.id = purchases."programId"
-            where purchases."thriveOrderId" = ? and purchases."userId" = users.id and ${givesAccessSql('purchases')}
-            order by programs."orderIndex", programs.id
-         ) as "programTitles"`,
-        [orderId],
-      ),
-    );
-  return row && { recipient: recipientOf(row), programTitles: row.programTitles };
+  lookups: OrderLookup[],
+): Promise<(OrderRecipient | undefined)[]> {
+  const { rows } = await db.raw<{ rows: (RecipientRow & { position: string; programTitles: string[] })[] }>(
+    `select lookup.position, ${RECIPIENT_COLUMNS.map((column) => `users."${column}"`).join(', ')},
+            array(
+              select programs.title from purchases
+                join programs on programs.id = purchases."programId"
+               where purchases."thriveOrderId" = lookup."orderId" and purchases."userId" = users.id
+                 and ${givesAccessSql('purchases')}
+               order by programs."orderIndex", programs.id
+            ) as "programTitles"
+       from unnest(?::integer[], ?::text[]) with ordinality as lookup("userId", "orderId", position)
+       join users on users.id = lookup."userId" and users."deletedAt" is null`,
+    [lookups.map((lookup) => lookup.userId), lookups.map((lookup) => lookup.orderId)],
+  );
+  const found = new Map(
+    rows.map((row) => [
+      Number(row.position),
+      { recipient: recipientOf(row), programTitles: row.programTitles },
+    ]),
+  );
+  return lookups.map((_lookup, index) => found.get(index + 1));
 }

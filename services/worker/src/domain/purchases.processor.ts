@@ -1,6 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
 import { isPlanEvent, type PlanEventName } from '@sleep-ritual/contracts/purchases';
-import { isDeletedAccountOrder } from '@sleep-ritual/auth/deleted-accounts';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import {
   applyPlanEvent,
@@ -8,6 +7,7 @@ import {
   endUnprovenPassword,
   findOrCreateBuyer,
   insertCompletedPurchases,
+  isDeletedAccountOrder,
   mapOrderItems,
   recordAwaitingMapping,
   refundOrder,
