@@ -63,6 +63,19 @@ async function orderMail(options: Parameters<typeof buyer>[0] = {}) {
   return { email, orderId, mail: await waitForMailTo(outboxDir, email) };
 }
 
+/** Counts the statements sent to the database whose SQL matches, until stop(). */
+function statementsLike(pattern: RegExp) {
+  const counter = {
+    count: 0,
+    stop: () => deps.db.off('query', listen),
+  };
+  const listen = (query: { sql: string }) => {
+    if (pattern.test(query.sql)) counter.count += 1;
+  };
+  deps.db.on('query', listen);
+  return counter;
+}
+
 describe('the create-account e-mail', () => {
   it('arrives in the outbox from MAIL_FROM with plain text, HTML, the support address and a working link', async () => {
     const { email, orderId, mail } = await orderMail();
@@ -148,15 +161,19 @@ describe('the create-account e-mail', () => {
       ).catch((error: Error) => error);
     // The other buyer's order, for this one: it gives this buyer nothing.
     const crossed = { userId: newBuyer.userId, orderId: member.orderId };
-    const outcomes = await Promise.all([newBuyer, member, refunded, deleted, crossed].map(send));
+    const reads = statementsLike(/with ordinality/);
+    const outcomes = await Promise.all([newBuyer, member, refunded, deleted, crossed, refunded].map(send));
+    reads.stop();
 
-    expect(outcomes.slice(0, 4)).toEqual([
+    expect(reads.count).toBe(1);
+    expect(outcomes).toEqual([
       { sent: 'create-account', userId: newBuyer.userId },
       { sent: 'create-account', userId: member.userId },
       { skipped: 'the order no longer gives access' },
       new UnrecoverableError(`User ${deleted.userId} no longer exists`),
+      { skipped: 'the order no longer gives access' },
+      { skipped: 'the order no longer gives access' },
     ]);
-    expect(outcomes[4]).toEqual({ skipped: 'the order no longer gives access' });
     const subjectsTo = async (email: string) =>
       (await readOutbox(outboxDir)).filter((mail) => mail.to === email).map((mail) => mail.subject);
     expect(await subjectsTo(newBuyer.email)).toEqual(['Your Sleep Ritual is ready: create your account']);

@@ -123,7 +123,13 @@ describe('an order.success purchase event', () => {
     await deps
       .db('deleted_accounts')
       .insert({ emailHash: `hash-${gone.orderId}`, thriveOrderIds: [gone.orderId] });
-    const outcomes = await Promise.all([run(kept), run(gone)]);
+    let checks = 0;
+    const count = (query: { sql: string }) => {
+      if (query.sql.includes('deleted_accounts')) checks += 1;
+    };
+    deps.db.on('query', count);
+    const outcomes = await Promise.all([run(kept), run(gone)]).finally(() => deps.db.off('query', count));
+    expect(checks).toBe(1);
     expect(outcomes).toEqual([
       expect.objectContaining({ action: 'provisioned' }),
       { action: 'ignored', reason: 'the order belongs to a deleted account' },

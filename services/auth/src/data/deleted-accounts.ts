@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
+import { batcherPer } from '@sleep-ritual/platform/http/request-batcher';
 
 /**
  * The tombstones of deleted accounts (table `deleted_accounts`): the address only as a keyed hash, which
@@ -31,13 +32,20 @@ export async function recordDeletedAccount(
   });
 }
 
-/** Whether this order belonged to an account deleted since. */
-export async function isDeletedAccountOrder(db: Knex, orderId: string): Promise<boolean> {
-  const row = await db('deleted_accounts')
-    .whereRaw('"thriveOrderIds" @> array[?]::text[]', [orderId])
-    .first('id');
-  return row !== undefined;
-}
+/**
+ * Whether this order belonged to an account deleted since. The worker asks for every order of a
+ * launch-night burst: the questions of concurrent jobs go to the database as one statement
+ * (deletedAccountOrders, see batcherPer), as fresh as a statement of their own.
+ */
+export const isDeletedAccountOrder = (db: Knex, orderId: string): Promise<boolean> =>
+  deletedAccountOrder(db, orderId);
+const deletedAccountOrder = batcherPer(
+  async (db: Knex, orderIds: string[]) => {
+    const deleted = await deletedAccountOrders(db, orderIds);
+    return orderIds.map((orderId) => deleted.has(orderId));
+  },
+  { maxInFlight: 1, maxBatchSize: 100 },
+);
 
 /** Which of these orders belonged to accounts deleted since (their queue jobs still name the address). */
 export async function deletedAccountOrders(db: Knex, orderIds: string[]): Promise<Set<string>> {

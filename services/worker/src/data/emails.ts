@@ -73,7 +73,7 @@ type OrderLookup = { userId: number; orderId: string };
 /**
  * The recipient of an order's e-mail and the titles of the programmes the order still gives them, in
  * catalogue order. Every order of a launch-night burst makes this read: those of concurrent e-mail jobs
- * go to the database as one statement (see createBatcher).
+ * go to the database as one statement (see batcherPer).
  */
 export const findOrderRecipient = (db: Knex, userId: number, orderId: string) =>
   orderRecipients(db, { userId, orderId });

@@ -1,6 +1,4 @@
 import type { Knex } from 'knex';
-import { deletedAccountOrders } from '@sleep-ritual/auth/deleted-accounts';
-import { batcherPer } from '@sleep-ritual/platform/http/request-batcher';
 import { storableText, type PurchaseCustomer, type PurchaseRefund } from '@sleep-ritual/thrivecart/webhook';
 import {
   ACCESS_STATUS,
@@ -11,19 +9,6 @@ import {
   type PlanEvent,
   type PlanState,
 } from '@sleep-ritual/learning/purchase-access';
-
-/**
- * Whether the order belonged to an account deleted since (see deletedAccountOrders). Every order of a
- * launch-night burst asks: those of concurrent purchase jobs go to the database as one statement.
- */
-export const isDeletedAccountOrder = (db: Knex, orderId: string) => deletedAccountOrder(db, orderId);
-const deletedAccountOrder = batcherPer(
-  async (db: Knex, orderIds: string[]) => {
-    const deleted = await deletedAccountOrders(db, orderIds);
-    return orderIds.map((orderId) => deleted.has(orderId));
-  },
-  { maxInFlight: 1, maxBatchSize: 100 },
-);
 
 /**
  * item (`product-12`, `bump-3`, …) → programme id, for the items that have a mapping; when every item

@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { isPlanEvent, type PlanEventName } from '@sleep-ritual/contracts/purchases';
+import { isDeletedAccountOrder } from '@sleep-ritual/auth/deleted-accounts';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import {
   applyPlanEvent,
@@ -7,7 +8,6 @@ import {
   endUnprovenPassword,
   findOrCreateBuyer,
   insertCompletedPurchases,
-  isDeletedAccountOrder,
   mapOrderItems,
   recordAwaitingMapping,
   refundOrder,
