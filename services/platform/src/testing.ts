@@ -189,6 +189,21 @@ export async function eventually<T>(
   }
 }
 
+/** What `action` answers, and the SQL of every statement `db` sent while it ran (to count round trips). */
+export async function statementsDuring<T>(
+  db: Knex,
+  action: () => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const heard = (query: { sql: string }) => statements.push(query.sql);
+  db.on('query', heard);
+  try {
+    return { result: await action(), statements };
+  } finally {
+    db.off('query', heard);
+  }
+}
+
 /** A local TCP port nothing listens on right now, for a server that cannot pick its own (port 0). */
 export async function freePort(): Promise<number> {
   const server = net.createServer();

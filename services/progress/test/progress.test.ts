@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { learnerAccessMessages } from '@sleep-ritual/contracts/catalog';
 import { progressRecordSchema, type ProgressEvent } from '@sleep-ritual/contracts/progress';
-import { clientWithSession, createClient, eventually } from '@sleep-ritual/platform/testing';
+import {
+  clientWithSession,
+  createClient,
+  eventually,
+  statementsDuring,
+} from '@sleep-ritual/platform/testing';
 import { useService } from '@sleep-ritual/platform/testing-service';
 import { createApp } from '../src/app.ts';
 import { createProgressWriter } from '../src/data/progress-queries.ts';
@@ -149,15 +154,13 @@ describe('PUT /api/progress/{classId}', () => {
     await writeEvent(eventValues(w.userId, w.classId, sessionStart('counted-0001')));
     // Written in the same turn, they go as one statement (createBatcher): a new play, then the old one
     // sent again, then the new one sent again.
-    const statements: string[] = [];
-    const heard = (query: { sql: string }) => statements.push(query.sql);
-    deps.db.on('query', heard);
-    const records = await Promise.all(
-      ['new-play-0002', 'counted-0001', 'new-play-0002'].map((id) =>
-        writeEvent(eventValues(w.userId, w.classId, sessionStart(id))),
+    const { result: records, statements } = await statementsDuring(deps.db, () =>
+      Promise.all(
+        ['new-play-0002', 'counted-0001', 'new-play-0002'].map((id) =>
+          writeEvent(eventValues(w.userId, w.classId, sessionStart(id))),
+        ),
       ),
     );
-    deps.db.off('query', heard);
     expect(statements.filter((sql) => sql.startsWith('insert into user_progress'))).toHaveLength(1);
     expect(records.map((record) => record?.totalPlays)).toEqual([2, 2, 2]);
     expect((await w.row()).recentPlayIds).toEqual(['counted-0001', 'new-play-0002']);

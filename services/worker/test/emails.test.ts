@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCreateAccountToken } from '@sleep-ritual/auth/tokens/account-links';
 import { consumeResetToken } from '@sleep-ritual/auth/tokens/reset-tokens';
 import { consumeSignInCode, consumeSignInToken } from '@sleep-ritual/auth/tokens/sign-in-tokens';
-import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { createTestDeps, statementsDuring, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { sendEmailJob } from '../src/domain/emails.processor.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { linkIn, readOutbox, signInCodeIn, waitForMailTo } from '../src/outbox.ts';
@@ -61,19 +61,6 @@ async function orderMail(options: Parameters<typeof buyer>[0] = {}) {
     deps.logger,
   );
   return { email, orderId, mail: await waitForMailTo(outboxDir, email) };
-}
-
-/** Counts the statements sent to the database whose SQL matches, until stop(). */
-function statementsLike(pattern: RegExp) {
-  const counter = {
-    count: 0,
-    stop: () => deps.db.off('query', listen),
-  };
-  const listen = (query: { sql: string }) => {
-    if (pattern.test(query.sql)) counter.count += 1;
-  };
-  deps.db.on('query', listen);
-  return counter;
 }
 
 describe('the create-account e-mail', () => {
@@ -161,11 +148,12 @@ describe('the create-account e-mail', () => {
       ).catch((error: Error) => error);
     // The other buyer's order, for this one: it gives this buyer nothing.
     const crossed = { userId: newBuyer.userId, orderId: member.orderId };
-    const reads = statementsLike(/with ordinality/);
-    const outcomes = await Promise.all([newBuyer, member, refunded, deleted, crossed, refunded].map(send));
-    reads.stop();
+    const { result: outcomes, statements } = await statementsDuring(deps.db, () =>
+      Promise.all([newBuyer, member, refunded, deleted, crossed, refunded].map(send)),
+    );
 
-    expect(reads.count).toBe(1);
+    // One read for the six e-mails.
+    expect(statements.filter((sql) => sql.includes('with ordinality'))).toHaveLength(1);
     expect(outcomes).toEqual([
       { sent: 'create-account', userId: newBuyer.userId },
       { sent: 'create-account', userId: member.userId },

@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDeps, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { createTestDeps, statementsDuring, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { processPurchase } from '../src/domain/purchases.processor.ts';
 import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
 import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
@@ -123,13 +123,11 @@ describe('an order.success purchase event', () => {
     await deps
       .db('deleted_accounts')
       .insert({ emailHash: `hash-${gone.orderId}`, thriveOrderIds: [gone.orderId] });
-    let checks = 0;
-    const count = (query: { sql: string }) => {
-      if (query.sql.includes('deleted_accounts')) checks += 1;
-    };
-    deps.db.on('query', count);
-    const outcomes = await Promise.all([run(kept), run(gone)]).finally(() => deps.db.off('query', count));
-    expect(checks).toBe(1);
+    const { result: outcomes, statements } = await statementsDuring(deps.db, () =>
+      Promise.all([run(kept), run(gone)]),
+    );
+    // One check for both orders.
+    expect(statements.filter((sql) => sql.includes('deleted_accounts'))).toHaveLength(1);
     expect(outcomes).toEqual([
       expect.objectContaining({ action: 'provisioned' }),
       { action: 'ignored', reason: 'the order belongs to a deleted account' },

@@ -1,9 +1,8 @@
 import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@sleep-ritual/platform/logger';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLogger, type Logger } from '@sleep-ritual/platform/logger';
 import { testConfig } from '@sleep-ritual/platform/testing';
 import { createMailer, type MailMessage } from '../src/mail/mailer.ts';
-import { composeMail } from '../src/mail/mime.ts';
 import { bedtimeReminderEmail, createAccountEmail } from '../src/mail/templates.ts';
 import { startSmtpSink } from '../src/testing-smtp.ts';
 
@@ -119,16 +118,21 @@ describe('a message sent over SMTP', () => {
     ).toEqual(['To', 'Subject']);
   });
 
-  it('names the Message-ID it carries, for the log line', async () => {
-    const composed = composeMail({
-      from: config.mailFrom,
-      replyTo: config.supportEmail,
-      to: 'ann@example.com',
-      subject: 'Tonight',
-      text: 'Hi',
-      html: '<p>Hi</p>',
-    });
-    expect((await PostalMime.parse(composed.raw)).messageId).toBe(composed.messageId);
-    expect(composed.envelope).toEqual({ from: 'hello@sleep-ritual.test', to: ['ann@example.com'] });
+  it('is logged with the Message-ID it carries, and without the address', async () => {
+    const info = vi.fn();
+    const mailer = createMailer({ ...config, smtpUrl: sink.url }, { info } as unknown as Logger);
+    const before = sink.messages.length;
+    await mailer.send(
+      { to: 'ann@example.com', subject: 'Tonight', text: 'Hi', html: '<p>Hi</p>' },
+      { userId: 7 },
+    );
+    mailer.close();
+    const parsed = await PostalMime.parse(sink.messages[before]!.raw);
+
+    expect(info).toHaveBeenCalledWith(
+      { userId: 7, subject: 'Tonight', messageId: parsed.messageId },
+      'e-mail sent',
+    );
+    expect(JSON.stringify(info.mock.calls)).not.toContain('ann@example.com');
   });
 });
