@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueueBackend } from '@sleep-ritual/platform/backends';
 import { createMetricsRegistry } from '@sleep-ritual/platform/metrics';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
-import { createTestDeps, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { createTestDeps, eventually, statementsDuring, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { startEmailsWorker } from '../src/consumers.ts';
+import { claimEmailSend } from '../src/data/emails.ts';
 import { createMailer, type Mailer } from '../src/mail/mailer.ts';
 import { readOutbox } from '../src/outbox.ts';
 import { jobMetrics } from '@sleep-ritual/jobs/queue-metrics';
@@ -82,6 +83,21 @@ async function completed(jobId: string) {
 }
 
 describe('an e-mail job that runs again after it sent', () => {
+  it('claims the sends of concurrent jobs in one statement, each as its own, one job only once', async () => {
+    const key = (name: string) => `emails:${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    const [first, second, sentBefore, twice] = ['first', 'second', 'sent-before', 'twice'].map(key);
+    await claimEmailSend(deps.db, sentBefore!);
+    const { result: claims, statements } = await statementsDuring(deps.db, () =>
+      Promise.all(
+        [first, second, sentBefore, twice, twice].map((jobKey) => claimEmailSend(deps.db, jobKey!)),
+      ),
+    );
+
+    expect(claims).toEqual([true, true, false, true, false]);
+    // The second claim of one job waits for the first one's statement, and goes in one of its own.
+    expect(statements.filter((sql) => sql.startsWith('insert into email_sends'))).toHaveLength(2);
+  });
+
   it('sends the create-account e-mail once when the job runs a second time', async () => {
     const { userId, email, orderId } = await buyer();
     const jobId = await enqueueEmail(queues.emails, { template: 'create-account', userId, orderId });

@@ -57,7 +57,18 @@ const purchasesOf = (orderId: string) =>
 describe('an order.success purchase event', () => {
   it('creates the buyer without a password and one completed purchase per programme of the order', async () => {
     const job = order({ items: [ritual.item, bump.item] });
-    const outcome = await run(job);
+    const { result: outcome, statements } = await statementsDuring(deps.db, () => run(job));
+
+    // Every order of a launch night does this: the deleted-account check, then one transaction whose
+    // buyer and purchases are one statement, between the items' mapping and the unproven-password check.
+    expect(statements.map((sql) => sql.trim().split(/\s+/).slice(0, 3).join(' ').toLowerCase())).toEqual([
+      expect.stringMatching(/^select/),
+      'begin;',
+      'with mapped as',
+      'with buyer as',
+      'with other as',
+      'commit;',
+    ]);
 
     const user = await deps.db('users').where({ email: job.customer!.email }).first();
     expect(user).toMatchObject({ firstName: 'Ann', lastName: 'Lee', password: null });

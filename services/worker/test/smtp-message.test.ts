@@ -118,6 +118,24 @@ describe('a message sent over SMTP', () => {
     ).toEqual(['To', 'Subject']);
   });
 
+  it('gives each message one Message-ID of its own, and the envelope the address a named recipient has', async () => {
+    const message = { subject: 'Tonight', text: 'Hi', html: '<p>Hi</p>' };
+    const first = await sentAndReceived({ to: '"Anna, Night 3" <anna@example.com>', ...message });
+    const second = await sentAndReceived({ to: 'ann@example.com', ...message });
+
+    expect(first.rcptTo).toEqual(['anna@example.com']);
+    expect(first.parsed.to).toEqual([{ address: 'anna@example.com', name: 'Anna, Night 3' }]);
+    const messageIdLines = (raw: string) =>
+      raw
+        .split('\r\n\r\n')[0]!
+        .split('\r\n')
+        .filter((line) => /^message-id:/i.test(line));
+    expect(messageIdLines(first.raw)).toEqual([`Message-ID: ${first.parsed.messageId}`]);
+    expect(messageIdLines(second.raw)).toHaveLength(1);
+    expect(second.parsed.messageId).toMatch(/^<[^<>@\s]+@sleep-ritual\.test>$/);
+    expect(second.parsed.messageId).not.toBe(first.parsed.messageId);
+  });
+
   it('is logged with the Message-ID it carries, and without the address', async () => {
     const info = vi.fn();
     const mailer = createMailer({ ...config, smtpUrl: sink.url }, { info } as unknown as Logger);

@@ -13,17 +13,34 @@ let sweptAt = 0;
 /**
  * Records that the job's message is about to leave; false when it was recorded before (this job ran
  * already and sent). Committed before the message is sent, so a run that sent and then lost its
- * completion finds it.
+ * completion finds it. Every e-mail of a launch-night burst makes this write: those of concurrent jobs go
+ * to the database as one statement (see batcherPer), never two claims of one job in the same one.
  */
 export async function claimEmailSend(db: Knex, jobKey: string): Promise<boolean> {
-  const rows = await db('email_sends').insert({ jobKey }).onConflict('jobKey').ignore().returning('jobKey');
+  const claimed = await emailSendClaims(db, jobKey);
   if (Date.now() - sweptAt > SWEEP_EVERY_MS) {
     sweptAt = Date.now();
     await db('email_sends')
       .where('sentAt', '<', db.raw(`now() - interval '${KEPT_DAYS} days'`))
       .delete();
   }
-  return rows.length > 0;
+  return claimed;
+}
+const emailSendClaims = batcherPer(claimEmailSends, {
+  maxInFlight: 1,
+  maxBatchSize: 100,
+  keyOf: (jobKey: string) => jobKey,
+});
+
+/** claimEmailSend of each job key, in order; the keys are distinct (keyOf above). */
+async function claimEmailSends(db: Knex, jobKeys: string[]): Promise<boolean[]> {
+  const { rows } = await db.raw<{ rows: { jobKey: string }[] }>(
+    `insert into email_sends ("jobKey") select unnest(?::text[])
+     on conflict ("jobKey") do nothing returning "jobKey"`,
+    [jobKeys],
+  );
+  const claimed = new Set(rows.map((row) => row.jobKey));
+  return jobKeys.map((jobKey) => claimed.has(jobKey));
 }
 
 /** The message did not leave (the mail server refused it): the job's retry may send it. */

@@ -35,25 +35,6 @@ export async function mapOrderItems(
 }
 
 /**
- * The user of a buyer's e-mail, created without a password when new (the create-account link sets it).
- * E-mail matches regardless of case; names fill in only what the user does not have yet.
- */
-export async function findOrCreateBuyer(trx: Knex.Transaction, customer: PurchaseCustomer): Promise<number> {
-  const result = await trx.raw<{ rows: { id: number }[] }>(
-    `insert into users (email, "firstName", "lastName") values (?, ?, ?)
-     on conflict ((lower(email))) do update
-       set "firstName" = coalesce(users."firstName", excluded."firstName"),
-           "lastName" = coalesce(users."lastName", excluded."lastName")
-     returning id`,
-    // Cleaned here too, for jobs queued before the receiver cleaned what buyers type.
-    [customer.email.trim().toLowerCase(), storable(customer.firstName), storable(customer.lastName)],
-  );
-  const [row] = result.rows;
-  if (!row) throw new Error('Saving the buyer returned no row');
-  return row.id;
-}
-
-/**
  * A purchase of `orderId` was just filed under this user (in the same transaction, whose filing locked
  * the user's row). When nobody ever proved the address (no mailed link or code was used) and the account
  * holds anything from another order, a password on it was set through that other order's checkout
@@ -85,35 +66,60 @@ function storable(name: string | null): string | null {
 }
 
 /**
- * One completed purchase per (order, programme), recording every item of the order that opens it. A row
- * that exists already keeps its status, so a redelivered order neither duplicates a purchase nor revives
- * a refunded one; it only learns items it did not list yet (an upsell accepted later on the same order).
- * Answers how many rows were new.
+ * Files an order under its buyer, in one statement (every order of a launch-night burst runs it). The
+ * buyer is the user of their e-mail, created without a password when new (the create-account link sets
+ * it); e-mail matches regardless of case, and names fill in only what the user does not have yet. The
+ * order gets one completed purchase per (order, programme), recording every item of the order that opens
+ * it. A purchase that exists already keeps its status, so a redelivered order neither duplicates a
+ * purchase nor revives a refunded one; it only learns items it did not list yet (an upsell accepted later
+ * on the same order). Answers the buyer's id and how many purchases were new.
  */
-export async function insertCompletedPurchases(
+export async function fileOrder(
   trx: Knex.Transaction,
-  order: { userId: number; orderId: string; programs: { programId: number; items: string[] }[] },
-): Promise<number> {
-  if (order.programs.length === 0) return 0;
-  const values = order.programs.map(() => '(?, ?, ?, ?, ?, ?::text[])').join(', ');
-  const bindings = order.programs.flatMap(({ programId, items }) => {
+  customer: PurchaseCustomer,
+  order: { orderId: string; programs: { programId: number; items: string[] }[] },
+): Promise<{ userId: number; newPurchases: number }> {
+  if (order.programs.length === 0) throw new Error(`Order ${order.orderId} opens no programme`);
+  const values = order.programs.map(() => '(?::integer, ?, ?::text[])').join(', ');
+  const purchases = order.programs.flatMap(({ programId, items }) => {
     const [firstItem] = items;
     if (firstItem === undefined)
       throw new Error(`Programme ${programId} of order ${order.orderId} has no item`);
-    return [order.userId, programId, order.orderId, firstItem, ACCESS_STATUS, items];
+    return [programId, firstItem, items];
   });
-  const result = await trx.raw<{ rows: { inserted: boolean }[] }>(
-    `insert into purchases ("userId", "programId", "thriveOrderId", "externalProductId", status, "grantingItems")
-     values ${values}
-     on conflict ("thriveOrderId", "programId") do update
-       set "grantingItems" = array(
-             select distinct item from unnest(purchases."grantingItems" || excluded."grantingItems") as item
-           )
-       where not (excluded."grantingItems" <@ purchases."grantingItems")
-     returning (xmax = 0) as inserted`,
-    bindings,
+  const { rows } = await trx.raw<{ rows: { userId: number | null; newPurchases: number }[] }>(
+    `with buyer as (
+       insert into users (email, "firstName", "lastName") values (?, ?, ?)
+       on conflict ((lower(email))) do update
+         set "firstName" = coalesce(users."firstName", excluded."firstName"),
+             "lastName" = coalesce(users."lastName", excluded."lastName")
+       returning id
+     ), filed as (
+       insert into purchases ("userId", "programId", "thriveOrderId", "externalProductId", status, "grantingItems")
+       select buyer.id, program.id, ?, program."firstItem", ?, program.items
+         from buyer, (values ${values}) as program(id, "firstItem", items)
+       on conflict ("thriveOrderId", "programId") do update
+         set "grantingItems" = array(
+               select distinct item from unnest(purchases."grantingItems" || excluded."grantingItems") as item
+             )
+         where not (excluded."grantingItems" <@ purchases."grantingItems")
+       returning (xmax = 0) as inserted
+     )
+     select (select id from buyer) as "userId",
+            (select count(*) from filed where inserted)::integer as "newPurchases"`,
+    [
+      // Cleaned here too, for jobs queued before the receiver cleaned what buyers type.
+      customer.email.trim().toLowerCase(),
+      storable(customer.firstName),
+      storable(customer.lastName),
+      order.orderId,
+      ACCESS_STATUS,
+      ...purchases,
+    ],
   );
-  return result.rows.filter((row) => row.inserted).length;
+  const [row] = rows;
+  if (row?.userId == null) throw new Error('Saving the buyer returned no row');
+  return { userId: row.userId, newPurchases: row.newPurchases };
 }
 
 type RefundRow = {

@@ -6,8 +6,7 @@ import {
   applyPlanEvent,
   clearAwaitingMapping,
   endUnprovenPassword,
-  findOrCreateBuyer,
-  insertCompletedPurchases,
+  fileOrder,
   mapOrderItems,
   recordAwaitingMapping,
   refundOrder,
@@ -58,9 +57,7 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
       const programId = mapped.get(item);
       if (programId !== undefined) programs.set(programId, [...(programs.get(programId) ?? []), item]);
     }
-    const userId = await findOrCreateBuyer(trx, customer);
-    const newPurchases = await insertCompletedPurchases(trx, {
-      userId,
+    const { userId, newPurchases } = await fileOrder(trx, customer, {
       orderId: job.orderId,
       programs: [...programs].map(([programId, items]) => ({ programId, items })),
     });

@@ -64,7 +64,7 @@ function untracedMailer(config: MailConfig, logger: Logger): Mailer {
     return {
       async send(message, recipient = {}) {
         const { envelope, raw, messageId } = composeMail({ ...sender, ...message });
-        await transport.sendMail({ envelope, raw }).catch((error: unknown) => {
+        await transport.sendMail({ envelope, raw, messageId }).catch((error: unknown) => {
           throw withoutAddress(error);
         });
         logger.info({ userId: recipient.userId, subject: message.subject, messageId }, 'e-mail sent');
