@@ -211,8 +211,9 @@ describe('a purchase on the checkout', () => {
     expect(await waitForAccess(email, 2)).toEqual([ritual.programId, addOn.programId].sort((a, b) => a - b));
     const failed = await eventually(
       async () => {
-        const job = await queues.purchases.getJob(jobId);
-        return (await job?.getState()) === 'failed' ? job : undefined;
+        // The job as stored once it failed (read before, it may lack the reason it failed with).
+        const state = await queues.purchases.getJobState(jobId);
+        return state === 'failed' ? queues.purchases.getJob(jobId) : undefined;
       },
       { what: 'the job to be kept as failed' },
     );
@@ -343,8 +344,9 @@ describe('a purchase on the checkout', () => {
 
     const failed = await eventually(
       async () => {
-        const job = await queues.purchases.getJob(jobId);
-        return (await job?.getState()) === 'failed' ? job : undefined;
+        // The job as stored once it failed (read before, it may lack the reason it failed with).
+        const state = await queues.purchases.getJobState(jobId);
+        return state === 'failed' ? queues.purchases.getJob(jobId) : undefined;
       },
       { what: 'the job to fail' },
     );

@@ -9,35 +9,49 @@ const KEPT_DAYS = 90;
 /** How often a process clears old records (on a claim, at most this often). */
 const SWEEP_EVERY_MS = 60 * 60_000;
 let sweptAt = 0;
+let sweeping: Promise<void> | undefined;
 
 /**
  * Records that the job's message is about to leave; false when it was recorded before (this job ran
  * already and sent). Committed before the message is sent, so a run that sent and then lost its
  * completion finds it. Every e-mail of a launch-night burst makes this write: those of concurrent jobs go
- * to the database as one statement (see batcherPer), never two claims of one job in the same one.
+ * to the database as one statement (see batcherPer), never two claims of one job in the same one. Old
+ * records are cleared first, at most hourly: a clearing that fails fails the job before its claim, so
+ * its retry still sends.
  */
 export async function claimEmailSend(db: Knex, jobKey: string): Promise<boolean> {
-  const claimed = await emailSendClaims(db, jobKey);
-  if (Date.now() - sweptAt > SWEEP_EVERY_MS) {
-    sweptAt = Date.now();
-    await db('email_sends')
-      .where('sentAt', '<', db.raw(`now() - interval '${KEPT_DAYS} days'`))
-      .delete();
+  if (!sweeping && Date.now() - sweptAt > SWEEP_EVERY_MS) {
+    sweeping = clearOldSends(db).finally(() => {
+      sweeping = undefined;
+    });
   }
-  return claimed;
+  // Claims made while a clearing runs wait for it (and fail with it).
+  if (sweeping) await sweeping;
+  return emailSendClaims(db, jobKey);
 }
+async function clearOldSends(db: Knex): Promise<void> {
+  await db('email_sends')
+    .where('sentAt', '<', db.raw(`now() - interval '${KEPT_DAYS} days'`))
+    .delete();
+  sweptAt = Date.now();
+}
+
 const emailSendClaims = batcherPer(claimEmailSends, {
   maxInFlight: 1,
   maxBatchSize: 100,
   keyOf: (jobKey: string) => jobKey,
 });
 
-/** claimEmailSend of each job key, in order; the keys are distinct (keyOf above). */
+/**
+ * claimEmailSend of each job key, in order; the keys are distinct (keyOf above). They are inserted in
+ * sorted order, so two processes claiming the same keys at once (re-runs of stalled jobs) wait for each
+ * other rather than deadlock.
+ */
 async function claimEmailSends(db: Knex, jobKeys: string[]): Promise<boolean[]> {
   const { rows } = await db.raw<{ rows: { jobKey: string }[] }>(
     `insert into email_sends ("jobKey") select unnest(?::text[])
      on conflict ("jobKey") do nothing returning "jobKey"`,
-    [jobKeys],
+    [[...jobKeys].sort()],
   );
   const claimed = new Set(rows.map((row) => row.jobKey));
   return jobKeys.map((jobKey) => claimed.has(jobKey));

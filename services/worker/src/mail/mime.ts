@@ -11,7 +11,9 @@ export type ComposedMail = { envelope: { from: string; to: string[] }; raw: stri
  * addresses; each part is base64 from Node's own encoder. nodemailer's composer, which encodes the
  * parts in JavaScript through a stream each, spent about 1.6 times the CPU per message: on launch
  * night, the worker's largest single cost. The Message-ID is a random UUID at the sender's domain,
- * made here once (MimeNode's own takes five reads of random bytes and a second parse of the addresses).
+ * made here once (MimeNode's own takes five reads of random bytes and a second parse of the addresses,
+ * and nodemailer's send would make another), and the sender's address is parsed once per process. The
+ * envelope's recipients are `message.to`'s: no caller puts To, Cc or Bcc in `message.headers`.
  */
 export function composeMail(message: MailMessage & { from: string; replyTo: string }): ComposedMail {
   const from = senderAddress(message.from);
