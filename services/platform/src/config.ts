@@ -113,7 +113,9 @@ export const configSchema = z.object({
     ),
   MAIL_FROM: z
     .string()
-    .min(3)
+    .regex(/^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, {
+      error: 'an address, or a name and an address in angle brackets',
+    })
     .default('Sleep Ritual <hello@sleepritual.example>')
     .describe('The sender of every e-mail.'),
   SUPPORT_EMAIL: z

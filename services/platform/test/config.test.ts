@@ -25,6 +25,15 @@ describe('configuration', () => {
     expect(loadConfig({ ...secrets }).outboxDir).toBe(path.join(repoRoot, 'var', 'outbox'));
   });
 
+  it('when MAIL_FROM holds no address, it names the variable', () => {
+    expect(() => loadConfig({ ...secrets, MAIL_FROM: 'Sleep Ritual' })).toThrowError(
+      /^Invalid configuration: MAIL_FROM /,
+    );
+    expect(loadConfig({ ...secrets, MAIL_FROM: 'Sleep Ritual <hello@sleep-ritual.test>' }).mailFrom).toBe(
+      'Sleep Ritual <hello@sleep-ritual.test>',
+    );
+  });
+
   it('when a port is not a number, it names the variable', () => {
     expect(() => loadConfig({ ...secrets, PORT: 'eighty' })).toThrowError(/^Invalid configuration: PORT /);
   });

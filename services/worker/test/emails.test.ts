@@ -12,6 +12,7 @@ import { sendEmailJob } from '../src/domain/emails.processor.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { linkIn, readOutbox, signInCodeIn, waitForMailTo } from '../src/outbox.ts';
 import { createMappedProgram } from '../src/testing.ts';
+import { startSmtpSink } from '../src/testing-smtp.ts';
 
 const deps = createTestDeps({
   SUPPORT_EMAIL: 'care@sleepritual.example',
@@ -249,32 +250,14 @@ describe('the password-reset e-mail', () => {
 
 describe('with SMTP_URL set', () => {
   it('sends the message over SMTP with a plain-text and an HTML part, and writes nothing to the outbox', async () => {
-    const received: string[] = [];
-    const sink = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-    const { port } = sink.server.address() as { port: number };
+    const sink = await startSmtpSink({ keepMessages: true });
     const smtpOutbox = await mkdtemp(path.join(tmpdir(), 'outbox-smtp-'));
-    const mailer = createMailer(
-      { ...deps.config, smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: smtpOutbox },
-      deps.logger,
-    );
+    const mailer = createMailer({ ...deps.config, smtpUrl: sink.url, outboxDir: smtpOutbox }, deps.logger);
     try {
       const { userId, email, orderId } = await buyer();
       await sendEmailJob({ ...deps, mailer }, { template: 'create-account', userId, orderId }, deps.logger);
-      expect(received).toHaveLength(1);
-      const raw = received[0]!;
+      expect(sink.messages).toHaveLength(1);
+      const raw = sink.messages[0]!.raw.toString('utf8');
       expect(raw).toContain(`To: ${email}`);
       expect(raw).toContain('Subject: Your Sleep Ritual is ready: create your account');
       expect(raw).toMatch(/Content-Type: text\/plain/i);
@@ -282,7 +265,7 @@ describe('with SMTP_URL set', () => {
       expect(await readdir(smtpOutbox)).toEqual([]);
     } finally {
       mailer.close();
-      await new Promise<void>((resolve) => sink.close(() => resolve()));
+      await sink.close();
       await rm(smtpOutbox, { recursive: true, force: true });
     }
   });

@@ -11,11 +11,11 @@ import {
 } from '@sleep-ritual/learning/purchase-access';
 
 /**
- * item (`product-12`, `bump-3`, …) → programme id, for the items that have a mapping; when every item
- * has one, the order no longer waits on a mapping (see recordAwaitingMapping). One statement: every
- * order of a launch-night burst runs it.
+ * item (`product-12`, `bump-3`, …) → programme id, for the items that have a mapping. It also writes:
+ * when every item has one, the order's wait on a mapping ends (its rows of recordAwaitingMapping go, as
+ * clearAwaitingMapping does). One statement: every order of a launch-night burst runs it.
  */
-export async function mapOrderItems(
+export async function mapItemsEndingWait(
   db: Knex,
   orderId: string,
   items: string[],

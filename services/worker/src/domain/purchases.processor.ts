@@ -7,7 +7,7 @@ import {
   clearAwaitingMapping,
   endUnprovenPassword,
   fileOrder,
-  mapOrderItems,
+  mapItemsEndingWait,
   recordAwaitingMapping,
   refundOrder,
 } from '../data/purchases.ts';
@@ -47,7 +47,7 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
   const customer = job.customer;
 
   const result = await deps.db.transaction(async (trx) => {
-    const mapped = await mapOrderItems(trx, job.orderId, job.items);
+    const mapped = await mapItemsEndingWait(trx, job.orderId, job.items);
     const unmapped = job.items.filter((item) => !mapped.has(item));
     if (mapped.size === 0) return { unmapped };
     // Two items of one order may open the same programme: one purchase, named after the first item and

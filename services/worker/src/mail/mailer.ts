@@ -6,7 +6,7 @@ import type { Config } from '@sleep-ritual/platform/config';
 import type { Logger } from '@sleep-ritual/platform/logger';
 import { inSpan } from '@sleep-ritual/platform/telemetry';
 import type { OutboxMail } from '../outbox.ts';
-import { composeMail } from './mime.ts';
+import { mailComposer } from './mime.ts';
 import type { MailContent } from './templates.ts';
 
 /** `headers` are extra message headers (a reminder's List-Unsubscribe); they reach the outbox file too. */
@@ -61,9 +61,10 @@ function untracedMailer(config: MailConfig, logger: Logger): Mailer {
       pool: true,
       maxConnections: config.smtpMaxConnections,
     });
+    const compose = mailComposer(sender);
     return {
       async send(message, recipient = {}) {
-        const { envelope, raw, messageId } = composeMail({ ...sender, ...message });
+        const { envelope, raw, messageId } = compose(message);
         await transport.sendMail({ envelope, raw, messageId }).catch((error: unknown) => {
           throw withoutAddress(error);
         });
