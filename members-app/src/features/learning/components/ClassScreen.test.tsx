@@ -99,7 +99,10 @@ describe('Class page', () => {
     });
     renderLearning(CLASS_URL);
     const player = await playerOnPage();
-    expect((await screen.findByRole('status')).textContent).toBe('Resuming where you left off (2:05)');
+    // The live region is on the page before it speaks: wait for what it says.
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Resuming where you left off (2:05)'),
+    );
     expect(player.seeks).toEqual([125]);
   });
 
