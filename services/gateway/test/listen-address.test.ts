@@ -17,7 +17,7 @@ function outsideAddress(): string {
 }
 
 const answers = (url: string) =>
-  fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+  fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
     (response) => response.ok,
     () => false,
   );

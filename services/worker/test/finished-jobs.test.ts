@@ -93,8 +93,9 @@ describe('a worker that starts', () => {
       items: ['product-1'],
       totalCents: 4700,
     };
-    await queues.purchases.add(order.event, order, { jobId: `order.success-${order.orderId}` });
-    await enqueueEmail(queues.emails, {
+    const purchaseId = `order.success-${order.orderId}`;
+    await queues.purchases.add(order.event, order, { jobId: purchaseId });
+    const noticeId = await enqueueEmail(queues.emails, {
       template: 'unmapped-item',
       orderId: order.orderId,
       items: ['product-987654'],
@@ -106,9 +107,11 @@ describe('a worker that starts', () => {
     const earlier = [PURCHASES_QUEUE, EMAILS_QUEUE].map((name) =>
       earlierBackend.worker(name, async () => ({ action: 'ignored', reason: 'an earlier worker' })),
     );
+    // This test's own jobs: the queues also hold the jobs the tests above completed.
     await eventually(
       async () =>
-        (await queues.purchases.getCompletedCount()) === 1 && (await queues.emails.getCompletedCount()) === 1,
+        (await queues.purchases.getJobState(purchaseId)) === 'completed' &&
+        (await queues.emails.getJobState(noticeId)) === 'completed',
       { what: 'the earlier worker to finish both jobs' },
     );
     await Promise.all(earlier.map((worker) => worker.close()));

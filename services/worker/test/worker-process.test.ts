@@ -149,11 +149,13 @@ describe('the worker process', () => {
     const samples = await eventually(
       async () => {
         const now = await scrape(worker.url);
-        return (valueOf(now, 'queue_jobs_completed_total', { queue: 'purchases' }) ?? 0) >= 10
+        // The create-account e-mails are sent by their own jobs, after the purchases complete.
+        return (valueOf(now, 'queue_jobs_completed_total', { queue: 'purchases' }) ?? 0) >= 10 &&
+          (valueOf(now, 'emails_sent_total', { template: 'create-account' }) ?? 0) >= 10
           ? now
           : undefined;
       },
-      { what: 'the worker to report the completed purchases' },
+      { what: 'the worker to report the completed purchases and their e-mails' },
     );
     for (const state of ['waiting', 'active', 'failed']) {
       expect(valueOf(samples, 'queue_jobs', { queue: 'purchases', state }), state).toBe(0);

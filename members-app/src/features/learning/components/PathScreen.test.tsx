@@ -63,11 +63,13 @@ describe('Path page', () => {
   });
 
   it('a night that opens while the page is open shows open when its moment comes, without a reload', async () => {
-    const opensAt = new Date(Date.now() + 500).toISOString();
+    // Half a second after the first answer, however long the first render takes.
+    let opensAt: string | undefined;
     let asked = 0;
     stubApi({
       'GET /api/paths/10/details': () => {
         asked += 1;
+        opensAt ??= new Date(Date.now() + 500).toISOString();
         const opened = Date.now() >= Date.parse(opensAt);
         return ok(
           sample.pathDetails({
