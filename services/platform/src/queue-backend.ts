@@ -128,12 +128,13 @@ export function postgresQueueBackend(databaseUrl: string, namespace: string): Qu
       ) as unknown as Worker<Data, Result>,
     reachable: () => !closed,
     ready() {
-      migrated ??= withClient(async (client) => void (await runMigrations(client, schema))).catch(
-        (error: unknown) => {
-          migrated = undefined;
-          throw error;
-        },
-      );
+      migrated ??= withClient(async (client) => {
+        await runMigrations(client, schema);
+        await planRetentionPerCall(client, schema);
+      }).catch((error: unknown) => {
+        migrated = undefined;
+        throw error;
+      });
       return migrated;
     },
     async obliterate() {
@@ -145,4 +146,37 @@ export function postgresQueueBackend(databaseUrl: string, namespace: string): Qu
       closed = true;
     },
   };
+}
+
+/**
+ * BullMQ's retention of finished jobs (`removeOnComplete: { age }`) deletes the old ones at every
+ * completion, in a function that takes the job's state as a parameter. PostgreSQL soon keeps one generic
+ * plan for that statement, chosen while the queue holds few jobs, and a generic plan cannot use the
+ * partial index of finished jobs: as a new install's launch night fills the queue, every completion
+ * reads every job kept. Planned for its arguments at each call, it reads only the jobs it removes. Set
+ * after every migration (one that replaces the function drops the setting), under a lock, since
+ * concurrent changes of one function fail.
+ */
+async function planRetentionPerCall(client: pg.Client, schema: string): Promise<void> {
+  await client.query('begin');
+  try {
+    await client.query('select pg_advisory_xact_lock(hashtext($1))', [
+      `sleep-ritual:retention-plan:${schema}`,
+    ]);
+    await client.query(`do $$
+      declare f regprocedure;
+      begin
+        for f in
+          select p.oid::regprocedure from pg_proc p
+          where p.proname = 'apply_retention' and p.pronamespace = '"${schema}"'::regnamespace
+            and not coalesce('plan_cache_mode=force_custom_plan' = any(p.proconfig), false)
+        loop
+          execute format('alter function %s set plan_cache_mode = force_custom_plan', f);
+        end loop;
+      end $$`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
 }
