@@ -1,4 +1,5 @@
 import {
+  MIGRATION_ADVISORY_LOCK_KEY,
   Queue,
   Worker,
   createPostgresBackend,
@@ -153,27 +154,29 @@ export function postgresQueueBackend(databaseUrl: string, namespace: string): Qu
  * completion, in a function that takes the job's state as a parameter. PostgreSQL soon keeps one generic
  * plan for that statement, chosen while the queue holds few jobs, and a generic plan cannot use the
  * partial index of finished jobs: as a new install's launch night fills the queue, every completion
- * reads every job kept. Planned for its arguments at each call, it reads only the jobs it removes. Set
- * after every migration (one that replaces the function drops the setting), under a lock, since
- * concurrent changes of one function fail.
+ * reads every job kept. Planned for its arguments at each call, it reads only the jobs it removes.
+ *
+ * The setting lives on the function, so the first process to start after a migration sets it, under
+ * BullMQ's own migration lock (two changes of one function at once fail), and the others find it set.
+ * A function this role does not own (a schema migrated by another role) is left as it is.
  */
 async function planRetentionPerCall(client: pg.Client, schema: string): Promise<void> {
   await client.query('begin');
   try {
-    await client.query('select pg_advisory_xact_lock(hashtext($1))', [
-      `sleep-ritual:retention-plan:${schema}`,
+    await client.query('select pg_advisory_xact_lock($1, hashtext($2))', [
+      MIGRATION_ADVISORY_LOCK_KEY,
+      schema,
     ]);
-    await client.query(`do $$
-      declare f regprocedure;
-      begin
-        for f in
-          select p.oid::regprocedure from pg_proc p
-          where p.proname = 'apply_retention' and p.pronamespace = '"${schema}"'::regnamespace
-            and not coalesce('plan_cache_mode=force_custom_plan' = any(p.proconfig), false)
-        loop
-          execute format('alter function %s set plan_cache_mode = force_custom_plan', f);
-        end loop;
-      end $$`);
+    const { rows } = await client.query<{ fn: string }>(
+      `select p.oid::regprocedure::text as fn from pg_proc p
+       where p.proname = 'apply_retention' and p.pronamespace = to_regnamespace(quote_ident($1))
+         and pg_has_role(current_user, p.proowner, 'USAGE')
+         and not coalesce('plan_cache_mode=force_custom_plan' = any(p.proconfig), false)`,
+      [schema],
+    );
+    // regprocedure's text is the function's quoted, schema-qualified name and argument types.
+    for (const { fn } of rows)
+      await client.query(`alter function ${fn} set plan_cache_mode = force_custom_plan`);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback');

@@ -46,7 +46,7 @@ async function finishedJobs(count: number, now: number, { oneOld = false } = {})
   return ids;
 }
 
-/** What each completion runs (in BullMQ's move_to_completed), `times` over in one connection. */
+/** What each completion runs (in BullMQ's move_to_completed), `times` over in one connection, as a worker's pooled connection does. */
 async function retention(times: number, now: number, id: string): Promise<void> {
   for (let completion = 0; completion < times; completion += 1) {
     await client.query(`select "${schema}".apply_retention('kept', $1, 'completed', $2, false, $3, null)`, [
@@ -62,6 +62,14 @@ describe("the PostgreSQL queue store's retention of finished jobs", () => {
     // Two processes start at once, then a third later: each sets up the schema.
     await Promise.all([backend.ready(), postgresQueueBackend(TEST_DATABASE_URL, namespace).ready()]);
     await postgresQueueBackend(TEST_DATABASE_URL, namespace).ready();
+    const { rows: settings } = await client.query(
+      `select proconfig from pg_proc where proname = 'apply_retention' and pronamespace = $1::regnamespace`,
+      [schema],
+    );
+    expect(settings).toHaveLength(1);
+    expect(settings[0].proconfig).toContain('plan_cache_mode=force_custom_plan');
+    // No statistics gathered in between, which would have PostgreSQL plan the statement again.
+    await client.query(`alter table "${schema}".job set (autovacuum_enabled = off)`);
     const now = Date.now();
 
     // Launch night on a new install: the first completions find a few finished jobs...
