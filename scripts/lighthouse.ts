@@ -21,11 +21,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as Report } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { createApp as createAuthApp } from '@sleep-ritual/auth/app';
+import { seedDemo } from '@sleep-ritual/demo/seed';
 import { createApp as createCatalogApp } from '@sleep-ritual/catalog/app';
 import { createApp as createProgressApp } from '@sleep-ritual/progress/app';
 import { createGateway } from '@sleep-ritual/gateway/app';
 import { loadConfig } from '@sleep-ritual/platform/config';
-import { createDb } from '@sleep-ritual/platform/db';
+import { createDb, ensureDatabase, migrateLatest } from '@sleep-ritual/platform/db';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { repoRoot } from '@sleep-ritual/platform/paths';
 import { createBackends } from '@sleep-ritual/platform/backends';
@@ -62,11 +63,18 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
 const marketingDir = path.join(repoRoot, 'marketing', 'dist');
 const membersAppDir = path.join(repoRoot, 'members-app', 'dist');
 
-if (!existsSync(path.join(marketingDir, 'index.html'))) {
-  console.log('marketing/dist is missing: building the marketing site first.');
+if (![marketingDir, membersAppDir].every((dir) => existsSync(path.join(dir, 'index.html')))) {
+  console.log('marketing/dist or members-app/dist is missing: building both first.');
   spawnSync(
     'npx',
-    ['turbo', 'run', 'build', '--filter=@sleep-ritual/marketing', '--output-logs=errors-only'],
+    [
+      'turbo',
+      'run',
+      'build',
+      '--filter=@sleep-ritual/marketing',
+      '--filter=@sleep-ritual/members-app',
+      '--output-logs=errors-only',
+    ],
     {
       cwd: repoRoot,
       stdio: 'inherit',
@@ -100,7 +108,12 @@ const config = loadConfig({
   PROGRESS_PORT: String(progressServer.port),
 });
 const logger = createLogger({ level: 'warn', name: 'lighthouse' });
+// On a machine where `npm start` never ran, the database is made and migrated here, and given the demo
+// content when it holds no programme (the signed-in page shows the learner's programmes).
+await ensureDatabase(config.databaseUrl);
 const db = createDb(config.databaseUrl, { min: 0, max: 2 });
+await migrateLatest(db);
+if (!(await db('programs').whereNull('deletedAt').first('id'))) await seedDemo(db);
 const backends = createBackends(config, db, { failFast: true, onError: () => {} });
 // The pages only ask who is signed in; nothing here sends e-mail.
 authServer.use(
