@@ -18,6 +18,7 @@ import * as memberRights from './migrations/20261127010000_member_rights.ts';
 import * as progressListenedAt from './migrations/20261127130000_progress_listened_at.ts';
 import * as dropSignInCodeAttempts from './migrations/20261127140000_drop_sign_in_code_attempts.ts';
 import * as progressRecentPlayIds from './migrations/20261128090000_progress_recent_play_ids.ts';
+import * as emailSendsConfirmed from './migrations/20261128110000_email_sends_confirmed.ts';
 
 /**
  * Migrations are listed here rather than found on disk, so they run the same under Node, vitest and any
@@ -43,6 +44,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127130000_progress_listened_at.ts': progressListenedAt,
   '20261127140000_drop_sign_in_code_attempts.ts': dropSignInCodeAttempts,
   '20261128090000_progress_recent_play_ids.ts': progressRecentPlayIds,
+  '20261128110000_email_sends_confirmed.ts': emailSendsConfirmed,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -4,22 +4,34 @@ import { batcherPer } from '@sleep-ritual/platform/http/request-batcher';
 
 /** What sending an e-mail reads and records: its recipient, and that a job's message has left. */
 
-/** How long a sent job's record is kept: longer than the queues keep a completed e-mail job (30 days). */
+/** How long a job's record is kept: longer than the queues keep a completed e-mail job (30 days). */
 const KEPT_DAYS = 90;
 /** How often a process clears old records (on a claim, at most this often). */
 const SWEEP_EVERY_MS = 60 * 60_000;
+/**
+ * How long a claim not yet confirmed sent belongs to the run that made it: longer than a live send can
+ * take (the mailer's SMTP timeouts end one within about two minutes). After it, the run is taken for
+ * gone (the worker stopped, or the claim's answer was lost) and a later run of the job sends.
+ */
+export const SEND_LEASE_MS = 5 * 60_000;
 let sweptAt = 0;
 let sweeping: Promise<void> | undefined;
 
 /**
- * Records that the job's message is about to leave; false when it was recorded before (this job ran
- * already and sent). Committed before the message is sent, so a run that sent and then lost its
- * completion finds it. Every e-mail of a launch-night burst makes this write: those of concurrent jobs go
- * to the database as one statement (see batcherPer), never two claims of one job in the same one. Old
- * records are cleared first, at most hourly: a clearing that fails fails the job before its claim, so
- * its retry still sends.
+ * What a run of an e-mail job found when it claimed the send: `claimed`, it sends now; `sent`, an earlier
+ * run sent the message; `sending`, another run claimed it within the lease and has not confirmed it yet.
  */
-export async function claimEmailSend(db: Knex, jobKey: string): Promise<boolean> {
+export type SendClaim = 'claimed' | 'sent' | 'sending';
+
+/**
+ * Records that the job's message is about to leave. Committed before the message is sent and confirmed
+ * once the mail server took it (confirmEmailSent), so a run that sent and then lost its completion finds
+ * it, and a claim whose run never sent is taken over after SEND_LEASE_MS. Every e-mail of a launch-night
+ * burst makes this write: those of concurrent jobs go to the database as one statement (see batcherPer),
+ * never two claims of one job in the same one. Old records are cleared first, at most hourly: a clearing
+ * that fails fails the job before its claim, so its retry still sends.
+ */
+export async function claimEmailSend(db: Knex, jobKey: string): Promise<SendClaim> {
   if (!sweeping && Date.now() - sweptAt > SWEEP_EVERY_MS) {
     sweeping = clearOldSends(db).finally(() => {
       sweeping = undefined;
@@ -31,7 +43,7 @@ export async function claimEmailSend(db: Knex, jobKey: string): Promise<boolean>
 }
 async function clearOldSends(db: Knex): Promise<void> {
   await db('email_sends')
-    .where('sentAt', '<', db.raw(`now() - interval '${KEPT_DAYS} days'`))
+    .where('claimedAt', '<', db.raw(`now() - interval '${KEPT_DAYS} days'`))
     .delete();
   sweptAt = Date.now();
 }
@@ -45,17 +57,36 @@ const emailSendClaims = batcherPer(claimEmailSends, {
 /**
  * claimEmailSend of each job key, in order; the keys are distinct (keyOf above). They are inserted in
  * sorted order, so two processes claiming the same keys at once (re-runs of stalled jobs) wait for each
- * other rather than deadlock.
+ * other rather than deadlock. Only a job that ran before makes the second read.
  */
-async function claimEmailSends(db: Knex, jobKeys: string[]): Promise<boolean[]> {
+async function claimEmailSends(db: Knex, jobKeys: string[]): Promise<SendClaim[]> {
   const { rows } = await db.raw<{ rows: { jobKey: string }[] }>(
     `insert into email_sends ("jobKey") select unnest(?::text[])
-     on conflict ("jobKey") do nothing returning "jobKey"`,
-    [[...jobKeys].sort()],
+     on conflict ("jobKey") do update set "claimedAt" = now()
+       where email_sends."sentAt" is null and email_sends."claimedAt" < now() - make_interval(secs => ?)
+     returning "jobKey"`,
+    [[...jobKeys].sort(), SEND_LEASE_MS / 1000],
   );
   const claimed = new Set(rows.map((row) => row.jobKey));
-  return jobKeys.map((jobKey) => claimed.has(jobKey));
+  const before = jobKeys.filter((jobKey) => !claimed.has(jobKey));
+  const sent = new Set<string>(
+    before.length === 0
+      ? []
+      : await db('email_sends').whereIn('jobKey', before).whereNotNull('sentAt').pluck('jobKey'),
+  );
+  return jobKeys.map((jobKey) => (claimed.has(jobKey) ? 'claimed' : sent.has(jobKey) ? 'sent' : 'sending'));
 }
+
+/** The mail server took the job's message: no later run sends it again. */
+export const confirmEmailSent = (db: Knex, jobKey: string): Promise<void> =>
+  emailSendConfirmations(db, jobKey);
+const emailSendConfirmations = batcherPer(
+  async (db: Knex, jobKeys: string[]) => {
+    await db('email_sends').whereIn('jobKey', jobKeys).update({ sentAt: db.fn.now() });
+    return jobKeys.map(() => undefined);
+  },
+  { maxInFlight: 1, maxBatchSize: 100 },
+);
 
 /** The message did not leave (the mail server refused it): the job's retry may send it. */
 export async function releaseEmailSend(db: Knex, jobKey: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
 } from '@sleep-ritual/auth/tokens/sign-in-tokens';
 import {
   claimEmailSend,
+  confirmEmailSent,
   findOrderRecipient,
   findRecipient,
   releaseEmailSend,
@@ -41,7 +42,9 @@ export type EmailOutcome =
 /**
  * Builds the message of an e-mail job from the database (links and tokens are made here) and sends it.
  * With `jobKey` (the worker's: the job's queue and id), a job sends its message once however often it
- * runs: one whose completion was lost after it sent (PostgreSQL or Redis gone a moment) runs again.
+ * runs: one whose completion was lost after it sent (PostgreSQL or Redis gone a moment) runs again. A run
+ * that claimed the send and stopped before it (the worker killed, the claim's answer lost) leaves a claim
+ * that a later run takes over once it is older than SEND_LEASE_MS.
  */
 export async function sendEmailJob(
   deps: EmailDeps,
@@ -51,10 +54,14 @@ export async function sendEmailJob(
 ): Promise<EmailOutcome> {
   const send = async (message: MailMessage, userId?: number): Promise<EmailOutcome | undefined> => {
     if (!jobKey) return void (await deps.mailer.send(message, { userId }));
-    if (!(await claimEmailSend(deps.db, jobKey))) {
+    const claim = await claimEmailSend(deps.db, jobKey);
+    if (claim === 'sent') {
       log.warn({ template: job.template }, 'e-mail job ran again after it sent: not sent twice');
       return { skipped: 'sent by an earlier run of this job' };
     }
+    // Another run claimed it and has not said it sent: the job tries again, and sends itself once that
+    // claim is older than the lease (its run is gone).
+    if (claim === 'sending') throw new Error('An earlier run of this job is sending the e-mail.');
     try {
       await deps.mailer.send(message, { userId });
     } catch (error) {
@@ -63,6 +70,11 @@ export async function sendEmailJob(
       );
       throw error;
     }
+    // The message has left. A confirmation that fails is logged and the job completes: failing it would
+    // retry it, and a retry after the lease would send again.
+    await confirmEmailSent(deps.db, jobKey).catch((confirm: Error) =>
+      log.error({ err: confirm.message }, 'e-mail sent, and its record could not be confirmed'),
+    );
     return undefined;
   };
 

@@ -60,6 +60,10 @@ function untracedMailer(config: MailConfig, logger: Logger): Mailer {
       url: config.smtpUrl,
       pool: true,
       maxConnections: config.smtpMaxConnections,
+      // A send ends within about two minutes, well inside an e-mail job's send lease (SEND_LEASE_MS).
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
     });
     const compose = mailComposer(sender);
     return {

@@ -1,0 +1,34 @@
+import type { Knex } from 'knex';
+
+/**
+ * An e-mail job's row now says when its run claimed the send (`claimedAt`) and, once the mail server took
+ * the message, when it was sent (`sentAt`, null until then). A claim left without `sentAt` (the worker
+ * stopped between the claim and the send, or the claim's answer was lost) no longer stops the message
+ * for good: once it is older than the send lease, a later run of the job takes it over and sends.
+ * The rows already there were all sent.
+ */
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('email_sends', (t) => {
+    t.timestamp('claimedAt', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+  });
+  await knex('email_sends').update({ claimedAt: knex.ref('sentAt') });
+  await knex.schema.alterTable('email_sends', (t) => {
+    t.dropIndex(['sentAt']);
+    t.index(['claimedAt']);
+  });
+  await knex.raw(
+    `alter table email_sends alter column "sentAt" drop not null, alter column "sentAt" drop default`,
+  );
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex('email_sends').whereNull('sentAt').delete();
+  await knex.raw(
+    `alter table email_sends alter column "sentAt" set not null, alter column "sentAt" set default now()`,
+  );
+  await knex.schema.alterTable('email_sends', (t) => {
+    t.dropIndex(['claimedAt']);
+    t.index(['sentAt']);
+    t.dropColumn('claimedAt');
+  });
+}
