@@ -66,6 +66,38 @@ describe('POST /api/admin/members/{id}/grants', () => {
     ]);
   });
 
+  it('ends a password nobody proved the address for, and its sessions; a proven one stays', async () => {
+    const bought = await createCourse(db());
+    const granted = await createCourse(db());
+    // Whoever typed the address at checkout set this password through the signed redirect.
+    const unproven = await createMember(db(), { password: 'argon2-hash', emailVerified: false });
+    const proven = await createMember(db(), { password: 'argon2-hash', emailVerified: true });
+    const sessions = [];
+    for (const member of [unproven, proven]) {
+      await purchase(db(), member.id, bought.programId);
+      const learner = await clientWithSession(bed.url, bed.deps, { userId: member.id });
+      expect((await learner.request(`/api/programs/${bought.programId}/hierarchy`)).status).toBe(200);
+      sessions.push(learner);
+      const { status } = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, {
+        programId: granted.programId,
+      });
+      expect(status).toBe(201);
+    }
+
+    const passwords = await db()('users')
+      .whereIn('id', [unproven.id, proven.id])
+      .orderBy('id')
+      .pluck('password');
+    expect(passwords).toEqual([null, 'argon2-hash']);
+    const [unprovenSession, provenSession] = sessions;
+    expect((await unprovenSession!.request(`/api/programs/${granted.programId}/hierarchy`)).status).toBe(401);
+    expect((await provenSession!.request(`/api/programs/${granted.programId}/hierarchy`)).status).toBe(200);
+    const [row] = await auditRowsOf(db(), unproven.id);
+    expect(row.details).toMatchObject({ programId: granted.programId, unprovenPasswordEnded: true });
+    const [provenRow] = await auditRowsOf(db(), proven.id);
+    expect(provenRow.details).not.toHaveProperty('unprovenPasswordEnded');
+  });
+
   it('answers 409 when the member already has the programme, and records nothing', async () => {
     const programId = await createProgram(db());
     const member = await createMember(db());

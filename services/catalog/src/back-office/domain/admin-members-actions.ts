@@ -12,6 +12,7 @@ import { insertAuditRow, type AuditActor } from '../data/admin-audit-log.ts';
 import type { MemberRow } from '../data/admin-members-queries.ts';
 import {
   emailTakenByOther,
+  endUnprovenPassword,
   findProgram,
   insertManualGrant,
   latestAccessOrderId,
@@ -64,7 +65,9 @@ async function memberAction<T>(
 
 /**
  * Opens a programme to the member. A programme an admin revoked comes back on the same purchase(s);
- * otherwise a grant by hand is recorded as a purchase of its own. Refunded purchases stay refunded.
+ * otherwise a grant by hand is recorded as a purchase of its own. Refunded purchases stay refunded. A
+ * password nobody proved the address for ends with every session (endUnprovenPassword): the grant opens
+ * the account to the address's owner, who signs in with an e-mailed link or sets a password.
  */
 export async function grantProgram(
   deps: CatalogDeps,
@@ -90,6 +93,9 @@ export async function grantProgram(
     } else {
       granted = [await insertManualGrant(trx, memberId, programId)];
     }
+    // Before the commit: should the sessions not end (Redis down), nothing of the grant stays.
+    const passwordEnded = await endUnprovenPassword(trx, memberId);
+    if (passwordEnded) await deps.backends.sessions.destroyUser(memberId);
     return {
       details: {
         programId,
@@ -97,6 +103,7 @@ export async function grantProgram(
         restored: revoked.length > 0,
         purchaseIds: granted.map((purchase) => purchase.id),
         orderIds: granted.map((purchase) => purchase.orderId),
+        ...(passwordEnded ? { unprovenPasswordEnded: true } : {}),
       },
       result: undefined,
     };
