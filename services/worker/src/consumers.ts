@@ -1,10 +1,10 @@
-import { UnrecoverableError } from 'bullmq';
+import { DelayedError, UnrecoverableError } from 'bullmq';
 import type { Knex } from 'knex';
 import { Registry } from 'prom-client';
 import type { Config } from '@sleep-ritual/platform/config';
 import type { ReconciliationFindings } from '@sleep-ritual/contracts/admin-members';
 import type { EmailDeps, PurchaseDeps, WorkerDeps } from './deps.ts';
-import { sendEmailJob, type EmailOutcome } from './domain/emails.processor.ts';
+import { SendInProgress, sendEmailJob, type EmailOutcome } from './domain/emails.processor.ts';
 import { processPurchase, type PurchaseOutcome } from './domain/purchases.processor.ts';
 import { reconcile } from './domain/reconcile.ts';
 import { sweepDueReminders, type SweepOutcome } from './domain/reminders.ts';
@@ -199,6 +199,11 @@ export function startEmailsWorker(
         if ('sent' in outcome) deps.metrics.emailsSent.inc({ template: outcome.sent });
         return outcome;
       } catch (error) {
+        if (error instanceof SendInProgress) {
+          log.info({ until: new Date(error.leaseEndsAt).toISOString() }, error.message);
+          await job.moveToDelayed(error.leaseEndsAt, job.token);
+          throw new DelayedError();
+        }
         deps.metrics.emailsFailed.inc({ template: data.template });
         throw error;
       }

@@ -7,7 +7,7 @@ import { createMetricsRegistry } from '@sleep-ritual/platform/metrics';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
 import { createTestDeps, eventually, statementsDuring, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { startEmailsWorker } from '../src/consumers.ts';
-import { claimEmailSend, confirmEmailSent, SEND_LEASE_MS } from '../src/data/emails.ts';
+import { claimEmailSend, confirmEmailSent, releaseEmailSend, SEND_LEASE_MS } from '../src/data/emails.ts';
 import { createMailer, type Mailer } from '../src/mail/mailer.ts';
 import { readOutbox } from '../src/outbox.ts';
 import { jobMetrics } from '@sleep-ritual/jobs/queue-metrics';
@@ -86,15 +86,16 @@ describe('an e-mail job that runs again after it sent', () => {
   it('claims the sends of concurrent jobs in one statement, each as its own, one job only once', async () => {
     const key = (name: string) => `emails:${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
     const [first, second, sentBefore, twice] = ['first', 'second', 'sent-before', 'twice'].map(key);
-    expect(await claimEmailSend(deps.db, sentBefore!)).toBe('claimed');
-    await confirmEmailSent(deps.db, sentBefore!);
+    const earlier = await claimEmailSend(deps.db, sentBefore!);
+    if (earlier.state !== 'claimed') throw new Error(`The first claim found ${earlier.state}`);
+    await confirmEmailSent(deps.db, { jobKey: sentBefore!, claimId: earlier.claimId });
     const { result: claims, statements } = await statementsDuring(deps.db, () =>
       Promise.all(
         [first, second, sentBefore, twice, twice].map((jobKey) => claimEmailSend(deps.db, jobKey!)),
       ),
     );
 
-    expect(claims).toEqual(['claimed', 'claimed', 'sent', 'claimed', 'sending']);
+    expect(claims.map((claim) => claim.state)).toEqual(['claimed', 'claimed', 'sent', 'claimed', 'sending']);
     // The second claim of one job waits for the first one's statement, and goes in one of its own.
     expect(statements.filter((sql) => sql.startsWith('insert into email_sends'))).toHaveLength(2);
   });
@@ -124,26 +125,34 @@ describe('an e-mail job that runs again after it sent', () => {
     const { userId, email, orderId } = await buyer();
     // A run claimed the send and stopped before the message left (the worker was killed, say).
     const jobKey = `${queues.emails.qualifiedName}:create-account-${orderId}`;
-    expect(await claimEmailSend(deps.db, jobKey)).toBe('claimed');
+    const gone = await claimEmailSend(deps.db, jobKey);
+    if (gone.state !== 'claimed') throw new Error(`The first claim found ${gone.state}`);
     const jobId = await enqueueEmail(queues.emails, { template: 'create-account', userId, orderId });
     expect(jobId).toBe(`create-account-${orderId}`);
 
-    // Within the lease that run may still be sending: the job waits for it and tries again.
-    const failedReason = await eventually(async () => (await queues.emails.getJob(jobId))?.failedReason, {
-      what: 'the job to find the claim',
+    // Within the lease that run may still be sending: the job waits for the lease's end, spending no
+    // attempt, and sends nothing.
+    await eventually(async () => (await (await queues.emails.getJob(jobId))?.getState()) === 'delayed', {
+      what: 'the job to wait for the claim',
       timeoutMs: 15_000,
     });
-    expect(failedReason).toBe('An earlier run of this job is sending the e-mail.');
+    const waiting = (await queues.emails.getJob(jobId))!;
+    expect(waiting.attemptsMade).toBe(0);
+    expect(waiting.timestamp + waiting.delay).toBeGreaterThan(Date.now() + SEND_LEASE_MS - 60_000);
     expect(await mailsTo(email)).toHaveLength(0);
 
-    // Past the lease, that run is gone: the job's next try sends the e-mail, and confirms it.
+    // Past the lease, that run is gone: the job's next run sends the e-mail, and confirms it.
     await deps
       .db('email_sends')
       .where({ jobKey })
       .update({ claimedAt: deps.db.raw(`now() - make_interval(secs => ?)`, [SEND_LEASE_MS / 1000 + 1]) });
+    await waiting.promote();
     const sent = await completed(jobId);
     expect(sent.returnvalue).toEqual({ sent: 'create-account', userId });
     expect(await mailsTo(email)).toHaveLength(1);
+
+    // The run that was taken for gone cannot undo the claim of the run that sent.
+    await releaseEmailSend(deps.db, { jobKey, claimId: gone.claimId });
     const record = await deps.db('email_sends').where({ jobKey }).first('sentAt');
     expect(record?.sentAt).toBeInstanceOf(Date);
   });

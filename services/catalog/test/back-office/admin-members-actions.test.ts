@@ -98,6 +98,25 @@ describe('POST /api/admin/members/{id}/grants', () => {
     expect(provenRow.details).not.toHaveProperty('unprovenPasswordEnded');
   });
 
+  it("keeps a password nobody proved when a grant restores a revoked purchase of the password's own order", async () => {
+    const course = await createCourse(db());
+    const member = await createMember(db(), { password: 'argon2-hash', emailVerified: false });
+    await purchase(db(), member.id, course.programId, { status: 'revoked' });
+    const learner = await clientWithSession(bed.url, bed.deps, { userId: member.id });
+
+    const { status } = await call(bed.admin, 'POST', `/api/admin/members/${member.id}/grants`, {
+      programId: course.programId,
+    });
+    expect(status).toBe(201);
+    expect(await db()('users').where({ id: member.id }).first('password')).toEqual({
+      password: 'argon2-hash',
+    });
+    expect((await learner.request(`/api/programs/${course.programId}/hierarchy`)).status).toBe(200);
+    const [row] = await auditRowsOf(db(), member.id);
+    expect(row.details).toMatchObject({ restored: true });
+    expect(row.details).not.toHaveProperty('unprovenPasswordEnded');
+  });
+
   it('answers 409 when the member already has the programme, and records nothing', async () => {
     const programId = await createProgram(db());
     const member = await createMember(db());

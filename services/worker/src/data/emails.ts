@@ -9,19 +9,23 @@ const KEPT_DAYS = 90;
 /** How often a process clears old records (on a claim, at most this often). */
 const SWEEP_EVERY_MS = 60 * 60_000;
 /**
- * How long a claim not yet confirmed sent belongs to the run that made it: longer than a live send can
- * take (the mailer's SMTP timeouts end one within about two minutes). After it, the run is taken for
- * gone (the worker stopped, or the claim's answer was lost) and a later run of the job sends.
+ * How long a claim not yet confirmed sent belongs to the run that made it: longer than a live send takes
+ * (the mailer's SMTP timeouts end a stalled connection within a minute or two) and than that run keeps
+ * trying to confirm it. After it, the run is taken for gone (the worker stopped, or the claim's answer
+ * was lost) and a later run of the job sends.
  */
 export const SEND_LEASE_MS = 5 * 60_000;
 let sweptAt = 0;
 let sweeping: Promise<void> | undefined;
 
 /**
- * What a run of an e-mail job found when it claimed the send: `claimed`, it sends now; `sent`, an earlier
- * run sent the message; `sending`, another run claimed it within the lease and has not confirmed it yet.
+ * What a run of an e-mail job found when it claimed the send:
+ * - `claimed`: it sends now, under `claimId`, which its confirmation or release names;
+ * - `sent`: an earlier run sent the message;
+ * - `sending`: another run claimed it and has not confirmed it; its lease ends at `leaseEndsAt`.
  */
-export type SendClaim = 'claimed' | 'sent' | 'sending';
+export type SendClaim =
+  { state: 'claimed'; claimId: string } | { state: 'sent' } | { state: 'sending'; leaseEndsAt: number };
 
 /**
  * Records that the job's message is about to leave. Committed before the message is sent and confirmed
@@ -60,37 +64,52 @@ const emailSendClaims = batcherPer(claimEmailSends, {
  * other rather than deadlock. Only a job that ran before makes the second read.
  */
 async function claimEmailSends(db: Knex, jobKeys: string[]): Promise<SendClaim[]> {
-  const { rows } = await db.raw<{ rows: { jobKey: string }[] }>(
-    `insert into email_sends ("jobKey") select unnest(?::text[])
-     on conflict ("jobKey") do update set "claimedAt" = now()
+  const { rows } = await db.raw<{ rows: { jobKey: string; claimId: string }[] }>(
+    `insert into email_sends ("jobKey", "claimId", "sentAt")
+     select "jobKey", gen_random_uuid(), null from unnest(?::text[]) as claims("jobKey")
+     on conflict ("jobKey") do update set "claimId" = excluded."claimId", "claimedAt" = now()
        where email_sends."sentAt" is null and email_sends."claimedAt" < now() - make_interval(secs => ?)
-     returning "jobKey"`,
+     returning "jobKey", "claimId"`,
     [[...jobKeys].sort(), SEND_LEASE_MS / 1000],
   );
-  const claimed = new Set(rows.map((row) => row.jobKey));
+  const claimed = new Map(rows.map((row) => [row.jobKey, row.claimId]));
   const before = jobKeys.filter((jobKey) => !claimed.has(jobKey));
-  const sent = new Set<string>(
+  const found: { jobKey: string; sentAt: Date | null; claimedAt: Date }[] =
     before.length === 0
       ? []
-      : await db('email_sends').whereIn('jobKey', before).whereNotNull('sentAt').pluck('jobKey'),
-  );
-  return jobKeys.map((jobKey) => (claimed.has(jobKey) ? 'claimed' : sent.has(jobKey) ? 'sent' : 'sending'));
+      : await db('email_sends').whereIn('jobKey', before).select('jobKey', 'sentAt', 'claimedAt');
+  const earlier = new Map(found.map((row) => [row.jobKey, row]));
+  return jobKeys.map((jobKey): SendClaim => {
+    const claimId = claimed.get(jobKey);
+    if (claimId) return { state: 'claimed', claimId };
+    const row = earlier.get(jobKey);
+    if (row?.sentAt) return { state: 'sent' };
+    // Released meanwhile (its send was refused): the job may claim it again at once.
+    return { state: 'sending', leaseEndsAt: row ? row.claimedAt.getTime() + SEND_LEASE_MS : Date.now() };
+  });
 }
 
-/** The mail server took the job's message: no later run sends it again. */
-export const confirmEmailSent = (db: Knex, jobKey: string): Promise<void> =>
-  emailSendConfirmations(db, jobKey);
+type OwnClaim = { jobKey: string; claimId: string };
+
+/** The mail server took the message of this claim: no later run sends it again. */
+export const confirmEmailSent = (db: Knex, claim: OwnClaim): Promise<void> =>
+  emailSendConfirmations(db, claim);
 const emailSendConfirmations = batcherPer(
-  async (db: Knex, jobKeys: string[]) => {
-    await db('email_sends').whereIn('jobKey', jobKeys).update({ sentAt: db.fn.now() });
-    return jobKeys.map(() => undefined);
+  async (db: Knex, claims: OwnClaim[]) => {
+    await db.raw(
+      `update email_sends set "sentAt" = now()
+        from unnest(?::text[], ?::uuid[]) as own("jobKey", "claimId")
+       where email_sends."jobKey" = own."jobKey" and email_sends."claimId" = own."claimId"`,
+      [claims.map((claim) => claim.jobKey), claims.map((claim) => claim.claimId)],
+    );
+    return claims.map(() => undefined);
   },
   { maxInFlight: 1, maxBatchSize: 100 },
 );
 
 /** The message did not leave (the mail server refused it): the job's retry may send it. */
-export async function releaseEmailSend(db: Knex, jobKey: string): Promise<void> {
-  await db('email_sends').where({ jobKey }).delete();
+export async function releaseEmailSend(db: Knex, { jobKey, claimId }: OwnClaim): Promise<void> {
+  await db('email_sends').where({ jobKey, claimId }).delete();
 }
 
 /** Who an e-mail to a member goes to. */

@@ -18,6 +18,7 @@ import {
   findOrderRecipient,
   findRecipient,
   releaseEmailSend,
+  SEND_LEASE_MS,
   type Recipient,
 } from '../data/emails.ts';
 import type { EmailDeps } from '../deps.ts';
@@ -40,11 +41,52 @@ export type EmailOutcome =
   { sent: EmailJob['template'] | 'access-added'; userId?: number } | { skipped: string };
 
 /**
+ * Another run of the job claimed its send and has not confirmed it: this run waits (the worker delays
+ * the job, spending no attempt) until that claim's lease ends, then runs again and sends, unless that
+ * run confirmed it by then.
+ */
+export class SendInProgress extends Error {
+  readonly leaseEndsAt: number;
+  constructor(leaseEndsAt: number) {
+    super('An earlier run of this job is sending the e-mail.');
+    this.leaseEndsAt = leaseEndsAt;
+  }
+}
+
+/** A confirmation still unwritten this long before the claim's lease ends is given up. */
+const CONFIRM_MARGIN_MS = 30_000;
+
+/**
+ * The message has left: its claim is confirmed, tried again while PostgreSQL is away, until `until`
+ * (before the claim's lease ends, so no other run sends meanwhile). A confirmation given up is logged and
+ * the job completes; only a run of it after the lease would send again.
+ */
+async function confirmSent(
+  deps: EmailDeps,
+  own: { jobKey: string; claimId: string },
+  until: number,
+  log: Logger,
+): Promise<void> {
+  for (let pause = 250; ; pause = Math.min(pause * 2, 10_000)) {
+    try {
+      return await confirmEmailSent(deps.db, own);
+    } catch (error) {
+      if (Date.now() + pause > until) {
+        log.error({ err: (error as Error).message }, 'e-mail sent, and its record could not be confirmed');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
+/**
  * Builds the message of an e-mail job from the database (links and tokens are made here) and sends it.
  * With `jobKey` (the worker's: the job's queue and id), a job sends its message once however often it
  * runs: one whose completion was lost after it sent (PostgreSQL or Redis gone a moment) runs again. A run
  * that claimed the send and stopped before it (the worker killed, the claim's answer lost) leaves a claim
- * that a later run takes over once it is older than SEND_LEASE_MS.
+ * that a later run takes over once it is older than SEND_LEASE_MS; until then a later run throws
+ * SendInProgress.
  */
 export async function sendEmailJob(
   deps: EmailDeps,
@@ -54,27 +96,23 @@ export async function sendEmailJob(
 ): Promise<EmailOutcome> {
   const send = async (message: MailMessage, userId?: number): Promise<EmailOutcome | undefined> => {
     if (!jobKey) return void (await deps.mailer.send(message, { userId }));
+    const claimedAt = Date.now();
     const claim = await claimEmailSend(deps.db, jobKey);
-    if (claim === 'sent') {
+    if (claim.state === 'sent') {
       log.warn({ template: job.template }, 'e-mail job ran again after it sent: not sent twice');
       return { skipped: 'sent by an earlier run of this job' };
     }
-    // Another run claimed it and has not said it sent: the job tries again, and sends itself once that
-    // claim is older than the lease (its run is gone).
-    if (claim === 'sending') throw new Error('An earlier run of this job is sending the e-mail.');
+    if (claim.state === 'sending') throw new SendInProgress(claim.leaseEndsAt);
+    const own = { jobKey, claimId: claim.claimId };
     try {
       await deps.mailer.send(message, { userId });
     } catch (error) {
-      await releaseEmailSend(deps.db, jobKey).catch((release: Error) =>
+      await releaseEmailSend(deps.db, own).catch((release: Error) =>
         log.error({ err: release.message }, 'e-mail not sent, and its record could not be removed'),
       );
       throw error;
     }
-    // The message has left. A confirmation that fails is logged and the job completes: failing it would
-    // retry it, and a retry after the lease would send again.
-    await confirmEmailSent(deps.db, jobKey).catch((confirm: Error) =>
-      log.error({ err: confirm.message }, 'e-mail sent, and its record could not be confirmed'),
-    );
+    await confirmSent(deps, own, claimedAt + SEND_LEASE_MS - CONFIRM_MARGIN_MS, log);
     return undefined;
   };
 

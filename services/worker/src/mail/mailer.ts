@@ -60,7 +60,8 @@ function untracedMailer(config: MailConfig, logger: Logger): Mailer {
       url: config.smtpUrl,
       pool: true,
       maxConnections: config.smtpMaxConnections,
-      // A send ends within about two minutes, well inside an e-mail job's send lease (SEND_LEASE_MS).
+      // A server that stops answering ends the send within a minute or two, inside an e-mail job's send
+      // lease (SEND_LEASE_MS).
       connectionTimeout: 30_000,
       greetingTimeout: 30_000,
       socketTimeout: 60_000,

@@ -75,7 +75,7 @@ export async function grantProgram(
   memberId: number,
   programId: number,
 ): Promise<MemberDetail> {
-  await memberAction(deps, actor, memberId, 'grant-program', async (trx) => {
+  const passwordEnded = await memberAction(deps, actor, memberId, 'grant-program', async (trx) => {
     const program = await findProgram(trx, programId, { liveOnly: true });
     if (!program) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.programNotFound);
     const purchases = await purchasesOfProgram(trx, memberId, programId);
@@ -105,9 +105,18 @@ export async function grantProgram(
         orderIds: granted.map((purchase) => purchase.orderId),
         ...(passwordEnded ? { unprovenPasswordEnded: true } : {}),
       },
-      result: undefined,
+      result: passwordEnded,
     };
   });
+  // Once more after the commit: a sign-in that checked the old password while the grant ran, and made
+  // its session after the first ending, is ended too.
+  if (passwordEnded) {
+    await deps.backends.sessions
+      .destroyUser(memberId)
+      .catch((error: Error) =>
+        deps.logger.warn({ memberId, err: error.message }, 'sessions not ended again after a grant'),
+      );
+  }
   return getMemberDetail(deps.db, memberId);
 }
 
