@@ -24,6 +24,10 @@ let programId: number;
 const refusals = { left: 0 };
 let worker: ReturnType<typeof startEmailsWorker>;
 let workerBackend: QueueBackend;
+const metrics = jobMetrics(createMetricsRegistry());
+/** What a counter of the worker has counted so far, over all its labels. */
+const counted = async (counter: { get(): Promise<{ values: { value: number }[] }> }) =>
+  (await counter.get()).values.reduce((sum, { value }) => sum + value, 0);
 
 beforeAll(async () => {
   outboxDir = await mkdtemp(path.join(tmpdir(), 'email-once-'));
@@ -48,7 +52,7 @@ beforeAll(async () => {
     concurrency: 1,
     queues: workerBackend,
     logger: deps.logger,
-    metrics: jobMetrics(createMetricsRegistry()),
+    metrics,
     db: deps.db,
     config: deps.config,
     mailer,
@@ -88,7 +92,7 @@ describe('an e-mail job that runs again after it sent', () => {
     const [first, second, sentBefore, twice] = ['first', 'second', 'sent-before', 'twice'].map(key);
     const earlier = await claimEmailSend(deps.db, sentBefore!);
     if (earlier.state !== 'claimed') throw new Error(`The first claim found ${earlier.state}`);
-    await confirmEmailSent(deps.db, { jobKey: sentBefore!, claimId: earlier.claimId });
+    expect(await confirmEmailSent(deps.db, { jobKey: sentBefore!, claimId: earlier.claimId })).toBe(true);
     const { result: claims, statements } = await statementsDuring(deps.db, () =>
       Promise.all(
         [first, second, sentBefore, twice, twice].map((jobKey) => claimEmailSend(deps.db, jobKey!)),
@@ -127,6 +131,11 @@ describe('an e-mail job that runs again after it sent', () => {
     const jobKey = `${queues.emails.qualifiedName}:create-account-${orderId}`;
     const gone = await claimEmailSend(deps.db, jobKey);
     if (gone.state !== 'claimed') throw new Error(`The first claim found ${gone.state}`);
+    const failuresBefore = {
+      failed: await counted(metrics.failed),
+      retried: await counted(metrics.retried),
+      emailsFailed: await counted(metrics.emailsFailed),
+    };
     const jobId = await enqueueEmail(queues.emails, { template: 'create-account', userId, orderId });
     expect(jobId).toBe(`create-account-${orderId}`);
 
@@ -138,6 +147,12 @@ describe('an e-mail job that runs again after it sent', () => {
     });
     const waiting = (await queues.emails.getJob(jobId))!;
     expect(waiting.attemptsMade).toBe(0);
+    // Waiting on another run is no failure: neither the queue's nor the e-mails' counters count it.
+    expect({
+      failed: await counted(metrics.failed),
+      retried: await counted(metrics.retried),
+      emailsFailed: await counted(metrics.emailsFailed),
+    }).toEqual(failuresBefore);
     expect(waiting.timestamp + waiting.delay).toBeGreaterThan(Date.now() + SEND_LEASE_MS - 60_000);
     expect(await mailsTo(email)).toHaveLength(0);
 
@@ -151,8 +166,9 @@ describe('an e-mail job that runs again after it sent', () => {
     expect(sent.returnvalue).toEqual({ sent: 'create-account', userId });
     expect(await mailsTo(email)).toHaveLength(1);
 
-    // The run that was taken for gone cannot undo the claim of the run that sent.
+    // The run that was taken for gone can neither undo nor confirm the claim of the run that sent.
     await releaseEmailSend(deps.db, { jobKey, claimId: gone.claimId });
+    expect(await confirmEmailSent(deps.db, { jobKey, claimId: gone.claimId })).toBe(false);
     const record = await deps.db('email_sends').where({ jobKey }).first('sentAt');
     expect(record?.sentAt).toBeInstanceOf(Date);
   });

@@ -74,35 +74,51 @@ async function claimEmailSends(db: Knex, jobKeys: string[]): Promise<SendClaim[]
   );
   const claimed = new Map(rows.map((row) => [row.jobKey, row.claimId]));
   const before = jobKeys.filter((jobKey) => !claimed.has(jobKey));
-  const found: { jobKey: string; sentAt: Date | null; claimedAt: Date }[] =
+  // The lease's time left by the database's clock, which dates the claims, not this process's.
+  const found: { jobKey: string; sent: boolean; leftMs: string }[] =
     before.length === 0
       ? []
-      : await db('email_sends').whereIn('jobKey', before).select('jobKey', 'sentAt', 'claimedAt');
+      : await db('email_sends')
+          .whereIn('jobKey', before)
+          .select(
+            'jobKey',
+            db.raw('"sentAt" is not null as sent'),
+            db.raw(
+              `greatest(0, ceil(extract(epoch from "claimedAt" + make_interval(secs => ?) - now()) * 1000))::bigint as "leftMs"`,
+              [SEND_LEASE_MS / 1000],
+            ),
+          );
   const earlier = new Map(found.map((row) => [row.jobKey, row]));
+  const now = Date.now();
   return jobKeys.map((jobKey): SendClaim => {
     const claimId = claimed.get(jobKey);
     if (claimId) return { state: 'claimed', claimId };
     const row = earlier.get(jobKey);
-    if (row?.sentAt) return { state: 'sent' };
+    if (row?.sent) return { state: 'sent' };
     // Released meanwhile (its send was refused): the job may claim it again at once.
-    return { state: 'sending', leaseEndsAt: row ? row.claimedAt.getTime() + SEND_LEASE_MS : Date.now() };
+    return { state: 'sending', leaseEndsAt: now + Number(row?.leftMs ?? 0) };
   });
 }
 
 type OwnClaim = { jobKey: string; claimId: string };
 
-/** The mail server took the message of this claim: no later run sends it again. */
-export const confirmEmailSent = (db: Knex, claim: OwnClaim): Promise<void> =>
+/**
+ * The mail server took the message of this claim: no later run sends it again. False when the claim is
+ * no longer this run's (another run took it over after the lease, and may have sent too).
+ */
+export const confirmEmailSent = (db: Knex, claim: OwnClaim): Promise<boolean> =>
   emailSendConfirmations(db, claim);
 const emailSendConfirmations = batcherPer(
   async (db: Knex, claims: OwnClaim[]) => {
-    await db.raw(
+    const { rows } = await db.raw<{ rows: { claimId: string }[] }>(
       `update email_sends set "sentAt" = now()
         from unnest(?::text[], ?::uuid[]) as own("jobKey", "claimId")
-       where email_sends."jobKey" = own."jobKey" and email_sends."claimId" = own."claimId"`,
+       where email_sends."jobKey" = own."jobKey" and email_sends."claimId" = own."claimId"
+       returning email_sends."claimId"`,
       [claims.map((claim) => claim.jobKey), claims.map((claim) => claim.claimId)],
     );
-    return claims.map(() => undefined);
+    const confirmed = new Set(rows.map((row) => row.claimId));
+    return claims.map((claim) => confirmed.has(claim.claimId));
   },
   { maxInFlight: 1, maxBatchSize: 100 },
 );

@@ -58,8 +58,8 @@ const CONFIRM_MARGIN_MS = 30_000;
 
 /**
  * The message has left: its claim is confirmed, tried again while PostgreSQL is away, until `until`
- * (before the claim's lease ends, so no other run sends meanwhile). A confirmation given up is logged and
- * the job completes; only a run of it after the lease would send again.
+ * (a `performance.now()` before the claim's lease ends, so no other run sends meanwhile). A confirmation
+ * given up is logged and the job completes; only a run of it after the lease would send again.
  */
 async function confirmSent(
   deps: EmailDeps,
@@ -69,9 +69,12 @@ async function confirmSent(
 ): Promise<void> {
   for (let pause = 250; ; pause = Math.min(pause * 2, 10_000)) {
     try {
-      return await confirmEmailSent(deps.db, own);
+      if (!(await confirmEmailSent(deps.db, own))) {
+        log.warn('e-mail sent after its claim was taken over: it may have been sent twice');
+      }
+      return;
     } catch (error) {
-      if (Date.now() + pause > until) {
+      if (performance.now() + pause > until) {
         log.error({ err: (error as Error).message }, 'e-mail sent, and its record could not be confirmed');
         return;
       }
@@ -96,7 +99,8 @@ export async function sendEmailJob(
 ): Promise<EmailOutcome> {
   const send = async (message: MailMessage, userId?: number): Promise<EmailOutcome | undefined> => {
     if (!jobKey) return void (await deps.mailer.send(message, { userId }));
-    const claimedAt = Date.now();
+    // The lease's clock is this process's own elapsed time from here, whatever its wall clock says.
+    const claimedAt = performance.now();
     const claim = await claimEmailSend(deps.db, jobKey);
     if (claim.state === 'sent') {
       log.warn({ template: job.template }, 'e-mail job ran again after it sent: not sent twice');
