@@ -5,6 +5,7 @@ import type { Config } from '@sleep-ritual/platform/config';
 import type { ReconciliationFindings } from '@sleep-ritual/contracts/admin-members';
 import type { EmailDeps, PurchaseDeps, WorkerDeps } from './deps.ts';
 import { SendInProgress, sendEmailJob, type EmailOutcome } from './domain/emails.processor.ts';
+import { sendConfirmations } from './domain/send-confirmations.ts';
 import { processPurchase, type PurchaseOutcome } from './domain/purchases.processor.ts';
 import { reconcile } from './domain/reconcile.ts';
 import { sweepDueReminders, type SweepOutcome } from './domain/reminders.ts';
@@ -189,13 +190,15 @@ function neverSucceeds(error: unknown): boolean {
 export function startEmailsWorker(
   deps: WorkerConnection & EmailDeps & { concurrency: number; dropOnceDone?: DropOnceDone<EmailJob> },
 ) {
-  return startWorker<EmailJob, EmailOutcome>(
+  const confirmations = sendConfirmations(deps.db);
+  const worker = startWorker<EmailJob, EmailOutcome>(
     EMAILS_QUEUE,
     { ...deps, concurrency: deps.concurrency },
     async (data, log, job) => {
       try {
         // Keyed by the job: one that runs again after it sent (its completion lost) does not send twice.
-        const outcome = await sendEmailJob(deps, data, log, `${job.queueQualifiedName}:${job.id}`);
+        const jobKey = `${job.queueQualifiedName}:${job.id}`;
+        const outcome = await sendEmailJob(deps, data, log, { jobKey, confirmations });
         if ('sent' in outcome) deps.metrics.emailsSent.inc({ template: outcome.sent });
         return outcome;
       } catch (error) {
@@ -209,6 +212,13 @@ export function startEmailsWorker(
       }
     },
   );
+  // Closing the worker writes the confirmations of the e-mails its jobs sent.
+  const close = worker.close.bind(worker);
+  worker.close = async (force?: boolean) => {
+    await close(force);
+    await confirmations.settle();
+  };
+  return worker;
 }
 
 /**

@@ -29,7 +29,7 @@ export type SendClaim =
 
 /**
  * Records that the job's message is about to leave. Committed before the message is sent and confirmed
- * once the mail server took it (confirmEmailSent), so a run that sent and then lost its completion finds
+ * once the mail server took it (confirmEmailSends), so a run that sent and then lost its completion finds
  * it, and a claim whose run never sent is taken over after SEND_LEASE_MS. Every e-mail of a launch-night
  * burst makes this write: those of concurrent jobs go to the database as one statement (see batcherPer),
  * never two claims of one job in the same one. Old records are cleared first, at most hourly: a clearing
@@ -100,28 +100,24 @@ async function claimEmailSends(db: Knex, jobKeys: string[]): Promise<SendClaim[]
   });
 }
 
-type OwnClaim = { jobKey: string; claimId: string };
+export type OwnClaim = { jobKey: string; claimId: string };
 
 /**
- * The mail server took the message of this claim: no later run sends it again. False when the claim is
- * no longer this run's (another run took it over after the lease, and may have sent too).
+ * The mail server took the messages of these claims: no later run sends them again. One statement for
+ * them all; answers, per claim, false when it is no longer that run's (another run took it over after
+ * the lease, and may have sent too).
  */
-export const confirmEmailSent = (db: Knex, claim: OwnClaim): Promise<boolean> =>
-  emailSendConfirmations(db, claim);
-const emailSendConfirmations = batcherPer(
-  async (db: Knex, claims: OwnClaim[]) => {
-    const { rows } = await db.raw<{ rows: { claimId: string }[] }>(
-      `update email_sends set "sentAt" = now()
-        from unnest(?::text[], ?::uuid[]) as own("jobKey", "claimId")
-       where email_sends."jobKey" = own."jobKey" and email_sends."claimId" = own."claimId"
-       returning email_sends."claimId"`,
-      [claims.map((claim) => claim.jobKey), claims.map((claim) => claim.claimId)],
-    );
-    const confirmed = new Set(rows.map((row) => row.claimId));
-    return claims.map((claim) => confirmed.has(claim.claimId));
-  },
-  { maxInFlight: 1, maxBatchSize: 100 },
-);
+export async function confirmEmailSends(db: Knex, claims: OwnClaim[]): Promise<boolean[]> {
+  const { rows } = await db.raw<{ rows: { claimId: string }[] }>(
+    `update email_sends set "sentAt" = now()
+      from unnest(?::text[], ?::uuid[]) as own("jobKey", "claimId")
+     where email_sends."jobKey" = own."jobKey" and email_sends."claimId" = own."claimId"
+     returning email_sends."claimId"`,
+    [claims.map((claim) => claim.jobKey), claims.map((claim) => claim.claimId)],
+  );
+  const confirmed = new Set(rows.map((row) => row.claimId));
+  return claims.map((claim) => confirmed.has(claim.claimId));
+}
 
 /** The message did not leave (the mail server refused it): the job's retry may send it. */
 export async function releaseEmailSend(db: Knex, { jobKey, claimId }: OwnClaim): Promise<void> {

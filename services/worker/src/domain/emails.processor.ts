@@ -14,7 +14,6 @@ import {
 } from '@sleep-ritual/auth/tokens/sign-in-tokens';
 import {
   claimEmailSend,
-  confirmEmailSent,
   findOrderRecipient,
   findRecipient,
   releaseEmailSend,
@@ -32,6 +31,7 @@ import {
 } from '../mail/templates.ts';
 import type { EmailJob } from '@sleep-ritual/jobs/emails';
 import { sendBedtimeReminder } from './reminders.ts';
+import type { SendConfirmations } from './send-confirmations.ts';
 
 /**
  * A job's return value, kept with the job in the queue for 30 days: whom it was for by user id, never by
@@ -57,48 +57,22 @@ export class SendInProgress extends Error {
 const CONFIRM_MARGIN_MS = 30_000;
 
 /**
- * The message has left: its claim is confirmed, tried again while PostgreSQL is away, until `until`
- * (a `performance.now()` before the claim's lease ends, so no other run sends meanwhile). A confirmation
- * given up is logged and the job completes; only a run of it after the lease would send again.
- */
-async function confirmSent(
-  deps: EmailDeps,
-  own: { jobKey: string; claimId: string },
-  until: number,
-  log: Logger,
-): Promise<void> {
-  for (let pause = 250; ; pause = Math.min(pause * 2, 10_000)) {
-    try {
-      if (!(await confirmEmailSent(deps.db, own))) {
-        log.warn('e-mail sent after its claim was taken over: it may have been sent twice');
-      }
-      return;
-    } catch (error) {
-      if (performance.now() + pause > until) {
-        log.error({ err: (error as Error).message }, 'e-mail sent, and its record could not be confirmed');
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
-  }
-}
-
-/**
  * Builds the message of an e-mail job from the database (links and tokens are made here) and sends it.
- * With `jobKey` (the worker's: the job's queue and id), a job sends its message once however often it
- * runs: one whose completion was lost after it sent (PostgreSQL or Redis gone a moment) runs again. A run
- * that claimed the send and stopped before it (the worker killed, the claim's answer lost) leaves a claim
- * that a later run takes over once it is older than SEND_LEASE_MS; until then a later run throws
- * SendInProgress.
+ * With `once` (the worker's: the job's queue and id, and the confirmations the worker writes), a job
+ * sends its message once however often it runs: one whose completion was lost after it sent (PostgreSQL
+ * or Redis gone a moment) runs again. A run that claimed the send and stopped before it (the worker
+ * killed, the claim's answer lost) leaves a claim that a later run takes over once it is older than
+ * SEND_LEASE_MS; until then a later run throws SendInProgress.
  */
 export async function sendEmailJob(
   deps: EmailDeps,
   job: EmailJob,
   log: Logger,
-  jobKey?: string,
+  once?: { jobKey: string; confirmations: SendConfirmations },
 ): Promise<EmailOutcome> {
   const send = async (message: MailMessage, userId?: number): Promise<EmailOutcome | undefined> => {
-    if (!jobKey) return void (await deps.mailer.send(message, { userId }));
+    if (!once) return void (await deps.mailer.send(message, { userId }));
+    const { jobKey, confirmations } = once;
     // The lease's clock is this process's own elapsed time from here, whatever its wall clock says.
     const claimedAt = performance.now();
     const claim = await claimEmailSend(deps.db, jobKey);
@@ -116,7 +90,7 @@ export async function sendEmailJob(
       );
       throw error;
     }
-    await confirmSent(deps, own, claimedAt + SEND_LEASE_MS - CONFIRM_MARGIN_MS, log);
+    confirmations.add(own, claimedAt + SEND_LEASE_MS - CONFIRM_MARGIN_MS, log);
     return undefined;
   };
 

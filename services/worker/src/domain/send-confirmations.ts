@@ -1,0 +1,79 @@
+import type { Knex } from 'knex';
+import type { Logger } from '@sleep-ritual/platform/logger';
+import { confirmEmailSends, type OwnClaim } from '../data/emails.ts';
+
+/** How long confirmations gather before they are written together. */
+const CONFIRM_EVERY_MS = 100;
+/** After a write that failed (PostgreSQL away), the next try waits this long. */
+const RETRY_AFTER_MS = 1_000;
+
+type Pending = OwnClaim & { until: number; log: Logger };
+
+export type SendConfirmations = {
+  /**
+   * The message of this claim has left: it is confirmed with the others of the next tick, tried again
+   * while PostgreSQL is away until `until` (a `performance.now()` before the claim's lease ends).
+   */
+  add(claim: OwnClaim, until: number, log: Logger): void;
+  /** Writes what is waiting, once, and waits for the write under way: for the worker's close. */
+  settle(): Promise<void>;
+};
+
+/**
+ * Marks sent the e-mails the worker's jobs sent, every CONFIRM_EVERY_MS in one statement, off the jobs'
+ * path: a launch-night burst pays one statement a tick rather than one per e-mail, and no job waits for
+ * it. A job completes before its confirmation is written; a run of it meanwhile (its completion lost)
+ * finds the claim within its lease and waits for the lease's end, by when the confirmation is in. A
+ * confirmation given up (PostgreSQL away until the lease's end, or the process stopped first) is logged:
+ * only a run of the job after the lease would send again.
+ */
+export function sendConfirmations(db: Knex): SendConfirmations {
+  let waiting: Pending[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> | undefined;
+
+  const schedule = (afterMs: number) => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      void write(true);
+    }, afterMs);
+  };
+
+  const write = (retry: boolean): Promise<void> => {
+    if (writing) return writing.then(() => write(retry));
+    const batch = waiting;
+    waiting = [];
+    if (batch.length === 0) return Promise.resolve();
+    writing = confirmEmailSends(db, batch)
+      .then((confirmed) => {
+        batch.forEach((claim, index) => {
+          if (!confirmed[index])
+            claim.log.warn('e-mail sent after its claim was taken over: it may have been sent twice');
+        });
+      })
+      .catch((error: Error) => {
+        const now = performance.now();
+        for (const claim of batch) {
+          if (retry && claim.until > now + RETRY_AFTER_MS) waiting.push(claim);
+          else claim.log.error({ err: error.message }, 'e-mail sent, and its record could not be confirmed');
+        }
+        if (waiting.length > 0) schedule(RETRY_AFTER_MS);
+      })
+      .finally(() => {
+        writing = undefined;
+      });
+    return writing;
+  };
+
+  return {
+    add(claim, until, log) {
+      waiting.push({ ...claim, until, log });
+      schedule(CONFIRM_EVERY_MS);
+    },
+    async settle() {
+      clearTimeout(timer);
+      timer = undefined;
+      await write(false);
+    },
+  };
+}
