@@ -215,8 +215,11 @@ export function startEmailsWorker(
   // Closing the worker writes the confirmations of the e-mails its jobs sent.
   const close = worker.close.bind(worker);
   worker.close = async (force?: boolean) => {
-    await close(force);
-    await confirmations.settle();
+    try {
+      await close(force);
+    } finally {
+      await confirmations.settle();
+    }
   };
   return worker;
 }

@@ -15,7 +15,10 @@ export type SendConfirmations = {
    * while PostgreSQL is away until `until` (a `performance.now()` before the claim's lease ends).
    */
   add(claim: OwnClaim, until: number, log: Logger): void;
-  /** Writes what is waiting, once, and waits for the write under way: for the worker's close. */
+  /**
+   * For the worker's close: writes what waits, once, after the write under way; what is added later is
+   * written at once, never retried.
+   */
   settle(): Promise<void>;
 };
 
@@ -31,12 +34,16 @@ export function sendConfirmations(db: Knex): SendConfirmations {
   let waiting: Pending[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
+  /** Once the worker closes, nothing waits for a tick or a retry: what comes is written at once. */
+  let settled = false;
 
   const schedule = (afterMs: number) => {
+    if (settled) return void write(false);
+    // The worker's close writes what waits (settle), so no timer keeps a closing process alive.
     timer ??= setTimeout(() => {
       timer = undefined;
       void write(true);
-    }, afterMs);
+    }, afterMs).unref();
   };
 
   const write = (retry: boolean): Promise<void> => {
@@ -57,7 +64,7 @@ export function sendConfirmations(db: Knex): SendConfirmations {
           if (retry && claim.until > now + RETRY_AFTER_MS) waiting.push(claim);
           else claim.log.error({ err: error.message }, 'e-mail sent, and its record could not be confirmed');
         }
-        if (waiting.length > 0) schedule(RETRY_AFTER_MS);
+        if (waiting.length > 0 && !settled) schedule(RETRY_AFTER_MS);
       })
       .finally(() => {
         writing = undefined;
@@ -71,9 +78,10 @@ export function sendConfirmations(db: Knex): SendConfirmations {
       schedule(CONFIRM_EVERY_MS);
     },
     async settle() {
+      settled = true;
       clearTimeout(timer);
       timer = undefined;
-      await write(false);
+      while (writing || waiting.length > 0) await write(false);
     },
   };
 }
