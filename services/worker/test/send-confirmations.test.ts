@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createDb } from '@sleep-ritual/platform/db';
 import { createTestDeps, eventually, statementsDuring } from '@sleep-ritual/platform/testing';
-import { claimEmailSend } from '../src/data/emails.ts';
-import { sendConfirmations } from '../src/domain/send-confirmations.ts';
+import { claimEmailSend, SEND_LEASE_MS } from '../src/data/emails.ts';
+import { CONFIRM_MARGIN_MS, sendConfirmations } from '../src/domain/send-confirmations.ts';
 
 // The worker marks its e-mails sent together, off the jobs' path (see send-confirmations.ts).
 const deps = createTestDeps();
@@ -37,7 +37,7 @@ describe("the worker's confirmations that e-mails left", () => {
     const sent = await claims(3);
     const keys = sent.map((claim) => claim.jobKey);
     const { statements } = await statementsDuring(deps.db, async () => {
-      for (const claim of sent) confirmations.add(claim, performance.now() + 60_000, log);
+      for (const claim of sent) confirmations.add(claim, performance.now(), log);
       await eventually(async () => (await sentAtOf(keys)).every(Boolean), { what: 'the three marks' });
     });
     expect(statements.filter((sql) => sql.startsWith('update email_sends'))).toHaveLength(1);
@@ -46,13 +46,13 @@ describe("the worker's confirmations that e-mails left", () => {
   it('are written at once when the worker closes (settle), and so is one added after', async () => {
     const confirmations = sendConfirmations(deps.db);
     const [claim] = await claims(1);
-    confirmations.add(claim!, performance.now() + 60_000, log);
+    confirmations.add(claim!, performance.now(), log);
     await confirmations.settle();
     expect(await sentAtOf([claim!.jobKey])).toEqual([true]);
 
     // A job that finishes while the worker closes: no tick waits for it.
     const [late] = await claims(1);
-    confirmations.add(late!, performance.now() + 60_000, log);
+    confirmations.add(late!, performance.now(), log);
     await confirmations.settle();
     expect(await sentAtOf([late!.jobKey])).toEqual([true]);
   });
@@ -64,7 +64,8 @@ describe("the worker's confirmations that e-mails left", () => {
       const [claim] = await claims(1);
       const before = lines.length;
       const added = performance.now();
-      confirmations.add(claim!, added + 1_500, log);
+      // Claimed so long ago that its confirmation may be tried for 1.5 s more before the lease ends.
+      confirmations.add(claim!, added + 1_500 - (SEND_LEASE_MS - CONFIRM_MARGIN_MS), log);
       const given = await eventually(
         async () =>
           lines

@@ -34,33 +34,6 @@ export async function mapItemsEndingWait(
   return new Map(rows.map((row) => [row.externalProductId, row.programId]));
 }
 
-/**
- * A purchase of `orderId` was just filed under this user (in the same transaction, whose filing locked
- * the user's row). When nobody ever proved the address (no mailed link or code was used) and the account
- * holds anything from another order, a password on it was set through that other order's checkout
- * redirect, by whoever typed the address: it is ended, and the answer is true, meaning every session of
- * the account must end too. True again on a retry or a redelivery until the address is proven, so a
- * sign-out that failed the first time happens then.
- */
-export async function endUnprovenPassword(
-  trx: Knex.Transaction,
-  userId: number,
-  orderId: string,
-): Promise<boolean> {
-  // One statement (this runs for every order of a launch-night burst); the row is locked by the filing.
-  const { rows } = await trx.raw<{ rows: { unproven: boolean }[] }>(
-    `with other as (
-       select 1 from purchases where "userId" = ? and "thriveOrderId" is distinct from ? limit 1
-     ), ended as (
-       update users set password = null, "updatedAt" = now()
-        where id = ? and not "emailVerified" and password is not null and exists (select 1 from other)
-     )
-     select not "emailVerified" and exists (select 1 from other) as unproven from users where id = ?`,
-    [userId, orderId, userId, userId],
-  );
-  return rows[0]?.unproven ?? false;
-}
-
 function storable(name: string | null): string | null {
   return name === null ? null : storableText(name).slice(0, 255) || null;
 }

@@ -17,7 +17,6 @@ import {
   findOrderRecipient,
   findRecipient,
   releaseEmailSend,
-  SEND_LEASE_MS,
   type Recipient,
 } from '../data/emails.ts';
 import type { EmailDeps } from '../deps.ts';
@@ -53,9 +52,6 @@ export class SendInProgress extends Error {
   }
 }
 
-/** A confirmation still unwritten this long before the claim's lease ends is given up. */
-const CONFIRM_MARGIN_MS = 30_000;
-
 /**
  * Builds the message of an e-mail job from the database (links and tokens are made here) and sends it.
  * With `once` (the worker's: the job's queue and id, and the confirmations the worker writes), a job
@@ -90,7 +86,7 @@ export async function sendEmailJob(
       );
       throw error;
     }
-    confirmations.add(own, claimedAt + SEND_LEASE_MS - CONFIRM_MARGIN_MS, log);
+    confirmations.add(own, claimedAt, log);
     return undefined;
   };
 

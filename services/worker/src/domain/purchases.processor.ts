@@ -5,7 +5,6 @@ import type { Logger } from '@sleep-ritual/platform/logger';
 import {
   applyPlanEvent,
   clearAwaitingMapping,
-  endUnprovenPassword,
   fileOrder,
   mapItemsEndingWait,
   recordAwaitingMapping,
@@ -13,6 +12,7 @@ import {
 } from '../data/purchases.ts';
 import type { PurchaseDeps } from '../deps.ts';
 import { enqueueEmail } from '@sleep-ritual/jobs/emails';
+import { endUnprovenPassword } from '@sleep-ritual/auth/unproven-passwords';
 import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
 
 export type PurchaseOutcome =
@@ -63,7 +63,7 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
     });
     // A password set through another order's checkout redirect proves nothing about the address: this
     // order's buyer may be the address's owner, who takes the account with the create-account link.
-    const unproven = await endUnprovenPassword(trx, userId, job.orderId);
+    const { unproven } = await endUnprovenPassword(trx, userId, job.orderId);
     return { unmapped, userId, programIds: [...programs.keys()], newPurchases, unproven };
   });
 

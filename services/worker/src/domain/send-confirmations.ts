@@ -1,20 +1,23 @@
 import type { Knex } from 'knex';
 import type { Logger } from '@sleep-ritual/platform/logger';
-import { confirmEmailSends, type OwnClaim } from '../data/emails.ts';
+import { confirmEmailSends, SEND_LEASE_MS, type OwnClaim } from '../data/emails.ts';
 
 /** How long confirmations gather before they are written together. */
 const CONFIRM_EVERY_MS = 100;
 /** After a write that failed (PostgreSQL away), the next try waits this long. */
 const RETRY_AFTER_MS = 1_000;
+/** A confirmation still unwritten this long before its claim's lease ends is given up. */
+export const CONFIRM_MARGIN_MS = 30_000;
 
 type Pending = OwnClaim & { until: number; log: Logger };
 
 export type SendConfirmations = {
   /**
-   * The message of this claim has left: it is confirmed with the others of the next tick, tried again
-   * while PostgreSQL is away until `until` (a `performance.now()` before the claim's lease ends).
+   * The message of this claim, made at `claimedAt` (a `performance.now()`), has left: it is confirmed
+   * with the others of the next tick, tried again while PostgreSQL is away until CONFIRM_MARGIN_MS
+   * before the claim's lease ends.
    */
-  add(claim: OwnClaim, until: number, log: Logger): void;
+  add(claim: OwnClaim, claimedAt: number, log: Logger): void;
   /**
    * For the worker's close: writes what waits, once, after the write under way; what is added later is
    * written at once, never retried.
@@ -73,8 +76,8 @@ export function sendConfirmations(db: Knex): SendConfirmations {
   };
 
   return {
-    add(claim, until, log) {
-      waiting.push({ ...claim, until, log });
+    add(claim, claimedAt, log) {
+      waiting.push({ ...claim, until: claimedAt + SEND_LEASE_MS - CONFIRM_MARGIN_MS, log });
       schedule(CONFIRM_EVERY_MS);
     },
     async settle() {

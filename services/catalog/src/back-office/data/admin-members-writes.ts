@@ -66,26 +66,6 @@ export async function insertManualGrant(
   return row;
 }
 
-/**
- * A password nobody proved the address for (set through a checkout redirect, by whoever typed the
- * address) opens no more than the order it came with: once the member holds purchases of another order
- * (a grant by hand is one; restoring a revoked purchase of the password's own order is not), it ends, as
- * it does when the worker files another order. Answers whether it ended; the caller then ends the
- * member's sessions.
- */
-export async function endUnprovenPassword(db: Knex, memberId: number): Promise<boolean> {
-  const ended = await db('users')
-    .where({ id: memberId, emailVerified: false })
-    .whereNotNull('password')
-    // A purchase with no order id counts as another order, as the worker counts it.
-    .whereRaw(
-      '(select count(*) from (select distinct "thriveOrderId" from purchases where "userId" = ?) as orders) > 1',
-      [memberId],
-    )
-    .update({ password: null, updatedAt: db.fn.now() });
-  return ended > 0;
-}
-
 /** The order of the member's newest purchase that still gives access: the one a create-account link names. */
 export async function latestAccessOrderId(db: Knex, memberId: number): Promise<string | undefined> {
   const row = await db('purchases')

@@ -8,11 +8,11 @@ import type { Knex } from '@sleep-ritual/platform/db';
 import { ConflictError, NotFoundError } from '@sleep-ritual/platform/errors';
 import { ACCESS_STATUS, givesAccess, PURCHASE_STATUS } from '@sleep-ritual/learning/purchase-access';
 import { enqueueEmail } from '@sleep-ritual/jobs/emails';
+import { endUnprovenPassword } from '@sleep-ritual/auth/unproven-passwords';
 import { insertAuditRow, type AuditActor } from '../data/admin-audit-log.ts';
 import type { MemberRow } from '../data/admin-members-queries.ts';
 import {
   emailTakenByOther,
-  endUnprovenPassword,
   findProgram,
   insertManualGrant,
   latestAccessOrderId,
@@ -94,7 +94,7 @@ export async function grantProgram(
       granted = [await insertManualGrant(trx, memberId, programId)];
     }
     // Before the commit: should the sessions not end (Redis down), nothing of the grant stays.
-    const passwordEnded = await endUnprovenPassword(trx, memberId);
+    const { ended: passwordEnded } = await endUnprovenPassword(trx, memberId, granted[0]?.orderId ?? null);
     if (passwordEnded) await deps.backends.sessions.destroyUser(memberId);
     return {
       details: {
