@@ -186,11 +186,15 @@ function neverSucceeds(error: unknown): boolean {
   return typeof code === 'string' && /^(22|23)[0-9A-Z]{3}$/.test(code);
 }
 
-/** EMAIL_CONCURRENCY jobs at once, sharing the mailer's pool of SMTP_MAX_CONNECTIONS connections. */
+/**
+ * EMAIL_CONCURRENCY jobs at once, sharing the mailer's pool of SMTP_MAX_CONNECTIONS connections.
+ * `confirmEveryMs`: how often the sends are marked sent (tests lengthen it to see the close's write).
+ */
 export function startEmailsWorker(
-  deps: WorkerConnection & EmailDeps & { concurrency: number; dropOnceDone?: DropOnceDone<EmailJob> },
+  deps: WorkerConnection &
+    EmailDeps & { concurrency: number; dropOnceDone?: DropOnceDone<EmailJob>; confirmEveryMs?: number },
 ) {
-  const confirmations = sendConfirmations(deps.db);
+  const confirmations = sendConfirmations(deps.db, { everyMs: deps.confirmEveryMs });
   const worker = startWorker<EmailJob, EmailOutcome>(
     EMAILS_QUEUE,
     { ...deps, concurrency: deps.concurrency },

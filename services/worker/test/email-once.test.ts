@@ -207,3 +207,44 @@ describe('an e-mail job that runs again after it sent', () => {
     await eventually(async () => (await mailsTo(email)).length === 2, { what: 'the resent e-mail' });
   });
 });
+
+describe("the e-mails worker's close", () => {
+  it('marks sent what its jobs sent, without waiting for the next write', async () => {
+    const prefix = uniqueQueuePrefix('email-close');
+    const closing = await openTestQueues(deps.config, prefix);
+    const backend = createQueueBackend(deps.config, prefix, { failFast: false });
+    const closingOutbox = await mkdtemp(path.join(tmpdir(), 'email-close-'));
+    // Its marks would wait an hour for their write: only the close can write this one.
+    const closingWorker = startEmailsWorker({
+      concurrency: 1,
+      queues: backend,
+      logger: deps.logger,
+      metrics,
+      db: deps.db,
+      config: deps.config,
+      mailer: createMailer({ ...deps.config, smtpUrl: undefined, outboxDir: closingOutbox }, deps.logger),
+      confirmEveryMs: 60 * 60 * 1000,
+    });
+    try {
+      const { userId, email, orderId } = await buyer();
+      const jobId = await enqueueEmail(closing.emails, { template: 'create-account', userId, orderId });
+      await eventually(async () => (await (await closing.emails.getJob(jobId))?.getState()) === 'completed', {
+        what: `e-mail job ${jobId} to complete`,
+        timeoutMs: 15_000,
+      });
+      expect((await readOutbox(closingOutbox)).filter((mail) => mail.to === email)).toHaveLength(1);
+      const jobKey = `${closing.emails.qualifiedName}:${jobId}`;
+      expect(await deps.db('email_sends').where({ jobKey }).first('sentAt')).toEqual({ sentAt: null });
+
+      await closingWorker.close();
+      expect(await deps.db('email_sends').where({ jobKey }).first('sentAt')).toEqual({
+        sentAt: expect.any(Date),
+      });
+    } finally {
+      await closingWorker.close();
+      await backend.close();
+      await closing.dispose();
+      await rm(closingOutbox, { recursive: true, force: true });
+    }
+  });
+});

@@ -26,14 +26,17 @@ export type SendConfirmations = {
 };
 
 /**
- * Marks sent the e-mails the worker's jobs sent, every CONFIRM_EVERY_MS in one statement, off the jobs'
+ * Marks sent the e-mails the worker's jobs sent, every `everyMs` (CONFIRM_EVERY_MS) in one statement, off the jobs'
  * path: a launch-night burst pays one statement a tick rather than one per e-mail, and no job waits for
  * it. A job completes before its confirmation is written; a run of it meanwhile (its completion lost)
  * finds the claim within its lease and waits for the lease's end, by when the confirmation is in. A
  * confirmation given up (PostgreSQL away until the lease's end, or the process stopped first) is logged:
  * only a run of the job after the lease would send again.
  */
-export function sendConfirmations(db: Knex): SendConfirmations {
+export function sendConfirmations(
+  db: Knex,
+  { everyMs = CONFIRM_EVERY_MS }: { everyMs?: number } = {},
+): SendConfirmations {
   let waiting: Pending[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
@@ -78,7 +81,7 @@ export function sendConfirmations(db: Knex): SendConfirmations {
   return {
     add(claim, claimedAt, log) {
       waiting.push({ ...claim, until: claimedAt + SEND_LEASE_MS - CONFIRM_MARGIN_MS, log });
-      schedule(CONFIRM_EVERY_MS);
+      schedule(everyMs);
     },
     async settle() {
       settled = true;
