@@ -10,9 +10,10 @@
 // machine the goals assume, and prints it. On Redis (the default), what a signed-in
 // request costs is measured in the PostgreSQL-only mode too (REDIS_URL=none: sessions in PostgreSQL),
 // by a second catalog measured in the same turns; TEST_BACKEND=postgres runs everything in that mode.
-// Class details through the gateway are also measured with tracing on (both processes preloading the
-// tracing module, sampling every request and exporting every span over OTLP to a sink in this process),
-// beside the same untraced, to print what tracing costs (goal: at most 15 % fewer requests a second).
+// Class details, straight from the catalog and through the gateway, are also measured with tracing on
+// (each process preloading the tracing module and exporting over OTLP to a sink in this process), beside
+// the same untraced, to print what tracing costs (goal: at most 15 % fewer requests a second): sampling
+// every request, and a tenth of the traces as the Kubernetes tracing overlay does.
 // Not a test: it prints figures. Each server runs in its own child process (the load generator is this
 // process) against the test database with data seeded for the run and removed afterwards.
 // BENCH_SECONDS (default 5) sets each measurement's length, BENCH_LOG_LEVEL (default warn) the
@@ -87,6 +88,8 @@ async function awaitQuietMachine(what: string): Promise<void> {
 }
 /** The most throughput tracing may cost class details through the gateway (a share of the untraced). */
 const TRACING_COST_GOAL = 0.15;
+/** The share of traces the Kubernetes tracing overlay samples (infra/k8s/overlays/tracing). */
+const PRODUCTION_SAMPLE_RATIO = 0.1;
 
 type ServerKind = 'bare' | 'catalog' | 'progress' | 'gateway';
 
@@ -166,20 +169,26 @@ type Origin = { port: number; cpuMicros(): Promise<number> };
 type Server = Origin & { child: ChildProcess };
 
 /**
- * `traceTo`: the child preloads the tracing module as the services do and exports every span (always_on)
- * over OTLP (http/protobuf) to that endpoint.
+ * `traceTo`: the child preloads the tracing module as the services do and exports over OTLP
+ * (http/protobuf) to that endpoint every span (always_on), or with `sampleRatio` the spans of that
+ * share of the traces (parentbased_traceidratio).
  */
 function startServer(
   kind: ServerKind,
-  options: { catalog?: Server; backend?: TestBackend; traceTo?: string } = {},
+  options: { catalog?: Server; backend?: TestBackend; traceTo?: string; sampleRatio?: number } = {},
 ): Promise<Server> {
-  const { catalog, backend = TEST_BACKEND, traceTo } = options;
+  const { catalog, backend = TEST_BACKEND, traceTo, sampleRatio } = options;
   const args = [`--serve=${kind}`, ...(catalog ? [`--catalog-port=${catalog.port}`] : [])];
   const tracing = traceTo
     ? {
         OTEL_EXPORTER_OTLP_ENDPOINT: traceTo,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
-        OTEL_TRACES_SAMPLER: 'always_on',
+        ...(sampleRatio === undefined
+          ? { OTEL_TRACES_SAMPLER: 'always_on' }
+          : {
+              OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+              OTEL_TRACES_SAMPLER_ARG: String(sampleRatio),
+            }),
         OTEL_SERVICE_NAME: `sleep-ritual-${kind}`,
       }
     : {};
@@ -455,6 +464,9 @@ async function main(): Promise<void> {
     const gateway = await startServer('gateway', { catalog });
     const tracedCatalog = await startServer('catalog', { traceTo: traceSink.url });
     const tracedGateway = await startServer('gateway', { catalog: tracedCatalog, traceTo: traceSink.url });
+    const sampled = { traceTo: traceSink.url, sampleRatio: PRODUCTION_SAMPLE_RATIO };
+    const sampledCatalog = await startServer('catalog', sampled);
+    const sampledGateway = await startServer('gateway', { catalog: sampledCatalog, ...sampled });
     const postgresOnlyCatalog = COMPARE_POSTGRES_ONLY
       ? await startServer('catalog', { backend: 'postgres' })
       : undefined;
@@ -465,6 +477,8 @@ async function main(): Promise<void> {
       gateway.child,
       tracedCatalog.child,
       tracedGateway.child,
+      sampledCatalog.child,
+      sampledGateway.child,
     );
     if (postgresOnlyCatalog) children.push(postgresOnlyCatalog.child);
     // NGINX_REPLICAS servers of a kind: `first` and as many more.
@@ -548,6 +562,9 @@ async function main(): Promise<void> {
       { server: catalog, next: classDetails },
       { server: gateway, next: classDetails },
       { server: tracedGateway, next: classDetails },
+      { server: sampledGateway, next: classDetails },
+      { server: tracedCatalog, next: classDetails },
+      { server: sampledCatalog, next: classDetails },
       ...(nginx && nginxOneReplica && nginxBare
         ? [
             { server: nginx, next: classDetails },
@@ -562,15 +579,18 @@ async function main(): Promise<void> {
           ]
         : []),
     ]);
-    const [bareGet, healthz, sessionOnly, details, viaGateway, viaGatewayTraced, ...others] = reads as [
-      Result,
-      Result,
-      Result,
-      Result,
-      Result,
-      Result,
-      ...Result[],
-    ];
+    const [
+      bareGet,
+      healthz,
+      sessionOnly,
+      details,
+      viaGateway,
+      viaGatewayTraced,
+      viaGatewaySampled,
+      detailsTraced,
+      detailsSampled,
+      ...others
+    ] = reads as [Result, Result, Result, Result, Result, Result, Result, Result, Result, ...Result[]];
     const viaNginx = nginx ? others.shift() : undefined;
     const viaNginxOneReplica = nginx ? others.shift() : undefined;
     const viaNginxBare = nginx ? others.shift() : undefined;
@@ -589,11 +609,20 @@ async function main(): Promise<void> {
         ? [['  the same in the PostgreSQL-only mode', postgresOnlySession] as [string, Result]]
         : []),
       ['GET /api/classes/{id}/details', details],
+      ['  the same, traced (every span exported)', detailsTraced],
+      [
+        `  the same, traced as production samples (${PRODUCTION_SAMPLE_RATIO * 100}% of traces)`,
+        detailsSampled,
+      ],
       ...(postgresOnlyDetails
         ? [['  the same in the PostgreSQL-only mode', postgresOnlyDetails] as [string, Result]]
         : []),
       ['  the same through the gateway (npm start)', viaGateway],
       ['  the same through the gateway, traced (every span exported)', viaGatewayTraced],
+      [
+        `  the same through the gateway, traced as production samples (${PRODUCTION_SAMPLE_RATIO * 100}% of traces)`,
+        viaGatewaySampled,
+      ],
       ...(viaNginx
         ? [
             [
@@ -671,14 +700,28 @@ async function main(): Promise<void> {
           `p99 ${details.p99.toFixed(0)} → ${postgresOnlyDetails.p99.toFixed(0)} ms`,
       );
     }
-    const tracingCost = 1 - viaGatewayTraced.rps / viaGateway.rps;
     console.log(
-      `tracing (sampling every request, ${traceSink.received.exports} OTLP exports, ` +
-        `${(traceSink.received.bytes / 1e6).toFixed(1)} MB): class details through the gateway ` +
-        `${viaGateway.rps.toFixed(0)} → ${viaGatewayTraced.rps.toFixed(0)} req/s, ${(tracingCost * 100).toFixed(0)}% fewer ` +
-        `(goal ≤ ${TRACING_COST_GOAL * 100}%) ${verdict(tracingCost <= TRACING_COST_GOAL)}; ` +
-        `p99 ${viaGateway.p99.toFixed(1)} → ${viaGatewayTraced.p99.toFixed(1)} ms`,
+      `tracing (${traceSink.received.exports} OTLP exports, ${(traceSink.received.bytes / 1e6).toFixed(1)} MB in all), ` +
+        `class details ${details.rps.toFixed(0)} req/s untraced direct, ${viaGateway.rps.toFixed(0)} through the gateway:`,
     );
+    for (const [what, untraced, traced] of [
+      ['direct, sampling every request', details, detailsTraced],
+      [
+        `direct, sampling ${PRODUCTION_SAMPLE_RATIO * 100}% of traces as production does`,
+        details,
+        detailsSampled,
+      ],
+      ['through the gateway, sampling every request', viaGateway, viaGatewayTraced],
+      [`through the gateway, sampling ${PRODUCTION_SAMPLE_RATIO * 100}%`, viaGateway, viaGatewaySampled],
+    ] as const) {
+      const cost = 1 - traced.rps / untraced.rps;
+      console.log(
+        `  ${what}: ${traced.rps.toFixed(0)} req/s, ${(cost * 100).toFixed(0)}% fewer ` +
+          `(goal ≤ ${TRACING_COST_GOAL * 100}%) ${verdict(cost <= TRACING_COST_GOAL)}; ` +
+          `p99 ${untraced.p99.toFixed(1)} → ${traced.p99.toFixed(1)} ms, ` +
+          `CPU ${untraced.cpuMicrosPerRequest?.toFixed(0)} → ${traced.cpuMicrosPerRequest?.toFixed(0)} µs per request`,
+      );
+    }
     for (const [what, result, goal] of [
       ['across learners', writes, WRITES_SHARE_GOAL],
       ["on one learner's row", oneRow, ONE_ROW_SHARE_GOAL],
