@@ -86,7 +86,7 @@ async function awaitQuietMachine(what: string): Promise<void> {
       (quiet ? 'quiet' : `NOT quiet (goal < ${QUIET_LOAD_AVERAGE}): these figures are not comparable`),
   );
 }
-/** The most throughput tracing may cost class details through the gateway (a share of the untraced). */
+/** The most throughput tracing may cost class details, direct or through the gateway (a share of the untraced). */
 const TRACING_COST_GOAL = 0.15;
 /** The share of traces the Kubernetes tracing overlay samples (infra/k8s/overlays/tracing). */
 const PRODUCTION_SAMPLE_RATIO = 0.1;
@@ -609,14 +609,14 @@ async function main(): Promise<void> {
         ? [['  the same in the PostgreSQL-only mode', postgresOnlySession] as [string, Result]]
         : []),
       ['GET /api/classes/{id}/details', details],
+      ...(postgresOnlyDetails
+        ? [['  the same in the PostgreSQL-only mode', postgresOnlyDetails] as [string, Result]]
+        : []),
       ['  the same, traced (every span exported)', detailsTraced],
       [
         `  the same, traced as production samples (${PRODUCTION_SAMPLE_RATIO * 100}% of traces)`,
         detailsSampled,
       ],
-      ...(postgresOnlyDetails
-        ? [['  the same in the PostgreSQL-only mode', postgresOnlyDetails] as [string, Result]]
-        : []),
       ['  the same through the gateway (npm start)', viaGateway],
       ['  the same through the gateway, traced (every span exported)', viaGatewayTraced],
       [

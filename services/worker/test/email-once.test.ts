@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createQueueBackend } from '@sleep-ritual/platform/backends';
 import { createMetricsRegistry } from '@sleep-ritual/platform/metrics';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
@@ -210,10 +210,19 @@ describe('an e-mail job that runs again after it sent', () => {
 
 describe("the e-mails worker's close", () => {
   it('marks sent what its jobs sent, without waiting for the next write', async () => {
+    // Each part is put away once the test ends, whatever fails first.
     const prefix = uniqueQueuePrefix('email-close');
     const closing = await openTestQueues(deps.config, prefix);
+    onTestFinished(() => closing.dispose());
     const backend = createQueueBackend(deps.config, prefix, { failFast: false });
+    onTestFinished(() => backend.close());
     const closingOutbox = await mkdtemp(path.join(tmpdir(), 'email-close-'));
+    onTestFinished(() => rm(closingOutbox, { recursive: true, force: true }));
+    const mailer = createMailer(
+      { ...deps.config, smtpUrl: undefined, outboxDir: closingOutbox },
+      deps.logger,
+    );
+    onTestFinished(() => mailer.close());
     // Its marks would wait an hour for their write: only the close can write this one.
     const closingWorker = startEmailsWorker({
       concurrency: 1,
@@ -222,29 +231,24 @@ describe("the e-mails worker's close", () => {
       metrics,
       db: deps.db,
       config: deps.config,
-      mailer: createMailer({ ...deps.config, smtpUrl: undefined, outboxDir: closingOutbox }, deps.logger),
+      mailer,
       confirmEveryMs: 60 * 60 * 1000,
     });
-    try {
-      const { userId, email, orderId } = await buyer();
-      const jobId = await enqueueEmail(closing.emails, { template: 'create-account', userId, orderId });
-      await eventually(async () => (await (await closing.emails.getJob(jobId))?.getState()) === 'completed', {
-        what: `e-mail job ${jobId} to complete`,
-        timeoutMs: 15_000,
-      });
-      expect((await readOutbox(closingOutbox)).filter((mail) => mail.to === email)).toHaveLength(1);
-      const jobKey = `${closing.emails.qualifiedName}:${jobId}`;
-      expect(await deps.db('email_sends').where({ jobKey }).first('sentAt')).toEqual({ sentAt: null });
+    onTestFinished(() => closingWorker.close());
 
-      await closingWorker.close();
-      expect(await deps.db('email_sends').where({ jobKey }).first('sentAt')).toEqual({
-        sentAt: expect.any(Date),
-      });
-    } finally {
-      await closingWorker.close();
-      await backend.close();
-      await closing.dispose();
-      await rm(closingOutbox, { recursive: true, force: true });
-    }
+    const { userId, email, orderId } = await buyer();
+    const jobId = await enqueueEmail(closing.emails, { template: 'create-account', userId, orderId });
+    await eventually(async () => (await (await closing.emails.getJob(jobId))?.getState()) === 'completed', {
+      what: `e-mail job ${jobId} to complete`,
+      timeoutMs: 15_000,
+    });
+    expect((await readOutbox(closingOutbox)).filter((mail) => mail.to === email)).toHaveLength(1);
+    const jobKey = `${closing.emails.qualifiedName}:${jobId}`;
+    expect(await deps.db('email_sends').where({ jobKey }).first('sentAt')).toEqual({ sentAt: null });
+
+    await closingWorker.close();
+    expect(await deps.db('email_sends').where({ jobKey }).first('sentAt')).toEqual({
+      sentAt: expect.any(Date),
+    });
   });
 });
