@@ -86,7 +86,7 @@ async function awaitQuietMachine(what: string): Promise<void> {
       (quiet ? 'quiet' : `NOT quiet (goal < ${QUIET_LOAD_AVERAGE}): these figures are not comparable`),
   );
 }
-/** The most throughput tracing may cost class details, direct or through the gateway (a share of the untraced). */
+/** The most throughput tracing may cost class details, direct or through the gateway (share of untraced). */
 const TRACING_COST_GOAL = 0.15;
 /** The share of traces the Kubernetes tracing overlay samples (infra/k8s/overlays/tracing). */
 const PRODUCTION_SAMPLE_RATIO = 0.1;

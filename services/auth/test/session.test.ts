@@ -63,6 +63,33 @@ describe('POST /api/login', () => {
     expect(session).not.toContain(user.email);
   });
 
+  it('opens no session when the password ended while it was being checked', async () => {
+    const user = await auth.createUser();
+    const sessions = auth.deps.backends.sessions;
+    const set = sessions.set;
+    // An order or an admin's grant ends the password, and signs the account out everywhere, after this
+    // sign-in checked it and before its session is stored.
+    sessions.set = async (...args) => {
+      if (args[3]?.id === user.id) {
+        await auth.deps.db('users').where({ id: user.id }).update({ password: null });
+        await sessions.destroyUser(user.id);
+      }
+      return set.apply(sessions, args);
+    };
+    try {
+      const client = createClient(auth.url);
+      const response = await client.request('/api/login', {
+        method: 'POST',
+        json: { email: user.email, password: user.password },
+      });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Invalid email or password' });
+      expect((await client.request('/api/user')).status).toBe(401);
+    } finally {
+      sessions.set = set;
+    }
+  });
+
   it('when the password is wrong, it answers 401 with a JSON error and no session', async () => {
     const user = await auth.createUser();
     const client = createClient(auth.url);

@@ -18,7 +18,10 @@ export async function findSignedInUser({ db }: AuthDeps, userId: number) {
   return user && publicUser(user);
 }
 
-/** The user whose e-mail and password these are, or undefined; an unknown e-mail takes as long as a wrong password. */
+/**
+ * The user whose e-mail and password these are, with the stored hash the password matched (see
+ * passwordStillIs), or undefined; an unknown e-mail takes as long as a wrong password.
+ */
 export async function checkCredentials({ db }: AuthDeps, email: string, password: string) {
   const user = await findUserByEmail(db, email);
   if (!user?.password) {
@@ -26,7 +29,17 @@ export async function checkCredentials({ db }: AuthDeps, email: string, password
     return undefined;
   }
   const valid = await verifyPassword(user.password, password);
-  return valid ? publicUser(user) : undefined;
+  return valid ? { user: publicUser(user), passwordHash: user.password } : undefined;
+}
+
+/**
+ * Whether the user's password is still the one a sign-in checked. A password ended or changed while it
+ * was checked (an order or an admin's grant ending a password nobody proved the address for, a reset, a
+ * deletion) signed the account out everywhere, possibly before the session of that sign-in existed: read
+ * once that session is stored, this tells the sign-in to end it.
+ */
+export async function passwordStillIs({ db }: AuthDeps, userId: number, passwordHash: string) {
+  return (await findUserById(db, userId))?.password === passwordHash;
 }
 
 export async function noteSignIn({ db }: AuthDeps, userId: number): Promise<void> {

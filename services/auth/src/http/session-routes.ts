@@ -13,6 +13,7 @@ import { limitAddress } from '@sleep-ritual/platform/rate-limit';
 import {
   checkCredentials,
   findSignedInUser,
+  passwordStillIs,
   requestSignInLink,
   signInWithCode,
   signInWithLink,
@@ -43,12 +44,18 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
     // Counted before the password is checked, in one atomic step: concurrent guesses cannot slip past.
     const attempt = await takeSignInAttempt(limits, limits.signInAttempts, limitAddress(ctx.ip), email);
 
-    const user = await checkCredentials(deps, email, password);
-    if (!user) throw new UnauthorizedError('Invalid email or password');
+    const checked = await checkCredentials(deps, email, password);
+    if (!checked) throw new UnauthorizedError('Invalid email or password');
 
     await attempt.succeeded();
-    await signIn(ctx, deps, user.id);
-    ctx.body = user;
+    await signIn(ctx, deps, checked.user.id);
+    // The password ended or changed while it was checked: its sign-out may have come before this session.
+    if (!(await passwordStillIs(deps, checked.user.id, checked.passwordHash))) {
+      ctx.session = null;
+      setSignedInHint(ctx, deps.config, false);
+      throw new UnauthorizedError('Invalid email or password');
+    }
+    ctx.body = checked.user;
   });
 
   // The second way in: a link e-mailed to the address, single use, for 15 minutes.

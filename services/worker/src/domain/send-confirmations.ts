@@ -26,12 +26,12 @@ export type SendConfirmations = {
 };
 
 /**
- * Marks sent the e-mails the worker's jobs sent, every `everyMs` (CONFIRM_EVERY_MS) in one statement, off the jobs'
- * path: a launch-night burst pays one statement a tick rather than one per e-mail, and no job waits for
- * it. A job completes before its confirmation is written; a run of it meanwhile (its completion lost)
- * finds the claim within its lease and waits for the lease's end, by when the confirmation is in. A
- * confirmation given up (PostgreSQL away until the lease's end, or the process stopped first) is logged:
- * only a run of the job after the lease would send again.
+ * Marks sent the e-mails the worker's jobs sent, every `everyMs` (CONFIRM_EVERY_MS) in one statement,
+ * off the jobs' path: a launch-night burst pays one statement a tick rather than one per e-mail, and no
+ * job waits for it. A job completes before its confirmation is written; a run of it meanwhile (its
+ * completion lost) finds the claim within its lease and waits for the lease's end, by when the
+ * confirmation is in. A confirmation given up (PostgreSQL away until the lease's end, or the process
+ * stopped first) is logged: only a run of the job after the lease would send again.
  */
 export function sendConfirmations(
   db: Knex,

@@ -75,7 +75,7 @@ export async function grantProgram(
   memberId: number,
   programId: number,
 ): Promise<MemberDetail> {
-  const passwordEnded = await memberAction(deps, actor, memberId, 'grant-program', async (trx) => {
+  await memberAction(deps, actor, memberId, 'grant-program', async (trx) => {
     const program = await findProgram(trx, programId, { liveOnly: true });
     if (!program) throw new NotFoundError(ADMIN_MEMBER_MESSAGES.programNotFound);
     const purchases = await purchasesOfProgram(trx, memberId, programId);
@@ -93,7 +93,8 @@ export async function grantProgram(
     } else {
       granted = [await insertManualGrant(trx, memberId, programId)];
     }
-    // Before the commit: should the sessions not end (Redis down), nothing of the grant stays.
+    // Before the commit: should the sessions not end (Redis down), nothing of the grant stays. A sign-in
+    // that checked the old password meanwhile ends its own session (passwordStillIs).
     const { ended: passwordEnded } = await endUnprovenPassword(trx, memberId, granted[0]?.orderId ?? null);
     if (passwordEnded) await deps.backends.sessions.destroyUser(memberId);
     return {
@@ -105,18 +106,9 @@ export async function grantProgram(
         orderIds: granted.map((purchase) => purchase.orderId),
         ...(passwordEnded ? { unprovenPasswordEnded: true } : {}),
       },
-      result: passwordEnded,
+      result: undefined,
     };
   });
-  // Once more after the commit: a sign-in that checked the old password while the grant ran, and made
-  // its session after the first ending, is ended too.
-  if (passwordEnded) {
-    await deps.backends.sessions
-      .destroyUser(memberId)
-      .catch((error: Error) =>
-        deps.logger.warn({ memberId, err: error.message }, 'sessions not ended again after a grant'),
-      );
-  }
   return getMemberDetail(deps.db, memberId);
 }
 
