@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
+import { adminAreaPrefix, membersAppRoutes, routePattern } from '@sleep-ritual/contracts/app-routes';
 import { serviceWorkerFile, webAppManifestFile } from '@sleep-ritual/contracts/web-app';
 import { loadConfig, loadConfigOrExit, type Config } from '@sleep-ritual/platform/config';
 import { NotFoundError, ServiceUnavailableError } from '@sleep-ritual/platform/errors';
@@ -327,14 +327,16 @@ function renderRoutes(header: string[], roots: Roots, errorLogs: string[]): stri
   const marketingPage = `root ${marketingRoot}; set $script_src "${MARKETING_SCRIPT_SRC}";`;
   lines.push(
     '',
-    '# Members app: each of its routes answers the SPA shell (no-cache, the default, so a deploy shows).',
+    '# Members app: each of its routes answers the SPA shell (no-cache, the default, so a deploy shows);',
+    "# any other path under them is the marketing site's 404. The admin area is the SPA's, all of it.",
     `# Its built files are served under ${assets}; Vite content-hashes everything in assets/.`,
   );
+  const shell = `root ${membersAppRoot}; try_files /index.html =404; ${staticHeaders}`;
   for (const route of membersAppRoutes) {
-    lines.push(
-      ...prefixLocations(route, `root ${membersAppRoot}; try_files /index.html =404; ${staticHeaders}`),
-    );
+    literalPath(route.replaceAll('{id}', '1'));
+    lines.push(`location ~ "${routePattern(route)}" { ${shell} }`);
   }
+  lines.push(...prefixLocations(adminAreaPrefix, shell));
   lines.push(
     '# The service worker controls the whole origin (the routes above share no prefix) and is checked for',
     '# updates on every visit (no-cache, the default). The manifest type is missing from older mime.types.',

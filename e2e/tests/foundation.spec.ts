@@ -49,9 +49,13 @@ test("when the app's code cannot load, the page reloads once, then says so with 
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 });
 
-test('an unknown path shows the 404 page with status 404', async ({ page }) => {
-  const response = await page.goto('/this-page-does-not-exist');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
-  await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
+test("an unknown path shows the 404 page with status 404, under the members app's routes too", async ({
+  page,
+}) => {
+  for (const path of ['/this-page-does-not-exist', '/account/settings']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+    await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
+  }
 });

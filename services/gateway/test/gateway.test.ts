@@ -84,7 +84,15 @@ describe('gateway', () => {
   });
 
   it('serves the members app index.html on its routes, deep links included', async () => {
-    for (const route of ['/sign-in', '/my-programs', '/program/1/path/2/class/3', '/admin/programs']) {
+    for (const route of [
+      '/sign-in',
+      '/my-programs',
+      '/programs/my-programs/',
+      '/program/1/path/2/class/3',
+      '/account/unsubscribe?token=abc',
+      '/admin/programs',
+      '/admin/no-such-screen',
+    ]) {
       const response = await fetch(`${gateway.url}${route}`);
       expect(response.status, route).toBe(200);
       expect(await response.text()).toContain('<div id="root">');
@@ -126,10 +134,18 @@ describe('gateway', () => {
     expect(await terms.text()).toContain('Terms of Service');
   });
 
-  it('answers unknown paths with the marketing 404 page and status 404', async () => {
-    const response = await fetch(`${gateway.url}/no-such-page`);
-    expect(response.status).toBe(404);
-    expect(await response.text()).toContain('404 - Page Not Found');
+  it("answers unknown paths with the marketing 404 page and status 404, under the app's routes too", async () => {
+    for (const route of [
+      '/no-such-page',
+      '/programs',
+      '/account/settings',
+      '/program/abc',
+      '/sign-in/again',
+    ]) {
+      const response = await fetch(`${gateway.url}${route}`);
+      expect(response.status, route).toBe(404);
+      expect(await response.text(), route).toContain('404 - Page Not Found');
+    }
   });
 
   it('does not let a path escape the build folder', async () => {

@@ -165,16 +165,32 @@ describe('nginx with the configuration npm run start:prod renders', () => {
   });
 
   it("answers the members app's routes with its shell, uncached", async () => {
-    const shell = await get('/my-programs/3');
-    expect(shell.status).toBe(200);
-    expect(shell.body.toString()).toContain('<title>Members</title>');
-    expect(shell.headers['cache-control']).toBe('no-cache');
+    for (const route of [
+      '/my-programs',
+      '/programs/my-programs/',
+      '/program/3/path/4/class/5',
+      '/reset-password?token=abc',
+      '/admin/programs/3',
+    ]) {
+      const shell = await get(route);
+      expect(shell.status, route).toBe(200);
+      expect(shell.body.toString(), route).toContain('<title>Members</title>');
+      expect(shell.headers['cache-control'], route).toBe('no-cache');
+    }
   });
 
-  it('answers an unknown page with the 404 page and status 404', async () => {
-    const missing = await get('/no-such-page');
-    expect(missing.status).toBe(404);
-    expect(missing.body.toString()).toContain('404 - Page Not Found');
+  it("answers an unknown page with the 404 page and status 404, under the app's routes too", async () => {
+    for (const route of [
+      '/no-such-page',
+      '/my-programs/3',
+      '/programs',
+      '/account/settings',
+      '/program/abc',
+    ]) {
+      const missing = await get(route);
+      expect(missing.status, route).toBe(404);
+      expect(missing.body.toString(), route).toContain('404 - Page Not Found');
+    }
   });
 
   it("takes turns between a service's replicas, keeping the host and saying who the client is", async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
-import { membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
+import { membersAppRoutes, routePattern } from '@sleep-ritual/contracts/app-routes';
 import { uploadRoutes, apiRoutes, secretQueryRoutes } from '../src/routes.ts';
 import { renderLocalNginx, renderNginx, WEBHOOK_SENT_AGAIN } from '../../../scripts/render-nginx.ts';
 
@@ -13,7 +13,7 @@ const upstreamsConf = rendered['infra/nginx/upstreams.conf']!;
 /** What the location of a call whose query carries a secret adds: only critical errors in the log. */
 const QUIET_ERRORS = 'error_log /var/log/nginx/error.log crit; ';
 
-function locationBody(conf: string, modifier: '=' | '^~', location: string): string | undefined {
+function locationBody(conf: string, modifier: '=' | '^~' | '~', location: string): string | undefined {
   const line = conf.split('\n').find((text) => text.startsWith(`location ${modifier} ${location} {`));
   return line?.slice(line.indexOf('{') + 1, line.lastIndexOf('}')).trim();
 }
@@ -134,8 +134,13 @@ describe('infra/nginx', () => {
     for (const log of logs) expect(log, log).toMatch(/^(off|\S+ main( .*)?)$/);
   });
 
-  it.each(membersAppRoutes)('serves the members app shell on %s and below', (route) => {
-    for (const body of [locationBody(routesConf, '=', route), locationBody(routesConf, '^~', `${route}/`)]) {
+  it.each(membersAppRoutes)('serves the members app shell on %s', (route) => {
+    const body = locationBody(routesConf, '~', `"${routePattern(route)}"`);
+    expect(body).toContain('root /srv/members-app; try_files /index.html =404;');
+  });
+
+  it('serves the members app shell on the whole admin area', () => {
+    for (const body of [locationBody(routesConf, '=', '/admin'), locationBody(routesConf, '^~', '/admin/')]) {
       expect(body).toContain('root /srv/members-app; try_files /index.html =404;');
     }
   });

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { MY_PROGRAMS_PATHS } from '../../features/learning/lib/my-programs-paths.ts';
+import { myProgramsRoutes } from '@sleep-ritual/contracts/app-routes';
 import { MyProgramsScreen } from '../../features/learning/components/MyProgramsScreen.tsx';
 import { lazyScreen } from '../lazy-screen.tsx';
 
@@ -8,7 +8,7 @@ import { lazyScreen } from '../lazy-screen.tsx';
  * learner lands, is in the first load; the others (the class page brings the player) load when opened.
  */
 export const learnerRoutes: RouteObject[] = [
-  ...MY_PROGRAMS_PATHS.map((path) => ({ path, element: <MyProgramsScreen /> })),
+  ...myProgramsRoutes.map((path) => ({ path, element: <MyProgramsScreen /> })),
   {
     path: '/program/:programId',
     element: lazyScreen(() =>

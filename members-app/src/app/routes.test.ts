@@ -1,0 +1,26 @@
+import { isMembersAppRoute, membersAppRoutes } from '@sleep-ritual/contracts/app-routes';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router.tsx';
+
+/** The router's leaf route for a path: the screen it shows ('*' is the not-found screen). */
+function screenFor(path: string): string | undefined {
+  return matchRoutes(routes, path)?.at(-1)?.route.path;
+}
+
+function screenPaths(list: RouteObject[]): string[] {
+  return list.flatMap((route) => [
+    ...(route.path && route.path !== '*' ? [route.path] : []),
+    ...screenPaths(route.children ?? []),
+  ]);
+}
+
+describe('the router and the routes the servers answer with the app (contracts/app-routes)', () => {
+  it.each(membersAppRoutes)('%s, which the servers answer with the app, is a screen of it', (route) => {
+    expect(screenFor(route.replaceAll('{id}', '7'))).not.toBe('*');
+  });
+
+  it.each(screenPaths(routes))('the servers answer the screen %s with the app', (screen) => {
+    expect(isMembersAppRoute(screen.replace(/:\w+/g, '7').replace(/\*$/, 'programs'))).toBe(true);
+  });
+});
