@@ -183,7 +183,7 @@ test('a night with audio opens in listen mode, plays its generated track, fades 
   expect(stored).toEqual({ durationSeconds: 960, totalPlays: 1, maxPositionSec: 960, completed: true });
 });
 
-test('listen mode at 320 px: nothing overflows, axe finds no violations, the keyboard stays inside and Escape leaves', async ({
+test('listen mode at 320 px: nothing overflows or needs scrolling, axe finds no violations, the keyboard stays inside, Escape and Back leave', async ({
   page,
 }) => {
   await signedInBuyerOf(page, 1);
@@ -204,6 +204,16 @@ test('listen mode at 320 px: nothing overflows, axe finds no violations, the key
     expect(box.x + box.width).toBeLessThanOrEqual(320);
     expect(Math.min(box.width, box.height), control).toBeGreaterThanOrEqual(44);
   }
+  // In bed, nothing needs scrolling for: the controls and the sleep timer are all on the screen.
+  for (const control of [
+    player.getByRole('button', { name: 'Close listen mode' }),
+    player.getByRole('button', { name: 'Pause' }),
+    player.getByLabel('Sleep timer'),
+  ]) {
+    const box = (await control.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(640);
+  }
   const results = await new AxeBuilder({ page }).include('.listen-mode').analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
@@ -215,6 +225,15 @@ test('listen mode at 320 px: nothing overflows, axe finds no violations, the key
   await page.keyboard.press('Escape');
   await expect(player).toHaveCount(0);
   await expect(listen).toBeFocused();
+
+  // A phone's back gesture closes the player and keeps the night's page.
+  const night = page.url();
+  await listen.click();
+  await expect(player).toBeVisible();
+  await page.goBack();
+  await expect(player).toHaveCount(0);
+  expect(page.url()).toBe(night);
+  await expect(listen).toBeVisible();
 });
 
 test("a night's track plays only to its owner: a visitor who is not signed in is refused it", async ({

@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { learnerAccessMessages, type ClassDetails, type PathClass } from '@sleep-ritual/contracts/catalog';
 import { extractVimeoId } from '@sleep-ritual/contracts/vimeo';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { isAdminPreview } from '../../../lib/admin-preview.ts';
+import { useBackCloses } from '../../../lib/use-back-closes.ts';
 import { OfflineState } from '../../../components/OfflineState.tsx';
 import { isNetworkFailure } from '../../../lib/offline-queue.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -309,15 +310,12 @@ function ClassListen({
   resumeAt: number;
   video: ReactNode;
 }) {
-  const [listening, setListening] = useState(false);
+  // Back closes listen mode and keeps the night's page, as its Close button does.
+  const listening = useBackCloses();
   return (
     <div className="class-listen">
       <div className="listen-launch">
-        <button
-          type="button"
-          className="btn btn-primary listen-launch-button"
-          onClick={() => setListening(true)}
-        >
+        <button type="button" className="btn btn-primary listen-launch-button" onClick={listening.show}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
           </svg>
@@ -329,14 +327,14 @@ function ClassListen({
         </p>
         {!isAdminPreview() && <SaveForOffline details={details} />}
       </div>
-      {!listening && video}
-      {listening && (
+      {!listening.open && video}
+      {listening.open && (
         <ListenMode
           details={details}
           audioUrl={audioUrl}
           resumeAt={resumeAt}
-          onClose={() => setListening(false)}
-          onWatchVideo={video ? () => setListening(false) : undefined}
+          onClose={listening.close}
+          onWatchVideo={video ? listening.close : undefined}
         />
       )}
     </div>

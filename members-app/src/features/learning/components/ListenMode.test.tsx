@@ -79,6 +79,23 @@ describe('Listen mode', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Play' }));
   });
 
+  it("Back closes listen mode and keeps the night's page, as its Close button does", async () => {
+    const { view } = renderClass(withAudio());
+    await openListenMode();
+    await act(() => view.router.navigate(-1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(view.router.state.location.pathname).toBe(CLASS_URL);
+    expect(screen.getByRole('button', { name: 'Listen' })).toBeTruthy();
+    expect(await screen.findByTestId('class-video')).toBeTruthy();
+
+    // Closed by its button, it leaves the entry it added: Back then leaves the night.
+    const { dialog } = await openListenMode();
+    fireEvent.click(within(dialog).getByRole('button', { name: /Close listen mode/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(view.router.state.historyAction).toBe('POP');
+    expect(view.router.state.location.pathname).toBe(CLASS_URL);
+  });
+
   it('resumes where the learner left off and plays once the length is known, recording through the watch tracker', async () => {
     const { events } = renderClass(
       withAudio({

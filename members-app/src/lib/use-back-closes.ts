@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+type OverlayState = { overlay?: string } | null;
+
+/**
+ * A full-screen layer that the browser's Back closes, as a phone's back gesture is expected to: opening
+ * it adds a history entry for the same address, so Back leaves that entry (the layer closes, the page
+ * stays) and closing it by its own button goes back over the entry it added. The entry names this
+ * mounted layer, so a reload or another page's entry never opens it.
+ */
+export function useBackCloses(): { open: boolean; show: () => void; close: () => void } {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [name] = useState(() => Math.random().toString(36).slice(2));
+  const open = (location.state as OverlayState)?.overlay === name;
+  return {
+    open,
+    show: () => {
+      if (!open) void navigate(location, { state: { overlay: name } });
+    },
+    close: () => {
+      if (open) void navigate(-1);
+    },
+  };
+}
