@@ -41,6 +41,17 @@ test.describe('sign-in', () => {
   });
 
   test('signed-out visitors of member screens are sent to sign in; logout returns home', async ({ page }) => {
+    // A browser that never signed in here is asked who it is, and nothing bound to answer 401 besides.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname);
+    });
+    await page.goto('/my-programs');
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(asked).toEqual(['/api/user']);
+
     await page.goto('/account');
     await expect(page).toHaveURL(/\/sign-in$/);
     await page.getByLabel('Email').fill(demo.email);

@@ -1,6 +1,6 @@
 import { isValidElement } from 'react';
 import type { RouteObject } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
 import { RequireAuth } from '../features/auth/components/RouteGuards.tsx';
 import { getPrograms } from '../features/learning/api/get-programs.ts';
@@ -13,12 +13,19 @@ import { routes } from './router.tsx';
 
 const urls = (pathname: string, search = '') => firstScreen(pathname, search).calls.map((call) => call.url);
 
+/** The cookie the server sets with a session (SIGNED_IN_HINT_COOKIE): someone may be signed in here. */
+const signedInHere = () => {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+};
+const forgetSignedIn = () => {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+};
+
 describe('the first screen’s calls, which the entry sends before the app has arrived', () => {
-  afterEach(() => {
-    document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
-  });
+  afterEach(forgetSignedIn);
 
   it('on "Your Programs": who is signed in, the cards, tonight and the check-in, and the first render waits for them', () => {
+    signedInHere();
     for (const pathname of ['/my-programs', '/my-programs/', '/programs/my-programs']) {
       expect(urls(pathname)).toEqual([
         '/api/user',
@@ -28,6 +35,13 @@ describe('the first screen’s calls, which the entry sends before the app has a
         '/api/progress/check-ins',
       ]);
       expect(firstScreen(pathname, '')).toMatchObject({ waitsForWhoIsSignedIn: true, myPrograms: true });
+    }
+  });
+
+  it('on "Your Programs" in a browser where nobody signed in: only who is signed in, to be sent to sign in', () => {
+    for (const pathname of ['/my-programs', '/programs/my-programs']) {
+      expect(urls(pathname)).toEqual(['/api/user']);
+      expect(firstScreen(pathname, '')).toMatchObject({ waitsForWhoIsSignedIn: true, myPrograms: false });
     }
   });
 
@@ -59,7 +73,7 @@ describe('the first screen’s calls, which the entry sends before the app has a
   it('on sign-in: nothing for a browser that never signed in here; the check, not waited for, otherwise', () => {
     expect(urls('/sign-in')).toEqual([]);
     expect(urls('/sign-in', '?token=abc')).toEqual(['/api/user']);
-    document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+    signedInHere();
     expect(urls('/sign-in')).toEqual(['/api/user']);
     expect(firstScreen('/sign-in', '').waitsForWhoIsSignedIn).toBe(false);
   });
@@ -77,6 +91,7 @@ describe('the first screen’s calls, which the entry sends before the app has a
   });
 
   it('loads with each call the contract that checks its answer', async () => {
+    signedInHere();
     const [user, programs, , tonight, checkIns] = firstScreen('/my-programs', '').calls;
     expect(Object.keys((await user!.contract()) as object)).toContain('currentUserSchema');
     expect(Object.keys((await programs!.contract()) as object)).toContain('programListSchema');
@@ -87,7 +102,9 @@ describe('the first screen’s calls, which the entry sends before the app has a
 
 describe('the first calls, sent by the entry', () => {
   const card = (cardImageUrl: string | null) => sample.program({ cardImageUrl });
+  beforeEach(signedInHere);
   afterEach(() => {
+    forgetSignedIn();
     dropEarly();
     endAdminPreview();
     vi.unstubAllGlobals();

@@ -1,3 +1,4 @@
+import { hasSignedInHint } from '@sleep-ritual/contracts/signed-in-hint';
 import { currentUserCall } from '../features/auth/api/current-user-call.ts';
 import { signInAsksWhoIsSignedIn } from '../features/auth/lib/sign-in-asks.ts';
 import {
@@ -23,7 +24,9 @@ export type FirstScreen = {
   waitsForWhoIsSignedIn: boolean;
   /**
    * "Your Programs", where a signed-in learner lands: its cards, whose first picture is the largest
-   * paint, tonight's night on them and the morning's "How did you sleep?" above them.
+   * paint, tonight's night on them and the morning's "How did you sleep?" above them. Asked for only
+   * where a session may have started (the signed-in hint): a visitor who never signed in here is only
+   * asked who they are, and sent to sign in, without four calls bound to answer 401.
    */
   myPrograms: boolean;
   /** The calls the first render waits for or needs at once, for the entry to send. */
@@ -37,7 +40,7 @@ export function firstScreen(pathname: string, search: string): FirstScreen {
   const membersScreen =
     pathname === '/account' || pathname.startsWith('/program/') || isMyProgramsPath(pathname);
   const whoIsSignedIn = membersScreen || (pathname === '/sign-in' && signInAsksWhoIsSignedIn(search));
-  const myPrograms = isMyProgramsPath(pathname);
+  const myPrograms = isMyProgramsPath(pathname) && hasSignedInHint(document.cookie);
   return {
     whoIsSignedIn,
     waitsForWhoIsSignedIn: membersScreen,
