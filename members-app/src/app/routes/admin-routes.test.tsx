@@ -87,7 +87,7 @@ describe('admin area', () => {
       'DELETE /api/admin/programs/2': { status: 200, body: { success: true } },
       'GET /api/admin/programs': { status: 200, body: [rows.program(1)] },
     };
-    const { router } = renderAdmin('/admin/programs/2', answers);
+    const { router, requested } = renderAdmin('/admin/programs/2', answers);
     expect(await screen.findByRole('heading', { level: 1, name: 'Add-On Nights' })).toBeTruthy();
     expect(screen.getByText('Add On')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Program' }));
@@ -97,6 +97,9 @@ describe('admin area', () => {
     expect(await screen.findByText('Program deleted successfully')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/programs'));
     expect(await screen.findByRole('link', { name: 'Programme 1' })).toBeTruthy();
+    // The deleted programme is not asked for again (it would answer 404); the list is, fresh.
+    expect(requested().filter((call) => call === 'GET /api/admin/programs/2')).toHaveLength(1);
+    expect(requested()).toContain('GET /api/admin/programs');
   });
 
   it("says 'Program not found' for a deleted or unknown programme", async () => {

@@ -6,4 +6,4 @@ import { useAdminMutation } from '../../../lib/admin/use-admin-mutation.ts';
 /** A soft delete of the path and its classes. */
 export const deletePath = (address: PathAddress) => api.delete(deletedSchema, pathUrl(address));
 
-export const useDeletePath = () => useAdminMutation(deletePath);
+export const useDeletePath = () => useAdminMutation(deletePath, { leavesScreen: true });

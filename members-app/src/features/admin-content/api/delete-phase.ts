@@ -5,4 +5,4 @@ import { useAdminMutation } from '../../../lib/admin/use-admin-mutation.ts';
 /** A soft delete of the phase and everything beneath it. */
 export const deletePhase = (phaseId: number) => api.delete(deletedSchema, `/api/admin/phases/${phaseId}`);
 
-export const useDeletePhase = () => useAdminMutation(deletePhase);
+export const useDeletePhase = () => useAdminMutation(deletePhase, { leavesScreen: true });

@@ -6,4 +6,4 @@ import { useAdminMutation } from '../../../lib/admin/use-admin-mutation.ts';
 export const deleteProgram = (programId: number) =>
   api.delete(deletedSchema, `/api/admin/programs/${programId}`);
 
-export const useDeleteProgram = () => useAdminMutation(deleteProgram);
+export const useDeleteProgram = () => useAdminMutation(deleteProgram, { leavesScreen: true });

@@ -7,4 +7,5 @@ import { useAdminMutation } from '../../../lib/admin/use-admin-mutation.ts';
 export const reorderPrograms = (updates: OrderUpdate[]) =>
   api.put(adminProgramListSchema, '/api/admin/programs/reorder', updates);
 
-export const useReorderPrograms = () => useAdminMutation(reorderPrograms, () => adminKeys.programs.list());
+export const useReorderPrograms = () =>
+  useAdminMutation(reorderPrograms, { answerKey: () => adminKeys.programs.list() });
