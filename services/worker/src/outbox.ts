@@ -80,5 +80,5 @@ export function linkIn(mail: Pick<OutboxMail, 'text'>, pathname: string): URL | 
  * @internal For tests and the browser suite.
  */
 export function signInCodeIn(mail: Pick<OutboxMail, 'text'>): string | undefined {
-  return /6-digit code in the app:\n- (\d{6})/.exec(mail.text)?.[1];
+  return /6-digit code in the app:\n(\d{6})/.exec(mail.text)?.[1];
 }

@@ -87,7 +87,7 @@ describe('the create-account e-mail', () => {
 
   it('says what was bought and where to sign in from then on, under a preheader and the logo', async () => {
     const { mail } = await orderMail();
-    expect(mail.text).toContain('What you bought:\n- The 6-Night Sleep Meditation Ritual');
+    expect(mail.text).toContain('What you bought:\nThe 6-Night Sleep Meditation Ritual');
     const signIn = `${deps.config.publicAppUrl}/sign-in`;
     expect(mail.text).toContain(
       `From then on, sign in at ${signIn} with this e-mail address and the password you choose.`,
@@ -106,7 +106,7 @@ describe('the create-account e-mail', () => {
   it('tells a buyer who already has an account that the programme is in it, with a sign-in link', async () => {
     const { mail } = await orderMail({ password: 'already-set-hash', emailVerified: true });
     expect(mail.subject).toBe('New in your Sleep Ritual account');
-    expect(mail.text).toContain('What you bought:\n- The 6-Night Sleep Meditation Ritual');
+    expect(mail.text).toContain('What you bought:\nThe 6-Night Sleep Meditation Ritual');
     expect(linkIn(mail, '/sign-in')?.toString()).toBe(`${deps.config.publicAppUrl}/sign-in`);
     expect(linkIn(mail, '/create-account')).toBeUndefined();
   });

@@ -62,6 +62,17 @@ describe('e-mail templates', () => {
     expect(mail.html).toContain('mailto:support@sleepritual.example');
   });
 
+  it('give the sign-in code on a line of its own in the plain text, to be read and typed as it is', () => {
+    const mail = signInLinkEmail({
+      supportEmail: 'help@example.com',
+      firstName: 'Ana',
+      link: 'https://app.example/s',
+      code: '012345',
+      validMinutes: 15,
+    });
+    expect(mail.text).toContain('Or enter this 6-digit code in the app:\n012345\n');
+  });
+
   it('say what was bought and, when creating the account, where to sign in from then on', () => {
     const mail = createAccountEmail({
       ...common,

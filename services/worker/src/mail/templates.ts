@@ -230,8 +230,10 @@ const PREVIEW_STOP = '&#847;&zwnj;&nbsp;'.repeat(60);
 
 function compose(mail: MailLayout): MailContent {
   const help = `Need a hand? Write to us at ${mail.supportEmail} and we'll help.`;
+  // A list of several is bulleted; a single line (a code to type) is given as it is.
+  const summaryLines = (lines: string[]) => (lines.length === 1 ? lines : lines.map((line) => `- ${line}`));
   const summaryText = mail.summary
-    ? [`${mail.summary.heading}:\n${mail.summary.lines.map((line) => `- ${line}`).join('\n')}`]
+    ? [`${mail.summary.heading}:\n${summaryLines(mail.summary.lines).join('\n')}`]
     : [];
   const text = [
     mail.greeting,
