@@ -85,10 +85,13 @@ test('"Delete my account" asks to confirm, signs out, takes the nights saved for
   await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Delete my account for good' }).click();
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
-  await page.waitForURL((url) => url.pathname === '/');
+  // The device is cleared at once; the page stays on the confirmation until the member leaves it.
   expect((await page.request.get('/api/user')).status()).toBe(401);
   expect(await hasSavedNights()).toBe(false);
   expect(await waitingProgress(false)).toBe(0);
+  expect(new URL(page.url()).pathname).toBe('/account');
+  await page.getByRole('button', { name: 'Go to the home page' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
 
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);

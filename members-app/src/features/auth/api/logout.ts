@@ -24,15 +24,22 @@ export function useLogout() {
 
 /**
  * After the session ended (logout, a deleted account): the nights saved for offline, the answers kept
- * with them and any progress still waiting to be sent leave the device, then a moment to read the
- * message, the home page and nothing cached for the member.
+ * with them and any progress still waiting to be sent leave the device.
  */
-export async function leaveSignedOut(queryClient: QueryClient): Promise<void> {
+export async function clearMemberDevice(): Promise<void> {
   await Promise.all([clearSavedNights(), clearQueue()]).catch(() => undefined);
-  window.setTimeout(() => {
-    // Leave first: the member screens' guard would otherwise react to the cleared user.
-    window.location.replace('/');
-    queryClient.clear();
-    queryClient.setQueryData(authKeys.currentUser(), null);
-  }, SIGNED_OUT_REDIRECT_MS);
+}
+
+/** The home page, with nothing cached for the member. */
+export function goHomeSignedOut(queryClient: QueryClient): void {
+  // Leave first: the member screens' guard would otherwise react to the cleared user.
+  window.location.replace('/');
+  queryClient.clear();
+  queryClient.setQueryData(authKeys.currentUser(), null);
+}
+
+/** After logout: the device cleared, a moment to read the message, then the home page. */
+export async function leaveSignedOut(queryClient: QueryClient): Promise<void> {
+  await clearMemberDevice();
+  window.setTimeout(() => goHomeSignedOut(queryClient), SIGNED_OUT_REDIRECT_MS);
 }

@@ -33,6 +33,24 @@ describe('deleting the account with an e-mailed code', () => {
   });
 });
 
+describe('deleting the account with the password', () => {
+  it('says it is done, with the way home focused, for the member to leave when they choose', async () => {
+    const { calls } = stubApi({ 'DELETE /api/account': { status: 204 } });
+    renderAt('/account', '/account', <DeleteMyAccount email="sam@example.com" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'sleep-well-tonight' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account for good' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Your account has been deleted. Goodnight, and thank you for listening.',
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Go to the home page' }));
+    expect(JSON.parse(calls.find((call) => call.method === 'DELETE')!.body!)).toEqual({
+      password: 'sleep-well-tonight',
+    });
+  });
+});
+
 describe('"Download my data"', () => {
   it('says why, in the page, when the server refuses the copy (an address nobody proved yet)', async () => {
     stubApi({ 'GET /api/account/export': reply(403, { error: ADDRESS_NOT_PROVEN_TO_EXPORT }) });
