@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 type OverlayState = { overlay?: string } | null;
@@ -6,13 +6,17 @@ type OverlayState = { overlay?: string } | null;
 /**
  * A full-screen layer that the browser's Back closes, as a phone's back gesture is expected to: opening
  * it adds a history entry for the same address, so Back leaves that entry (the layer closes, the page
- * stays) and closing it by its own button goes back over the entry it added. The entry names this
- * mounted layer, so a reload or another page's entry never opens it.
+ * stays) and closing it by its own button goes back over the entry it added, once however often it is
+ * pressed before the browser has gone back. The entry names this mounted layer, so a reload or another
+ * page's entry never opens it.
  */
 export function useBackCloses(): { open: boolean; show: () => void; close: () => void } {
   const location = useLocation();
   const navigate = useNavigate();
   const [name] = useState(() => Math.random().toString(36).slice(2));
+  // The entry already being left: a second press (a double tap, Escape and a click) must not go back
+  // past the page.
+  const leaving = useRef<string | null>(null);
   const open = (location.state as OverlayState)?.overlay === name;
   return {
     open,
@@ -20,7 +24,9 @@ export function useBackCloses(): { open: boolean; show: () => void; close: () =>
       if (!open) void navigate(location, { state: { overlay: name } });
     },
     close: () => {
-      if (open) void navigate(-1);
+      if (!open || leaving.current === location.key) return;
+      leaving.current = location.key;
+      void navigate(-1);
     },
   };
 }

@@ -96,6 +96,22 @@ describe('Listen mode', () => {
     expect(view.router.state.location.pathname).toBe(CLASS_URL);
   });
 
+  it('a second press on Close before the browser has gone back does not leave the night', async () => {
+    const { view } = renderClass(withAudio());
+    await screen.findByRole('button', { name: 'Listen' });
+    // The night was opened from its path: going back twice would land there.
+    await act(() => view.router.navigate('/program/1/path/10'));
+    await act(() => view.router.navigate(CLASS_URL));
+    const { dialog } = await openListenMode();
+    const close = within(dialog).getByRole('button', { name: /Close listen mode/ });
+    act(() => {
+      fireEvent.click(close);
+      fireEvent.click(close);
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(view.router.state.location.pathname).toBe(CLASS_URL);
+  });
+
   it('resumes where the learner left off and plays once the length is known, recording through the watch tracker', async () => {
     const { events } = renderClass(
       withAudio({
