@@ -31,9 +31,10 @@ import { createLogger } from '@sleep-ritual/platform/logger';
 import { repoRoot } from '@sleep-ritual/platform/paths';
 import { createBackends } from '@sleep-ritual/platform/backends';
 import { clientWithSession } from '@sleep-ritual/platform/testing';
+import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 
-/** `signedIn`: opened with a learner's session cookie. */
+/** `signedIn`: opened in a browser holding a signed-in learner's cookies. */
 const PAGES: { path: string; signedIn?: boolean }[] = [
   { path: '/' },
   { path: '/join-now' },
@@ -126,11 +127,14 @@ const origin = `http://localhost:${gatewayServer.port}`;
 
 const LEARNER_EMAIL = 'lighthouse-learner@sleepritual.example';
 
+type Cookie = { name: string; value: string };
+
 /**
- * The session cookie of a learner who owns the first programme (made once, kept for later runs), or
- * undefined when the database holds no programme (run `npm run db:seed`).
+ * The cookies of a learner who owns the first programme (made once, kept for later runs), as their
+ * browser holds them after signing in: the session and the signed-in hint the app's first screen reads
+ * (SIGNED_IN_HINT_COOKIE). Undefined when the database holds no programme (run `npm run db:seed`).
  */
-async function learnerCookie(): Promise<string | undefined> {
+async function learnerCookies(): Promise<Cookie[] | undefined> {
   const program = await db('programs').whereNull('deletedAt').orderBy('id').first('id');
   if (!program) return undefined;
   await db('users')
@@ -147,7 +151,47 @@ async function learnerCookie(): Promise<string | undefined> {
       status: 'completed',
     });
   const client = await clientWithSession(origin, { config, backends }, { userId: user.id });
-  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  return [
+    ...[...client.cookies].map(([name, value]) => ({ name, value })),
+    { name: SIGNED_IN_HINT_COOKIE, value: '1' },
+  ];
+}
+
+/**
+ * Puts cookies in the launched browser's own store, over its DevTools protocol (Storage.setCookies on
+ * the browser's WebSocket): the page's scripts read them as a signed-in browser's, where a Cookie
+ * header Lighthouse adds to each request is invisible to `document.cookie`. Lighthouse's storage reset
+ * leaves cookies alone.
+ */
+async function setBrowserCookies(port: number, cookies: Cookie[]): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  try {
+    await new Promise((resolve, reject) => {
+      socket.onopen = resolve;
+      socket.onerror = () => reject(new Error('The browser refused its DevTools connection'));
+    });
+    const answered = new Promise<void>((resolve, reject) => {
+      socket.onmessage = (event) => {
+        const message = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+        if (message.id !== 1) return;
+        if (message.error) reject(new Error(`Storage.setCookies: ${message.error.message}`));
+        else resolve();
+      };
+    });
+    socket.send(
+      JSON.stringify({
+        id: 1,
+        method: 'Storage.setCookies',
+        params: { cookies: cookies.map((cookie) => ({ ...cookie, url: origin })) },
+      }),
+    );
+    await answered;
+  } finally {
+    socket.close();
+  }
 }
 
 type Result = {
@@ -165,18 +209,18 @@ type Result = {
 };
 
 /** One Lighthouse run of the page (a new browser each time). */
-async function audit(page: string, cookie?: string): Promise<Report> {
+async function audit(page: string, cookies?: Cookie[]): Promise<Report> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   try {
+    if (cookies) await setBrowserCookies(chrome.port, cookies);
     const runner = await lighthouse(`${origin}${page}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!runner) throw new Error(`Lighthouse returned nothing for ${page}`);
     return runner.lhr;
@@ -288,21 +332,21 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 try {
   const results: Result[] = [];
-  const cookie = await learnerCookie();
+  const cookies = await learnerCookies();
   for (const { path: page, signedIn } of PAGES) {
-    if (signedIn && !cookie) {
+    if (signedIn && !cookies) {
       console.log(`Lighthouse (mobile) ${page}: skipped, the database holds no programme (npm run db:seed).`);
       continue;
     }
     process.stdout.write(`Lighthouse (mobile) ${page}${signedIn ? ' (signed in)' : ''}, ${RUNS} runs … `);
     const runs: Report[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      let report = await audit(page, signedIn ? cookie : undefined);
+      let report = await audit(page, signedIn ? cookies : undefined);
       // Lighthouse sometimes fails to record the page load at all (NO_NAVSTART); as it asks, the page is
       // run again. Any other failure is the page's, and is reported.
       for (let again = 0; report.runtimeError?.code === 'NO_NAVSTART' && again < 2; again += 1) {
         process.stdout.write(`${report.runtimeError.message} Again … `);
-        report = await audit(page, signedIn ? cookie : undefined);
+        report = await audit(page, signedIn ? cookies : undefined);
       }
       if (report.runtimeError) console.log(`Lighthouse (mobile) ${page}: ${report.runtimeError.message}`);
       runs.push(report);
