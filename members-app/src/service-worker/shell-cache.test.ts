@@ -16,6 +16,12 @@ describe('which requests the service worker answers', () => {
     }
   });
 
+  it("leaves a navigation to an unknown path under the app's routes to the network, which answers 404", () => {
+    for (const path of ['/programs', '/account/settings', '/program/abc', '/my-programs/3']) {
+      expect(handlingOf(request(path, { mode: 'navigate' }), origin, shell), path).toBe('network');
+    }
+  });
+
   it('leaves the sales pages, the API and media to the network, navigations or not', () => {
     for (const path of ['/', '/terms', '/join-now', '/api/user', '/api/progress/3', '/media/night-1.mp3']) {
       expect(handlingOf(request(path, { mode: 'navigate' }), origin, shell), path).toBe('network');

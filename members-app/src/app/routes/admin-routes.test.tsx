@@ -79,27 +79,28 @@ describe('admin area', () => {
   });
 
   it("deletes a programme after the spec's confirmation and returns to the list without it", async () => {
+    const addOn = rows.program(2, { title: 'Add-On Nights', programType: 'Add On' });
     const answers = {
-      'GET /api/admin/programs/2': {
-        status: 200,
-        body: rows.program(2, { title: 'Add-On Nights', programType: 'Add On' }),
-      },
+      'GET /api/admin/programs/2': { status: 200, body: addOn },
       'DELETE /api/admin/programs/2': { status: 200, body: { success: true } },
-      'GET /api/admin/programs': { status: 200, body: [rows.program(1)] },
+      'GET /api/admin/programs': { status: 200, body: [rows.program(1), addOn] },
     };
-    const { router, requested } = renderAdmin('/admin/programs/2', answers);
+    const { router, requested } = renderAdmin('/admin/programs', answers);
+    fireEvent.click(await screen.findByRole('link', { name: 'Add-On Nights' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Add-On Nights' })).toBeTruthy();
     expect(screen.getByText('Add On')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Program' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Program' });
     expect(dialog.textContent).toContain('This will hide it from all users but keep the data.');
+    answers['GET /api/admin/programs'].body = [rows.program(1)];
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Program' }));
     expect(await screen.findByText('Program deleted successfully')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/programs'));
     expect(await screen.findByRole('link', { name: 'Programme 1' })).toBeTruthy();
-    // The deleted programme is not asked for again (it would answer 404); the list is, fresh.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Add-On Nights' })).toBeNull());
+    // The deleted programme is not asked for again (it would answer 404); the cached list is, afresh.
     expect(requested().filter((call) => call === 'GET /api/admin/programs/2')).toHaveLength(1);
-    expect(requested()).toContain('GET /api/admin/programs');
+    expect(requested().filter((call) => call === 'GET /api/admin/programs')).toHaveLength(2);
   });
 
   it("says 'Program not found' for a deleted or unknown programme", async () => {
