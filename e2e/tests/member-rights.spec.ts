@@ -84,13 +84,14 @@ test('"Delete my account" asks to confirm, signs out, takes the nights saved for
 
   await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Delete my account for good' }).click();
-  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
-  // The device is cleared at once; the page stays on the confirmation until the member leaves it.
+  // A page of its own, loaded afresh: nothing of the account stays on screen; it is left by choice.
+  await page.waitForURL((url) => url.pathname === '/account/deleted');
+  await expect(page.getByRole('heading', { name: 'Your Account Has Been Deleted' })).toBeVisible();
   expect((await page.request.get('/api/user')).status()).toBe(401);
   expect(await hasSavedNights()).toBe(false);
   expect(await waitingProgress(false)).toBe(0);
-  expect(new URL(page.url()).pathname).toBe('/account');
-  await page.getByRole('button', { name: 'Go to the home page' }).click();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 
   await page.goto('/sign-in');

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ACCOUNT_DELETED_ROUTE } from '@sleep-ritual/contracts/app-routes';
 import type { RouteObject } from 'react-router';
 import { MembersLayout } from '../components/MembersLayout.tsx';
 import { NotFound } from '../components/NotFound.tsx';
@@ -46,6 +47,12 @@ export const routes: RouteObject[] = [
         path: '/account/unsubscribe',
         element: lazyScreen(() =>
           import('../features/auth/components/UnsubscribeScreen.tsx').then((m) => m.UnsubscribeScreen),
+        ),
+      },
+      {
+        path: ACCOUNT_DELETED_ROUTE,
+        element: lazyScreen(() =>
+          import('../features/auth/components/AccountDeletedScreen.tsx').then((m) => m.AccountDeletedScreen),
         ),
       },
       {

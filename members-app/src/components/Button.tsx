@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ComponentProps, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isAppRoute, isExternalTarget } from '../lib/navigation.ts';
 
@@ -8,7 +8,7 @@ export function Button({
   variant = 'primary',
   className = '',
   ...props
-}: ComponentProps<'button'> & { variant?: Variant }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return <button type="button" className={`btn btn-${variant} ${className}`} {...props} />;
 }
 

@@ -1,3 +1,6 @@
+/** Where a member lands once their account is deleted (no sign-in: there is no account any more). */
+export const ACCOUNT_DELETED_ROUTE = '/account/deleted';
+
 /** The two addresses of "Your Programs" (spec 000 §2), one screen. */
 export const myProgramsRoutes: readonly string[] = ['/my-programs', '/programs/my-programs'];
 
@@ -18,6 +21,7 @@ export const membersAppRoutes: readonly string[] = [
   '/program/{id}/path/{id}/class/{id}',
   '/account',
   '/account/unsubscribe',
+  ACCOUNT_DELETED_ROUTE,
 ];
 
 /**
@@ -27,7 +31,7 @@ export const membersAppRoutes: readonly string[] = [
 export const adminAreaPrefix = '/admin';
 
 /** What `{id}` matches in a route: a record's number. */
-const ID_PATTERN = '[0-9]+';
+const ID_PATTERN = '[0-9]{1,10}';
 
 /**
  * The regular expression of a route, anchored, trailing slash optional: `^/program/[0-9]+/?$`. nginx's

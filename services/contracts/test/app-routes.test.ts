@@ -14,6 +14,7 @@ describe("the members app's routes (spec 000 §2)", () => {
     '/program/12/path/3/class/45/',
     '/account',
     '/account/unsubscribe?token=abc',
+    '/account/deleted',
     '/admin',
     '/admin/programs/1/phases',
     '/admin/no-such-screen',
@@ -38,7 +39,7 @@ describe("the members app's routes (spec 000 §2)", () => {
   });
 
   it('writes a route as the anchored expression nginx uses too', () => {
-    expect(routePattern('/program/{id}/path/{id}')).toBe('^/program/[0-9]+/path/[0-9]+/?$');
+    expect(routePattern('/program/{id}/path/{id}')).toBe('^/program/[0-9]{1,10}/path/[0-9]{1,10}/?$');
     expect(routePattern('/sign-in')).toBe('^/sign-in/?$');
   });
 });

@@ -30,10 +30,10 @@ export async function clearMemberDevice(): Promise<void> {
   await Promise.all([clearSavedNights(), clearQueue()]).catch(() => undefined);
 }
 
-/** The home page, with nothing cached for the member. */
-export function goHomeSignedOut(queryClient: QueryClient): void {
+/** A page load of `address` (the home page, the deleted account's page), with nothing cached for the member. */
+export function leaveSignedOutFor(queryClient: QueryClient, address: string): void {
   // Leave first: the member screens' guard would otherwise react to the cleared user.
-  window.location.replace('/');
+  window.location.replace(address);
   queryClient.clear();
   queryClient.setQueryData(authKeys.currentUser(), null);
 }
@@ -41,5 +41,5 @@ export function goHomeSignedOut(queryClient: QueryClient): void {
 /** After logout: the device cleared, a moment to read the message, then the home page. */
 export async function leaveSignedOut(queryClient: QueryClient): Promise<void> {
   await clearMemberDevice();
-  window.setTimeout(() => goHomeSignedOut(queryClient), SIGNED_OUT_REDIRECT_MS);
+  window.setTimeout(() => leaveSignedOutFor(queryClient, '/'), SIGNED_OUT_REDIRECT_MS);
 }

@@ -1,8 +1,16 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderAt, reply, stubApi } from '../../../test/render.tsx';
 import { ADDRESS_NOT_PROVEN_TO_EXPORT } from '@sleep-ritual/contracts/auth';
+import { leaveSignedOutFor } from '../api/logout.ts';
+import { AccountDeletedScreen } from './AccountDeletedScreen.tsx';
 import { DeleteMyAccount, DownloadMyData } from './AccountRights.tsx';
+
+// A page load jsdom cannot make: the test sees where the page would go.
+vi.mock('../api/logout.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/logout.ts')>()),
+  leaveSignedOutFor: vi.fn(),
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,20 +42,31 @@ describe('deleting the account with an e-mailed code', () => {
 });
 
 describe('deleting the account with the password', () => {
-  it('says it is done, with the way home focused, for the member to leave when they choose', async () => {
+  it("says it is done and leaves for the deleted account's own page, loaded afresh", async () => {
     const { calls } = stubApi({ 'DELETE /api/account': { status: 204 } });
     renderAt('/account', '/account', <DeleteMyAccount email="sam@example.com" />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'sleep-well-tonight' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account for good' }));
 
-    expect((await screen.findByRole('status')).textContent).toBe(
-      'Your account has been deleted. Goodnight, and thank you for listening.',
+    expect((await screen.findByRole('status')).textContent).toBe('Your account has been deleted.');
+    await waitFor(() =>
+      expect(leaveSignedOutFor).toHaveBeenCalledWith(expect.anything(), '/account/deleted'),
     );
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Go to the home page' }));
     expect(JSON.parse(calls.find((call) => call.method === 'DELETE')!.body!)).toEqual({
       password: 'sleep-well-tonight',
     });
+  });
+});
+
+describe('/account/deleted', () => {
+  it('says the account is gone and offers the way home, without asking the server anything', async () => {
+    const { requested } = stubApi({});
+    renderAt('/account/deleted', '/account/deleted', <AccountDeletedScreen />);
+    expect(screen.getByRole('heading', { name: 'Your Account Has Been Deleted' })).toBeTruthy();
+    expect(screen.getByText(/Goodnight, and thank you for listening\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(requested()).toEqual([]);
   });
 });
 

@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { deleteAccountBodySchema } from '@sleep-ritual/contracts/auth';
 import { Button } from '../../../components/Button.tsx';
 import { PasswordField } from '../../../components/FormField.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { validate } from '../../../lib/validate.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
-import { goHomeSignedOut } from '../api/logout.ts';
 import { ACCOUNT_EXPORT_URL, downloadAccountExport } from '../api/export-account.ts';
 import { useRequestSignInLink } from '../api/sign-in-link.ts';
 import { SignInCodeField } from './SignInCodeField.tsx';
@@ -86,21 +84,6 @@ export function DeleteMyAccount({ email }: { email: string }) {
   );
 }
 
-/** The end of a deletion: said, and left when the member chooses, not after a moment's flash. */
-function AccountDeleted() {
-  const queryClient = useQueryClient();
-  const leave = useRef<HTMLButtonElement>(null);
-  useEffect(() => leave.current?.focus(), []);
-  return (
-    <div className="account-deleted">
-      <p role="status">Your account has been deleted. Goodnight, and thank you for listening.</p>
-      <Button ref={leave} onClick={() => goHomeSignedOut(queryClient)}>
-        Go to the home page
-      </Button>
-    </div>
-  );
-}
-
 function DeleteConfirmation({ email, onCancel }: { email: string; onCancel: () => void }) {
   const remove = useDeleteAccount();
   const sendCode = useRequestSignInLink();
@@ -119,7 +102,14 @@ function DeleteConfirmation({ email, onCancel }: { email: string; onCancel: () =
     remove.mutate(result.data);
   }
 
-  if (remove.isSuccess) return <AccountDeleted />;
+  if (remove.isSuccess) {
+    // For the moment before the deleted account's page loads.
+    return (
+      <p role="status" className="account-deleted">
+        Your account has been deleted.
+      </p>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-describedby="delete-account-warning">
