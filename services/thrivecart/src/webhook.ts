@@ -249,15 +249,18 @@ const REFUNDABLE_ITEM_TYPES = ['product', 'bump', 'upsell', 'downsell'];
 
 /**
  * The item an order.refund names: `refund[type]` and `refund[id]`, or, without an id, the order's charge
- * whose `reference` the refund carries. A refund of type `full`, one without an item, or one for at least
- * the order's total covers the whole order.
+ * whose `reference` the refund carries. A refund of type `full`, one without an item, or a refund of the
+ * main product for at least the order's total covers the whole order. A bump, upsell or downsell refund
+ * takes that item only, whatever its amount: an upsell charged after the checkout can cost more than the
+ * order's total ($349 after $47), and refunding it must not take the programme paid for first.
  */
 function refundOf(body: WebhookBody): PurchaseRefund {
   const refund = body.refund;
   const type = refund?.type?.toLowerCase();
   const total = body.order?.total;
   if (!refund || !type || !REFUNDABLE_ITEM_TYPES.includes(type)) return { scope: 'order' };
-  if (total !== undefined && refund.amount !== undefined && refund.amount >= total) return { scope: 'order' };
+  if (type === 'product' && total !== undefined && refund.amount !== undefined && refund.amount >= total)
+    return { scope: 'order' };
   let id = refund.id;
   if (!id && refund.reference) {
     const charge = (body.order?.charges ?? []).find(

@@ -169,6 +169,38 @@ describe('a purchase on the checkout', () => {
     ]);
   });
 
+  it('refunding an upsell that cost more than the checkout takes the upsell only', async () => {
+    const email = uniqueEmail('upsell-refund');
+    const orderId = uniqueOrderId();
+    await postForm(
+      server.url,
+      formBody(thrivecartOrderFields({ secret, orderId, email, items: [ritual.item] })),
+    );
+    await waitForAccess(email, 1);
+    const accepted = thrivecartOrderFields({
+      secret,
+      orderId,
+      email,
+      items: [upsell.item],
+      event: 'upsell.accepted',
+    });
+    expect((await postForm(server.url, formBody(accepted))).status).toBe(200);
+    await waitForAccess(email, 2);
+
+    // The refund's order is the checkout's ($47); the upsell refunded cost $349.
+    const refund = thrivecartOrderFields({
+      secret,
+      orderId,
+      email,
+      items: [ritual.item],
+      event: 'order.refund',
+      refundItem: upsell.item,
+    });
+    expect(Number(refund['refund[amount]'])).toBeGreaterThan(Number(refund['order[total]']));
+    expect((await postForm(server.url, formBody(refund))).status).toBe(200);
+    expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
+  });
+
   it('refunding an item found by its charge reference alone takes that item only', async () => {
     const email = uniqueEmail('reference-refund');
     const orderId = uniqueOrderId();
