@@ -6,8 +6,12 @@ import { addOrUnavailable, DAY_SECONDS, openQueue, type JobOrigin, type Producer
 /** Every e-mail of the product, queued by the services and the worker itself, sent by the worker. */
 export const EMAILS_QUEUE = 'emails';
 
-export type EmailJob = (
-  | { template: 'create-account'; userId: number; orderId: string }
+export type EmailJob = /**
+ * After an order is provisioned: the create-account link, or "now in your account". `programIds`:
+ * the programmes the order's provisioning opened, which name the mail (orderEmailJobId).
+ */
+(
+  | { template: 'create-account'; userId: number; orderId: string; programIds?: number[] }
   | { template: 'password-reset'; userId: number }
   | { template: 'sign-in-link'; userId: number }
   /** To SUPPORT_EMAIL: an order waits on a mapping of these items. */
@@ -57,12 +61,29 @@ export const reminderEmailOptions = (job: BedtimeReminderJob): JobsOptions => ({
   removeOnFail: { age: 7 * DAY_SECONDS },
 });
 
+/** A digest of a set of values, short enough for a job id. */
+function digestOf(values: readonly (string | number)[]): string {
+  return createHash('sha256')
+    .update([...values].map(String).sort().join(','))
+    .digest('hex')
+    .slice(0, 12);
+}
+
+/**
+ * The id of an order's e-mail: one per order and set of programmes provisioned, so a redelivered or
+ * retried order mails nothing new, while an upsell accepted on the same order, or an item provisioned
+ * once its mapping was added, mails the buyer again.
+ */
+export function orderEmailJobId(orderId: string, programIds: readonly number[] = []): string {
+  return `create-account-${orderId}${programIds.length > 0 ? `-${digestOf(programIds)}` : ''}`;
+}
+
 /**
  * Queues an e-mail; resolves to its job id once the queue store holds it, or throws a 503 error
- * (ServiceUnavailableError). The create-account mail of an order is sent once however often it is
- * queued, unless `resend` asks for another one (an admin resending it to a buyer who lost it); every
- * password-reset request sends a new mail with a fresh link; support hears of an order waiting on a
- * mapping once per order and set of unmapped items.
+ * (ServiceUnavailableError). An order's mail is sent once per set of programmes provisioned however
+ * often it is queued (orderEmailJobId), unless `resend` asks for another one (an admin resending it to
+ * a buyer who lost it); every password-reset request sends a new mail with a fresh link; support hears
+ * of an order waiting on a mapping once per order and set of unmapped items.
  */
 export function enqueueEmail(
   queue: EmailsQueue,
@@ -71,13 +92,12 @@ export function enqueueEmail(
 ): Promise<string> {
   let jobId: string | undefined;
   if (job.template === 'create-account') {
-    jobId = `create-account-${job.orderId}${options.resend ? `-resend-${randomUUID()}` : ''}`;
+    jobId = options.resend
+      ? `create-account-${job.orderId}-resend-${randomUUID()}`
+      : orderEmailJobId(job.orderId, job.programIds);
   } else if (job.template === 'unmapped-item') {
     // Once per order and set of items, however often the order is retried or redelivered.
-    jobId = `unmapped-item-${job.orderId}-${createHash('sha256')
-      .update([...job.items].sort().join(','))
-      .digest('hex')
-      .slice(0, 12)}`;
+    jobId = `unmapped-item-${job.orderId}-${digestOf(job.items)}`;
   }
   return addOrUnavailable(queue, job.template, job, jobId ? { jobId } : {});
 }

@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDeps, statementsDuring, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { processPurchase } from '../src/domain/purchases.processor.ts';
+import { orderEmailJobId } from '@sleep-ritual/jobs/emails';
 import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
 import { createMappedProgram, openTestQueues, uniqueQueuePrefix } from '../src/testing.ts';
 
@@ -46,6 +47,14 @@ const run = (job: PurchaseJob) =>
     job,
     deps.logger,
   );
+
+/** The order e-mails queued for an order (its create-account or "now in your account" mail). */
+async function orderMailJobs(orderId: string) {
+  const jobs = await queues.emails.getJobs(['waiting', 'active', 'completed', 'delayed', 'failed']);
+  return jobs.flatMap((job) =>
+    job.data.template === 'create-account' && job.data.orderId === orderId ? [job.data] : [],
+  );
+}
 
 const purchasesOf = (orderId: string) =>
   deps
@@ -104,12 +113,29 @@ describe('an order.success purchase event', () => {
       1, 0, 0, 0, 0,
     ]);
     expect(await purchasesOf(job.orderId)).toHaveLength(1);
-    const mailJob = await queues.emails.getJob(`create-account-${job.orderId}`);
+    const mailJob = await queues.emails.getJob(orderEmailJobId(job.orderId, [ritual.programId]));
     expect(mailJob?.data).toEqual({
       template: 'create-account',
       userId: expect.any(Number),
       orderId: job.orderId,
+      programIds: [ritual.programId],
     });
+    expect(await orderMailJobs(job.orderId)).toHaveLength(1);
+  });
+
+  it('mails the buyer again for an upsell accepted on the same order, once however often it comes', async () => {
+    const job = order();
+    await run(job);
+    const upsell = { ...job, event: 'upsell.accepted' as const, items: [bump.item], totalCents: 1700 };
+    for (let delivery = 0; delivery < 3; delivery += 1) await run(upsell);
+    expect((await purchasesOf(job.orderId)).map((row) => row.programId)).toEqual(
+      [ritual.programId, bump.programId].sort((a, b) => a - b),
+    );
+    const mails = await orderMailJobs(job.orderId);
+    expect(mails.map((mail) => mail.programIds)).toEqual(
+      expect.arrayContaining([[ritual.programId], [bump.programId]]),
+    );
+    expect(mails).toHaveLength(2);
   });
 
   it('run for the same order concurrently, it still leaves one purchase and one user', async () => {

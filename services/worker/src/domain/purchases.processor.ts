@@ -80,6 +80,7 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
       template: 'create-account',
       userId: result.userId,
       orderId: job.orderId,
+      programIds: result.programIds,
       requestId: job.requestId,
     });
     log.info(
