@@ -6,12 +6,8 @@ import { addOrUnavailable, DAY_SECONDS, openQueue, type JobOrigin, type Producer
 /** Every e-mail of the product, queued by the services and the worker itself, sent by the worker. */
 export const EMAILS_QUEUE = 'emails';
 
-export type EmailJob = /**
- * After an order is provisioned: the create-account link, or "now in your account". `programIds`:
- * the programmes the order's provisioning opened, which name the mail (orderEmailJobId).
- */
-(
-  | { template: 'create-account'; userId: number; orderId: string; programIds?: number[] }
+export type EmailJob = (
+  | OrderEmailJob
   | { template: 'password-reset'; userId: number }
   | { template: 'sign-in-link'; userId: number }
   /** To SUPPORT_EMAIL: an order waits on a mapping of these items. */
@@ -20,6 +16,17 @@ export type EmailJob = /**
   | BedtimeReminderJob
 ) &
   JobOrigin;
+
+/**
+ * After an order is provisioned: the create-account link, or "now in your account". `programIds`: the
+ * programmes that provisioning opened, which name the mail (orderEmailJobId).
+ */
+export type OrderEmailJob = {
+  template: 'create-account';
+  userId: number;
+  orderId: string;
+  programIds?: number[];
+};
 
 export type BedtimeReminderJob = {
   template: 'bedtime-reminder';
