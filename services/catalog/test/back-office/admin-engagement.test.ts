@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { medianOfBuckets } from '../../src/back-office/domain/admin-engagement.ts';
 import { createClass, createCourse, createProgram } from '@sleep-ritual/learning/testing-catalog';
-import { backOfficeTestbed, call, createMember, purchase } from './admin-members-fixtures.ts';
+import { backOfficeTestbed, call, createMember, markDeleted, purchase } from './admin-members-fixtures.ts';
 
 const bed = backOfficeTestbed('engagement');
 const db = () => bed.deps.db;
@@ -81,6 +81,17 @@ describe('GET /api/admin/engagement', () => {
       completed: 0,
       medianPercentWatched: 30,
     });
+  });
+
+  it('does not count an account deleted since as an owner: its purchase stays for the books only', async () => {
+    const course = await createCourse(db());
+    const [owner, gone] = await Promise.all([1, 2].map(() => createMember(db())));
+    await purchase(db(), owner!.id, course.programId);
+    await purchase(db(), gone!.id, course.programId);
+    await markDeleted(db(), gone!.id);
+
+    const { body } = await call(bed.admin, 'GET', `/api/admin/engagement?programId=${course.programId}`);
+    expect(body.program.owners).toBe(1);
   });
 
   it('answers a programme nobody watched with zeros and no median', async () => {

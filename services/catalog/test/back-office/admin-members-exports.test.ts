@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { clientWithSession } from '@sleep-ritual/platform/testing';
 import { csvCell, csvLine } from '../../src/back-office/domain/admin-members-csv.ts';
 import { createCourse } from '@sleep-ritual/learning/testing-catalog';
-import { backOfficeTestbed, call, createMember, purchase, sessionDigest } from './admin-members-fixtures.ts';
+import {
+  backOfficeTestbed,
+  call,
+  createMember,
+  markDeleted,
+  purchase,
+  sessionDigest,
+} from './admin-members-fixtures.ts';
 
 const bed = backOfficeTestbed('exports');
 const today = () => new Date().toISOString().slice(0, 10);
@@ -11,6 +18,15 @@ const today = () => new Date().toISOString().slice(0, 10);
 const lineOf = (csv: string, id: number) => csv.split('\r\n').find((line) => line.startsWith(`${id},`));
 
 describe('GET /api/admin/exports/members.csv', () => {
+  it('leaves out an account deleted since: its row stays for the books only', async () => {
+    const course = await createCourse(bed.deps.db);
+    const gone = await createMember(bed.deps.db);
+    await purchase(bed.deps.db, gone.id, course.programId);
+    await markDeleted(bed.deps.db, gone.id);
+    const { body } = await call<string>(bed.admin, 'GET', '/api/admin/exports/members.csv');
+    expect(lineOf(body, gone.id)).toBeUndefined();
+  });
+
   it('downloads every member with their programmes, quoted, with formula-looking text defused, and records the download', async () => {
     const course = await createCourse(bed.deps.db);
     const member = await createMember(bed.deps.db, {

@@ -77,6 +77,13 @@ export async function createMember(
   return row;
 }
 
+/** A member's row as deleting the account leaves it (docs/member-rights.md): emptied, marked deleted. */
+export async function markDeleted(db: Knex, memberId: number): Promise<void> {
+  await db('users')
+    .where({ id: memberId })
+    .update({ email: `deleted-member-${memberId}@deleted.invalid`, firstName: null, deletedAt: new Date() });
+}
+
 export async function purchase(
   db: Knex,
   userId: number,

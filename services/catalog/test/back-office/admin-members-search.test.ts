@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createCourse, createProgram } from '@sleep-ritual/learning/testing-catalog';
-import { backOfficeTestbed, call, createMember, purchase } from './admin-members-fixtures.ts';
+import { backOfficeTestbed, call, createMember, markDeleted, purchase } from './admin-members-fixtures.ts';
 
 const bed = backOfficeTestbed('members-search');
 /** A word no other member in the test database has. */
@@ -242,6 +242,34 @@ describe('GET /api/admin/members/{id}', () => {
       [course.classId, true],
       [course.secondClassId, false],
     ]);
+  });
+
+  it('knows no deleted account: not in a search or its count, nor the list; its page and actions 404', async () => {
+    const word = uniqueWord();
+    const programId = await createProgram(bed.deps.db);
+    const gone = await createMember(bed.deps.db, { firstName: word });
+    await purchase(bed.deps.db, gone.id, programId);
+    await markDeleted(bed.deps.db, gone.id);
+
+    expect(
+      (await call(bed.admin, 'GET', `/api/admin/members?q=deleted-member-${gone.id}`)).body,
+    ).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    // Newest first: the account made a moment ago would head the list.
+    const list = (await call(bed.admin, 'GET', '/api/admin/members')).body;
+    expect(list.items.map((item: { id: number }) => item.id)).not.toContain(gone.id);
+    for (const [method, path] of [
+      ['GET', `/api/admin/members/${gone.id}`],
+      ['POST', `/api/admin/members/${gone.id}/password-reset`],
+      ['POST', `/api/admin/members/${gone.id}/resend-create-account`],
+    ] as const) {
+      expect(await call(bed.admin, method, path), path).toMatchObject({
+        status: 404,
+        body: { error: 'Member not found' },
+      });
+    }
   });
 
   it('answers 404 for an unknown member and 400 for an id that is not a positive whole number', async () => {

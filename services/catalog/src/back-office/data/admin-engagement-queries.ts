@@ -31,10 +31,12 @@ export async function programClasses(db: Knex, programId: number): Promise<Engag
   return rows;
 }
 
-/** Members who can open the programme now. */
+/** Members who can open the programme now (a deleted account's purchases stay for the books only). */
 export async function countOwners(db: Knex, programId: number): Promise<number> {
   const { rows } = await db.raw<{ rows: { owners: number }[] }>(
-    `select count(distinct "userId")::int as owners from purchases where "programId" = ? and ${givesAccessSql('purchases')}`,
+    `select count(distinct p."userId")::int as owners
+       from purchases p join users u on u.id = p."userId" and u."deletedAt" is null
+      where p."programId" = ? and ${givesAccessSql('p')}`,
     [programId],
   );
   return rows[0]?.owners ?? 0;

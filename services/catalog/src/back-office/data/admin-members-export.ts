@@ -29,7 +29,10 @@ export type MemberExportRow = {
   programs: string;
 };
 
-/** Every member with the titles of the programmes they can open now, '; '-separated in catalogue order. */
+/**
+ * Every member (a deleted account's emptied row is not one) with the titles of the programmes they can
+ * open now, '; '-separated in catalogue order.
+ */
 export function memberExportBatches(db: Knex): AsyncGenerator<MemberExportRow[]> {
   return batches(async (afterId) => {
     const { rows } = await db.raw<{ rows: MemberExportRow[] }>(
@@ -39,7 +42,7 @@ export function memberExportBatches(db: Knex): AsyncGenerator<MemberExportRow[]>
                           from programs pr
                          where pr.id in (select pu."programId" from purchases pu
                                           where pu."userId" = u.id and ${givesAccessSql('pu')})), '') as programs
-         from users u where u.id > ? order by u.id limit ?`,
+         from users u where u.id > ? and u."deletedAt" is null order by u.id limit ?`,
       [afterId, BATCH],
     );
     return rows;

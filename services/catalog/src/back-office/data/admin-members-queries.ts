@@ -40,6 +40,12 @@ export type MemberRow = {
   lastSignInAt: Date | null;
 };
 
+/**
+ * A member is a user whose account was not deleted: a deleted account's row stays, emptied, only for
+ * the books (docs/member-rights.md), and support has nothing to do with it.
+ */
+const LIVE_MEMBER = 'u."deletedAt" is null';
+
 const MEMBER_COLUMNS = `u.id, u.email, u.username, u."firstName", u."lastName", (u.password is not null) as "hasPassword",
   u."emailVerified", u."createdAt", u."updatedAt", u."lastSignInAt"`;
 
@@ -57,17 +63,19 @@ export async function searchMemberRows(
   if (search.q === undefined) {
     const [page, count] = await Promise.all([
       db.raw<{ rows: MemberRow[] }>(
-        `select ${MEMBER_COLUMNS} from users u order by u.id desc limit ? offset ?`,
+        `select ${MEMBER_COLUMNS} from users u where ${LIVE_MEMBER} order by u.id desc limit ? offset ?`,
         [search.pageSize, start],
       ),
-      db.raw<{ rows: { total: number }[] }>('select count(*)::int as total from users'),
+      db.raw<{ rows: { total: number }[] }>(
+        `select count(*)::int as total from users u where ${LIVE_MEMBER}`,
+      ),
     ]);
     return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
   }
   const q = search.q.toLowerCase();
   const contains = searchCondition(q);
   const { rows: exact } = await db.raw<{ rows: MemberRow[] }>(
-    `select ${MEMBER_COLUMNS} from users u where lower(u.email) = ?`,
+    `select ${MEMBER_COLUMNS} from users u where lower(u.email) = ? and ${LIVE_MEMBER}`,
     [q],
   );
   // The exact match is the list's first row: the others fill the rest of page 1 and shift later pages by one.
@@ -77,12 +85,12 @@ export async function searchMemberRows(
     take === 0
       ? { rows: [] as MemberRow[] }
       : db.raw<{ rows: MemberRow[] }>(
-          `select ${MEMBER_COLUMNS} from users u where ${contains.sql} and lower(u.email) <> ?
+          `select ${MEMBER_COLUMNS} from users u where ${contains.sql} and lower(u.email) <> ? and ${LIVE_MEMBER}
             order by u.id desc limit ? offset ?`,
           [...contains.bindings, q, take, skip],
         ),
     db.raw<{ rows: { total: number }[] }>(
-      `select count(*)::int as total from users u where ${contains.sql}`,
+      `select count(*)::int as total from users u where ${contains.sql} and ${LIVE_MEMBER}`,
       contains.bindings,
     ),
   ]);
@@ -95,7 +103,7 @@ export async function findMemberRow(
   options: { forUpdate?: boolean } = {},
 ): Promise<MemberRow | undefined> {
   const { rows } = await db.raw<{ rows: MemberRow[] }>(
-    `select ${MEMBER_COLUMNS} from users u where u.id = ? ${options.forUpdate ? 'for update' : ''}`,
+    `select ${MEMBER_COLUMNS} from users u where u.id = ? and ${LIVE_MEMBER} ${options.forUpdate ? 'for update' : ''}`,
     [id],
   );
   return rows[0];
