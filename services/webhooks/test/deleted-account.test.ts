@@ -276,7 +276,7 @@ describe('an order of a deleted account', () => {
     expect(findings.chargesQueued.map((charge) => charge.orderId)).not.toContain(waiting);
   });
 
-  it("leaves the admin's member search, orders, exports and audit log without the address", async () => {
+  it("leaves the admin's member search, orders, exports and audit log without the address, and no member page", async () => {
     const email = uniqueEmail('forgotten');
     const orderId = uniqueOrderId();
     const { userId } = await buyAndSignUp(email, orderId);
@@ -303,7 +303,14 @@ describe('an order of a deleted account', () => {
     });
     expect(deleted.status).toBe(204);
 
-    for (const path of views) expect(await read(path), path).not.toContain(email);
+    const memberPage = `/api/admin/members/${userId}`;
+    for (const path of views.filter((view) => view !== memberPage)) {
+      expect(await read(path), path).not.toContain(email);
+    }
+    // The account is gone: support has no member page of it any more.
+    const gone = await admin.request(memberPage);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).not.toContain(email);
     expect(await read('/api/admin/orders')).toContain(orderId);
     const audit = JSON.parse(await read(`/api/admin/audit-log?memberId=${userId}`));
     expect(audit.items.map((entry: { action: string }) => entry.action)).toEqual(['self-delete-account']);
