@@ -50,9 +50,16 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // A signed-in member who opens it (a bookmark) has an account: they go to their programmes.
         path: ACCOUNT_DELETED_ROUTE,
-        element: lazyScreen(() =>
-          import('../features/auth/components/AccountDeletedScreen.tsx').then((m) => m.AccountDeletedScreen),
+        element: (
+          <GuestOnly>
+            {lazyScreen(() =>
+              import('../features/auth/components/AccountDeletedScreen.tsx').then(
+                (m) => m.AccountDeletedScreen,
+              ),
+            )}
+          </GuestOnly>
         ),
       },
       {

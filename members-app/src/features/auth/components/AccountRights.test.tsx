@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderAt, reply, stubApi } from '../../../test/render.tsx';
 import { ADDRESS_NOT_PROVEN_TO_EXPORT } from '@sleep-ritual/contracts/auth';
 import { leaveSignedOutFor } from '../api/logout.ts';
+import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
 import { AccountDeletedScreen } from './AccountDeletedScreen.tsx';
+import { GuestOnly } from './RouteGuards.tsx';
 import { DeleteMyAccount, DownloadMyData } from './AccountRights.tsx';
 
 // A page load jsdom cannot make: the test sees where the page would go.
@@ -60,6 +62,27 @@ describe('deleting the account with the password', () => {
 });
 
 describe('/account/deleted', () => {
+  it('sends a signed-in member, who has an account, to their programmes', async () => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+    try {
+      stubApi({
+        'GET /api/user': ok({ id: 4, email: 'learner@example.com', firstName: null, lastName: null }),
+      });
+      const { router } = renderAt(
+        '/account/deleted',
+        '/account/deleted',
+        <GuestOnly>
+          <AccountDeletedScreen />
+        </GuestOnly>,
+        [{ path: '/my-programs', element: <p>Your programmes</p> }],
+      );
+      expect(await screen.findByText('Your programmes')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/my-programs');
+    } finally {
+      document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    }
+  });
+
   it('says the account is gone and offers the way home, without asking the server anything', async () => {
     const { requested } = stubApi({});
     renderAt('/account/deleted', '/account/deleted', <AccountDeletedScreen />);
