@@ -18,8 +18,8 @@ export type EmailJob = (
   JobOrigin;
 
 /**
- * After an order is provisioned: the create-account link, or "now in your account". `programIds`: the
- * programmes that provisioning opened, which name the mail (orderEmailJobId).
+ * After an order is provisioned: the create-account link, or "now in your account". `programIds`: every
+ * programme the order names once provisioned, which name the mail (orderEmailJobId).
  */
 export type OrderEmailJob = {
   template: 'create-account';

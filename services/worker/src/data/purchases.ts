@@ -45,13 +45,14 @@ function storable(name: string | null): string | null {
  * order gets one completed purchase per (order, programme), recording every item of the order that opens
  * it. A purchase that exists already keeps its status, so a redelivered order neither duplicates a
  * purchase nor revives a refunded one; it only learns items it did not list yet (an upsell accepted later
- * on the same order). Answers the buyer's id and how many purchases were new.
+ * on the same order). Answers the buyer's id, how many purchases were new and every programme the order
+ * names now (its earlier filings' and this one's).
  */
 export async function fileOrder(
   trx: Knex.Transaction,
   customer: PurchaseCustomer,
   order: { orderId: string; programs: { programId: number; items: string[] }[] },
-): Promise<{ userId: number; newPurchases: number }> {
+): Promise<{ userId: number; newPurchases: number; orderProgramIds: number[] }> {
   if (order.programs.length === 0) throw new Error(`Order ${order.orderId} opens no programme`);
   const values = order.programs.map(() => '(?::integer, ?, ?::text[])').join(', ');
   const purchases = order.programs.flatMap(({ programId, items }) => {
@@ -60,7 +61,9 @@ export async function fileOrder(
       throw new Error(`Programme ${programId} of order ${order.orderId} has no item`);
     return [programId, firstItem, items];
   });
-  const { rows } = await trx.raw<{ rows: { userId: number | null; newPurchases: number }[] }>(
+  const { rows } = await trx.raw<{
+    rows: { userId: number | null; newPurchases: number; earlierProgramIds: number[] }[];
+  }>(
     `with buyer as (
        insert into users (email, "firstName", "lastName") values (?, ?, ?)
        on conflict ((lower(email))) do update
@@ -79,7 +82,9 @@ export async function fileOrder(
        returning (xmax = 0) as inserted
      )
      select (select id from buyer) as "userId",
-            (select count(*) from filed where inserted)::integer as "newPurchases"`,
+            (select count(*) from filed where inserted)::integer as "newPurchases",
+            -- The statement's snapshot: the programmes the order named before this filing.
+            array(select "programId" from purchases where "thriveOrderId" = ?) as "earlierProgramIds"`,
     [
       // Cleaned here too, for jobs queued before the receiver cleaned what buyers type.
       customer.email.trim().toLowerCase(),
@@ -88,11 +93,20 @@ export async function fileOrder(
       order.orderId,
       ACCESS_STATUS,
       ...purchases,
+      order.orderId,
     ],
   );
   const [row] = rows;
   if (row?.userId == null) throw new Error('Saving the buyer returned no row');
-  return { userId: row.userId, newPurchases: row.newPurchases };
+  const programIds = new Set([
+    ...row.earlierProgramIds,
+    ...order.programs.map((program) => program.programId),
+  ]);
+  return {
+    userId: row.userId,
+    newPurchases: row.newPurchases,
+    orderProgramIds: [...programIds].sort((a, b) => a - b),
+  };
 }
 
 type RefundRow = {

@@ -57,14 +57,14 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
       const programId = mapped.get(item);
       if (programId !== undefined) programs.set(programId, [...(programs.get(programId) ?? []), item]);
     }
-    const { userId, newPurchases } = await fileOrder(trx, customer, {
+    const { userId, newPurchases, orderProgramIds } = await fileOrder(trx, customer, {
       orderId: job.orderId,
       programs: [...programs].map(([programId, items]) => ({ programId, items })),
     });
     // A password set through another order's checkout redirect proves nothing about the address: this
     // order's buyer may be the address's owner, who takes the account with the create-account link.
     const { unproven } = await endUnprovenPassword(trx, userId, job.orderId);
-    return { unmapped, userId, programIds: [...programs.keys()], newPurchases, unproven };
+    return { unmapped, userId, programIds: [...programs.keys()], orderProgramIds, newPurchases, unproven };
   });
 
   if (result.userId !== undefined) {
@@ -80,7 +80,9 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
       template: 'create-account',
       userId: result.userId,
       orderId: job.orderId,
-      programIds: result.programIds,
+      // The order as it stands, whichever of its items this job carried: a reconciliation that queues
+      // only a missing upsell mails nothing the upsell's own webhook has mailed.
+      programIds: result.orderProgramIds,
       requestId: job.requestId,
     });
     log.info(
