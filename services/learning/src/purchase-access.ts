@@ -189,6 +189,27 @@ export function pathOpensAtSql(access: LearnerAccess = OWN, now = 'now()'): stri
   then ${opensAtSql(access, PATH_DRIP_DAYS)} end`;
 }
 
+/** A refund as it applies to purchase rows: the whole order, or one item of it. */
+export type OrderRefund = Exclude<PurchaseRefund, { scope: 'kind' }>;
+
+/**
+ * The refund of an order's purchases: one that names only its kind (a bump refunded without an id)
+ * takes the order's item of that kind when the order has exactly one, refunded or not, so a redelivered
+ * refund takes nothing more. With none or several it takes nothing (null): which item was refunded is
+ * not known, and neither the programme paid for first nor another item may be taken on a guess.
+ */
+export function orderRefundOf(
+  purchases: { grantingItems: string[]; externalProductId: string | null }[],
+  refund: PurchaseRefund,
+): OrderRefund | null {
+  if (refund.scope !== 'kind') return refund;
+  const ofKind = new Set(
+    purchases.flatMap(grantingItemsOf).filter((item) => item.startsWith(`${refund.kind}-`)),
+  );
+  const [item, ...others] = ofKind;
+  return item !== undefined && others.length === 0 ? { scope: 'item', item } : null;
+}
+
 /** What a refund does to one purchase row (one programme of one order). */
 export type PurchaseAfterRefund = { status: PurchaseStatus; refundedItems: string[]; changed: boolean };
 
@@ -208,7 +229,7 @@ export function purchaseAfterRefund(
     refundedItems: string[];
     externalProductId: string | null;
   },
-  refund: PurchaseRefund,
+  refund: OrderRefund,
 ): PurchaseAfterRefund {
   const granting = grantingItemsOf(purchase);
   const refunded = new Set(purchase.refundedItems);
@@ -227,7 +248,7 @@ export function purchaseAfterRefund(
 /** Whether a refund of this scope concerns the purchase row at all. */
 export function refundConcerns(
   purchase: { grantingItems: string[]; externalProductId: string | null },
-  refund: PurchaseRefund,
+  refund: OrderRefund,
 ): boolean {
   return refund.scope === 'order' || grantingItemsOf(purchase).includes(refund.item);
 }

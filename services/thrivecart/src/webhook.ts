@@ -152,8 +152,17 @@ export type WebhookAck = z.infer<typeof webhookAckSchema>;
 
 export type PurchaseCustomer = { email: string; firstName: string | null; lastName: string | null };
 
-/** What an order.refund takes back: the whole order, or one item of it (`bump-12`). */
-export type PurchaseRefund = { scope: 'order' } | { scope: 'item'; item: string };
+/** The kinds of item a refund can name (`refund[type]`). */
+export const REFUNDABLE_KINDS = ['product', 'bump', 'upsell', 'downsell'] as const;
+export type RefundableKind = (typeof REFUNDABLE_KINDS)[number];
+
+/**
+ * What an order.refund takes back: the whole order, one item of it (`bump-12`), or the order's item of a
+ * kind when the refund names its kind but no item the receiver can find (the worker, which knows the
+ * order's items, takes it only when the order has exactly one of that kind).
+ */
+export type PurchaseRefund =
+  { scope: 'order' } | { scope: 'item'; item: string } | { scope: 'kind'; kind: RefundableKind };
 
 /** One purchase event as the worker receives it: no secret, every item named `kind-N`. */
 export type PurchaseEvent = {
@@ -245,20 +254,21 @@ function eventTime(body: WebhookBody): string | null {
   return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null;
 }
 
-const REFUNDABLE_ITEM_TYPES = ['product', 'bump', 'upsell', 'downsell'];
+const isRefundableKind = (type: string | undefined): type is RefundableKind =>
+  (REFUNDABLE_KINDS as readonly (string | undefined)[]).includes(type);
 
 /**
  * The item an order.refund names: `refund[type]` and `refund[id]`, or, without an id, the order's charge
- * whose `reference` the refund carries. A refund of type `full`, one without an item, or a refund of the
- * main product for at least the order's total covers the whole order. A bump, upsell or downsell refund
- * takes that item only, whatever its amount: an upsell charged after the checkout can cost more than the
- * order's total ($349 after $47), and refunding it must not take the programme paid for first.
+ * whose `reference` the refund carries, or else only its kind. A refund of type `full`, one of no kind,
+ * or a refund of the main product for at least the order's total covers the whole order. A bump, upsell
+ * or downsell refund never does, whatever its amount: an upsell charged after the checkout can cost more
+ * than the order's total ($349 after $47), and refunding it must not take the programme paid for first.
  */
 function refundOf(body: WebhookBody): PurchaseRefund {
   const refund = body.refund;
   const type = refund?.type?.toLowerCase();
   const total = body.order?.total;
-  if (!refund || !type || !REFUNDABLE_ITEM_TYPES.includes(type)) return { scope: 'order' };
+  if (!refund || !isRefundableKind(type)) return { scope: 'order' };
   if (type === 'product' && total !== undefined && refund.amount !== undefined && refund.amount >= total)
     return { scope: 'order' };
   let id = refund.id;
@@ -273,7 +283,7 @@ function refundOf(body: WebhookBody): PurchaseRefund {
     if (typeof chargeId === 'string') id = chargeId;
   }
   const item = itemKeySchema.safeParse(id === undefined ? undefined : `${type}-${id}`);
-  return item.success ? { scope: 'item', item: item.data } : { scope: 'order' };
+  return item.success ? { scope: 'item', item: item.data } : { scope: 'kind', kind: type };
 }
 
 /**

@@ -41,6 +41,20 @@ describe('which purchases an order.refund takes', () => {
     expect(refundOf(fields)).toEqual({ scope: 'item', item: 'product-1' });
   });
 
+  it('a bump refunded with neither an id nor a charge reference: a bump of the order, never the whole order', () => {
+    const fields = thrivecartOrderFields({ ...order, items: ['product-1', 'bump-2'], refundItem: 'bump-2' });
+    delete fields['refund[id]'];
+    delete fields['refund[reference]'];
+    expect(refundOf(fields)).toEqual({ scope: 'kind', kind: 'bump' });
+  });
+
+  it('an upsell refund whose reference names no charge of the order: an upsell of the order', () => {
+    const fields = thrivecartOrderFields({ ...order, items: ['product-1'], refundItem: 'upsell-1' });
+    delete fields['refund[id]'];
+    fields['refund[reference]'] = 'no-such-charge';
+    expect(refundOf(fields)).toEqual({ scope: 'kind', kind: 'upsell' });
+  });
+
   it('a full refund: the whole order', () => {
     expect(refundOf(thrivecartOrderFields({ ...order, items: ['product-1', 'upsell-1'] }))).toEqual({
       scope: 'order',

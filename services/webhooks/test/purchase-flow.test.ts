@@ -221,6 +221,27 @@ describe('a purchase on the checkout', () => {
     expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
   });
 
+  it("refunding an upsell named by neither id nor charge takes the order's one upsell, not the order", async () => {
+    const email = uniqueEmail('kind-refund');
+    const orderId = uniqueOrderId();
+    const items = [ritual.item, upsell.item];
+    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, items })));
+    await waitForAccess(email, 2);
+
+    const fields = thrivecartOrderFields({
+      secret,
+      orderId,
+      email,
+      items,
+      event: 'order.refund',
+      refundItem: upsell.item,
+    });
+    delete fields['refund[id]'];
+    delete fields['refund[reference]'];
+    expect((await postForm(server.url, formBody(fields))).status).toBe(200);
+    expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
+  });
+
   it('with a NUL in the name the buyer typed, still provisions the order', async () => {
     const email = uniqueEmail('nul');
     const fields = thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email, items: [ritual.item] });

@@ -259,6 +259,39 @@ describe('an order.refund purchase event', () => {
     expect(await purchasesOf(job.orderId)).toEqual([expect.objectContaining({ status: 'refunded' })]);
   });
 
+  it("of a bump named only by its kind takes the order's one bump, and again nothing more", async () => {
+    const job = order({ items: [ritual.item, bump.item] });
+    await run(job);
+    const bumpRefund = {
+      ...job,
+      event: 'order.refund' as const,
+      refund: { scope: 'kind' as const, kind: 'bump' as const },
+    };
+    expect(await run(bumpRefund)).toEqual({ action: 'refunded', refunded: 1 });
+    expect(await run(bumpRefund)).toEqual({ action: 'refunded', refunded: 0 });
+    expect(await purchasesOf(job.orderId)).toEqual([
+      expect.objectContaining({ programId: ritual.programId, status: 'completed' }),
+      expect.objectContaining({ programId: bump.programId, status: 'refunded' }),
+    ]);
+  });
+
+  it('of a kind the order has several of, or none of, takes nothing', async () => {
+    const otherBump = await createMappedProgram(deps.db, { kind: 'bump' });
+    const job = order({ items: [ritual.item, bump.item, otherBump.item] });
+    await run(job);
+    for (const kind of ['bump', 'upsell'] as const) {
+      expect(await run({ ...job, event: 'order.refund', refund: { scope: 'kind', kind } })).toEqual({
+        action: 'refunded',
+        refunded: 0,
+      });
+    }
+    expect((await purchasesOf(job.orderId)).map((purchase) => purchase.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
+  });
+
   it("of a whole order leaves the buyer's other order of the same programme open", async () => {
     const first = order();
     await run(first);

@@ -2,10 +2,12 @@ import type { Knex } from 'knex';
 import { storableText, type PurchaseCustomer, type PurchaseRefund } from '@sleep-ritual/thrivecart/webhook';
 import {
   ACCESS_STATUS,
+  orderRefundOf,
   planEventConcerns,
   purchaseAfterPlanEvent,
   purchaseAfterRefund,
   refundConcerns,
+  type OrderRefund,
   type PlanEvent,
   type PlanState,
 } from '@sleep-ritual/learning/purchase-access';
@@ -119,18 +121,21 @@ type RefundRow = {
 
 /**
  * Applies a refund to the order's purchases under a row lock, as purchase-access decides it: answers
- * how many rows lost access, how many the refund concerned, and how many the order has.
+ * how many rows lost access, how many the refund concerned, how many the order has, and the refund as
+ * applied (null: it names only a kind of item, and the order has no single item of that kind).
  */
 export async function refundOrder(
   db: Knex,
   orderId: string,
-  refund: PurchaseRefund,
-): Promise<{ refunded: number; concerned: number; total: number }> {
+  purchaseRefund: PurchaseRefund,
+): Promise<{ refunded: number; concerned: number; total: number; applied: OrderRefund | null }> {
   return db.transaction(async (trx) => {
     const rows: RefundRow[] = await trx('purchases')
       .where({ thriveOrderId: orderId })
       .forUpdate()
       .select('id', 'status', 'grantingItems', 'refundedItems', 'externalProductId');
+    const refund = orderRefundOf(rows, purchaseRefund);
+    if (!refund) return { refunded: 0, concerned: 0, total: rows.length, applied: null };
     let refunded = 0;
     let concerned = 0;
     for (const row of rows) {
@@ -143,7 +148,7 @@ export async function refundOrder(
         .where({ id: row.id })
         .update({ status: after.status, refundedItems: after.refundedItems, updatedAt: trx.fn.now() });
     }
-    return { refunded, concerned, total: rows.length };
+    return { refunded, concerned, total: rows.length, applied: refund };
   });
 }
 

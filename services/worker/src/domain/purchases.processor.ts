@@ -129,15 +129,23 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
 }
 
 async function refund(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {
-  const scope = job.refund ?? { scope: 'order' };
-  const { refunded, concerned, total } = await refundOrder(deps.db, job.orderId, scope);
+  const requested = job.refund ?? { scope: 'order' };
+  const { refunded, concerned, total, applied } = await refundOrder(deps.db, job.orderId, requested);
   // The order's own success event may still be waiting in the queue: retry (with backoff) until it
   // has been provisioned, so a refund never comes to nothing.
   if (total === 0)
     throw new Error(`No purchases recorded for order ${job.orderId} yet; the refund will be retried`);
+  if (!applied) {
+    log.warn(
+      { refund: requested },
+      'item refunded, but the refund names no item and the order has no single item of its kind: ' +
+        "no access removed; revoke the refunded programme on the member's page (Revoke Access)",
+    );
+    return { action: 'refunded', refunded: 0 };
+  }
   log.info(
-    { refunded, concerned, refund: scope },
-    scope.scope === 'order'
+    { refunded, concerned, refund: applied },
+    applied.scope === 'order'
       ? 'order refunded: access removed'
       : refunded > 0
         ? 'item refunded: access to its programme removed'
