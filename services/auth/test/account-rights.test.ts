@@ -73,6 +73,15 @@ async function member(options: { password?: string | null } = {}) {
   return { userId, email, orderId, course, client };
 }
 
+/** The query of an order's signed checkout success redirect, as the create-account page gets it. */
+const checkoutRedirect = (orderId: string, email: string) =>
+  signedRedirectQuery(auth.deps.config.thrivecartSecret, {
+    order_id: orderId,
+    customer: { email, first_name: 'Maya' },
+    order: [{ t: 'product', id: '7', n: 'The 6-Night Sleep Meditation Ritual', p: '4700', q: '1' }],
+    purchases: ['product-7'],
+  });
+
 const deleteAccount = (client: ReturnType<typeof createClient>, body: unknown) =>
   client.request('/api/account', { method: 'DELETE', json: body });
 
@@ -248,6 +257,27 @@ describe('DELETE /api/account', () => {
     expect((await client.request('/api/user')).status).toBe(401);
   });
 
+  it("the order's checkout redirect sets up nothing again once the account is deleted", async () => {
+    const { client, userId, email, orderId } = await member({ password: null });
+    const { code } = await issueSignInToken(db, auth.deps.config, userId);
+    expect((await deleteAccount(client, { code })).status).toBe(204);
+
+    // The order's own success redirect, reopened within the day a redirect may set a first password.
+    const query = checkoutRedirect(orderId, email);
+    const browser = createClient(auth.url);
+    const lookUp = await browser.request(`/api/create-account?${query}`);
+    expect(lookUp.status).toBe(404);
+    expect(await lookUp.json()).toMatchObject({ error: 'Order Not Found' });
+    const created = await browser.request('/api/create-account', {
+      method: 'POST',
+      json: { order_id: orderId, password: PASSWORD, query },
+    });
+    expect(created.status).toBe(404);
+    expect(await created.json()).toMatchObject({ error: 'Order Not Found' });
+    expect((await browser.request('/api/user')).status).toBe(401);
+    expect(await db('users').where({ id: userId }).first('password')).toEqual({ password: null });
+  });
+
   it('a member without a password cannot confirm with any password', async () => {
     const { client } = await member({ password: null });
     expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(403);
@@ -279,12 +309,7 @@ describe('a member whose password nobody proved the address for (set through a c
       thriveOrderId: orderId,
       status: 'completed',
     });
-    const query = signedRedirectQuery(auth.deps.config.thrivecartSecret, {
-      order_id: orderId,
-      customer: { email, first_name: 'Sam' },
-      order: [{ t: 'product', id: '1', n: 'The 6-Night Sleep Meditation Ritual', p: '4700', q: '1' }],
-      purchases: ['product-1'],
-    });
+    const query = checkoutRedirect(orderId, email);
     const client = createClient(auth.url);
     const created = await client.request('/api/create-account', {
       method: 'POST',

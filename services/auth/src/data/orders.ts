@@ -9,11 +9,13 @@ export type OrderAccountRow = {
   productName: string | null;
   orderedAt: Date;
   otherOrders: number | string;
+  deletedAt: Date | null;
 };
 
 /**
  * The buyer and first programme of an order whose purchases still give access (refunded ones are not
- * found), when it was placed, with how many purchases the buyer has from any other order, whatever their status.
+ * found), when it was placed, with how many purchases the buyer has from any other order, whatever their
+ * status, and whether the buyer deleted the account.
  */
 export function findOrderAccountRow(db: Knex, orderId: string): Promise<OrderAccountRow | undefined> {
   return db('purchases')
@@ -28,6 +30,7 @@ export function findOrderAccountRow(db: Knex, orderId: string): Promise<OrderAcc
       'users.email',
       'users.password',
       'users.emailVerified',
+      'users.deletedAt',
       'programs.title as productName',
       'purchases.purchasedAt as orderedAt',
       db.raw(

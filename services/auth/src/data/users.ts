@@ -51,7 +51,11 @@ export function setFirstPassword(
   passwordHash: string,
 ): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const user = await trx('users').where({ id }).forUpdate().first('password', 'emailVerified');
+    const user = await trx('users')
+      .where({ id })
+      .whereNull('deletedAt')
+      .forUpdate()
+      .first('password', 'emailVerified');
     if (!user || user.password !== null || user.emailVerified) return false;
     const other = await trx('purchases')
       .where({ userId: id })
@@ -78,6 +82,7 @@ export async function setPasswordFromMailedLink(
 ): Promise<boolean> {
   const updated = await db('users')
     .where({ id })
+    .whereNull('deletedAt')
     .andWhere((query) => query.whereNull('password').orWhere('emailVerified', false))
     .update({
       password: passwordHash,
@@ -94,7 +99,11 @@ export async function setPasswordFromMailedLink(
  */
 export function proveAddress(db: Knex, id: number): Promise<{ passwordCleared: boolean }> {
   return db.transaction(async (trx) => {
-    const user = await trx('users').where({ id }).forUpdate().first('password', 'emailVerified');
+    const user = await trx('users')
+      .where({ id })
+      .whereNull('deletedAt')
+      .forUpdate()
+      .first('password', 'emailVerified');
     if (!user || user.emailVerified) return { passwordCleared: false };
     await trx('users').where({ id }).update({ password: null, emailVerified: true, updatedAt: trx.fn.now() });
     return { passwordCleared: user.password !== null };

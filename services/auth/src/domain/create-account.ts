@@ -16,14 +16,15 @@ export const CHECK_EMAIL_TO_FINISH =
 
 /**
  * The order behind a proof, or 404. An unproven id always gets the same "Order Not Found" (nothing is
- * even looked up); a genuine checkout redirect for an order the worker has not provisioned yet gets
- * ORDER_PROCESSING, which tells the page that waiting a little is worth it.
+ * even looked up), and so does an order whose buyer deleted the account (it is never set up again); a
+ * genuine checkout redirect for an order the worker has not provisioned yet gets ORDER_PROCESSING, which
+ * tells the page that waiting a little is worth it.
  */
 function requireAccount(proof: OrderProof): {
   proof: Exclude<OrderProof, { kind: 'none' }>;
   account: OrderAccount;
 } {
-  if (proof.kind === 'none') throw new NotFoundError(ORDER_NOT_FOUND);
+  if (proof.kind === 'none' || proof.account?.deleted) throw new NotFoundError(ORDER_NOT_FOUND);
   if (!proof.account) throw new NotFoundError(ORDER_PROCESSING);
   return { proof, account: proof.account };
 }

@@ -14,6 +14,8 @@ export type OrderAccount = {
   orderedAt: Date;
   /** Purchases of the buyer from any other order: then the account was not made by this order. */
   otherOrders: number;
+  /** The buyer deleted the account: nothing of it may be set up or signed in to again. */
+  deleted: boolean;
 };
 
 /** The buyer and programme of an order the worker has provisioned (refunded orders are not found). */
@@ -28,6 +30,7 @@ export async function findOrderAccount(db: Knex, orderId: string): Promise<Order
     productName: row.productName ?? null,
     orderedAt: new Date(row.orderedAt),
     otherOrders: Number(row.otherOrders),
+    deleted: row.deletedAt !== null,
   };
 }
 
