@@ -46,6 +46,16 @@ describe('POST /api/login/link', () => {
     expect((await requestLink(client, uniqueEmail())).status).toBe(429);
   });
 
+  it("takes any address a browser's e-mail field takes, as the checkout may have", async () => {
+    const user = await auth.createUser({ email: `o'neil&co+${Date.now()}@site.xn--p1ai` });
+    expect((await requestLink(createClient(auth.url), user.email)).status).toBe(200);
+    await eventually(
+      async () =>
+        (await auth.queuedEmails()).some((job) => job.template === 'sign-in-link' && job.userId === user.id),
+      { what: 'the sign-in link e-mail to be queued' },
+    );
+  });
+
   it('rejects an invalid e-mail with the spec message', async () => {
     const response = await requestLink(createClient(auth.url), 'x@');
     expect(response.status).toBe(400);

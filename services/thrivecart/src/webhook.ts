@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressSchema } from '@sleep-ritual/contracts/auth';
 import {
   isPlanEvent,
   itemKeySchema,
@@ -72,10 +73,7 @@ const orderIdSchema = z.preprocess(
 
 const customerSchema = z.object(
   {
-    email: z.preprocess(
-      scalar,
-      z.email({ error: 'customer[email] must be a valid e-mail address' }).max(255),
-    ),
+    email: z.preprocess(scalar, emailAddressSchema('customer[email] must be a valid e-mail address')),
     first_name: optionalText(255),
     last_name: optionalText(255),
     firstname: optionalText(255),

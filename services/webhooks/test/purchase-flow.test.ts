@@ -242,6 +242,17 @@ describe('a purchase on the checkout', () => {
     expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
   });
 
+  it("with an address a browser's e-mail field takes but a stricter rule would not, provisions the order", async () => {
+    for (const email of [
+      `o'neil&co+${uniqueOrderId()}@example.com`,
+      `a=b~c#${uniqueOrderId()}@site.xn--p1ai`,
+    ]) {
+      const fields = thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email, items: [ritual.item] });
+      expect((await postForm(server.url, formBody(fields))).status).toBe(200);
+      expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
+    }
+  });
+
   it('with a NUL in the name the buyer typed, still provisions the order', async () => {
     const email = uniqueEmail('nul');
     const fields = thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email, items: [ritual.item] });
