@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@sleep-ritual/platform/http/session';
+import { createLimits } from '../src/domain/limits.ts';
 import { issueSignInToken } from '../src/tokens/sign-in-tokens.ts';
 import { clientWithSession, createClient, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { useAuthService } from './helpers.ts';
 
 const auth = useAuthService();
-const INVALID = 'That code is not right, or it has expired. Ask for a new one.';
+const INVALID =
+  'That code is not right, or it has expired. Use the code of the latest e-mail, or ask for a new one.';
 
 type Client = ReturnType<typeof createClient>;
 const useCode = (client: Client, email: string, code: unknown) =>
   client.request('/api/login/code', { method: 'POST', json: { email, code } });
+
+/** The account's hourly ceiling among the code's budgets (signInBudgets' order). */
+const ACCOUNT_HOURLY_BUDGET = 2;
 
 /** A code other than `code`, with the same number of digits. */
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -61,26 +66,42 @@ describe('POST /api/login/code', () => {
     ).toBe(false);
   });
 
-  it("after 10 wrong codes from one address, even the right one gets 429 there, while the member's code still works elsewhere", async () => {
-    const user = await userWithCode();
+  it("after 10 wrong codes from one address, even the right one gets 429 there, while the member's code still works at home", async () => {
+    const user = await auth.createUser();
+    const home = createClient(auth.url);
+    const first = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+    expect((await useCode(home, user.email, first.code)).status).toBe(200);
+    const { code } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+
     const stranger = createClient(auth.url);
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const wrong = await useCode(stranger, user.email, wrongCode(user.code));
+      const wrong = await useCode(stranger, user.email, wrongCode(code));
       expect(wrong.status).toBe(400);
       expect((await wrong.json()).error).toBe(INVALID);
     }
-    const blocked = await useCode(stranger, user.email, user.code);
+    const blocked = await useCode(stranger, user.email, code);
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await blocked.json()).toEqual({
       error: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
     });
 
-    const member = createClient(auth.url);
-    const signedIn = await useCode(member, user.email, user.code);
+    const member = createClient(auth.url, { ip: home.ip });
+    const signedIn = await useCode(member, user.email, code);
     expect(signedIn.status).toBe(200);
     expect(await signedIn.json()).toMatchObject({ id: user.id, email: user.email });
     expect((await member.request('/api/user')).status).toBe(200);
+  });
+
+  it("only the latest e-mail's code works", async () => {
+    const user = await auth.createUser();
+    const older = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+    const latest = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+    const client = createClient(auth.url);
+    const refused = await useCode(client, user.email, older.code);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe(INVALID);
+    expect((await useCode(client, user.email, latest.code)).status).toBe(200);
   });
 
   it('four wrong codes leave the right one working', async () => {
@@ -120,19 +141,19 @@ describe('POST /api/login/code', () => {
     expect((await response.json()).error).toBe(message);
   });
 
-  it("after 30 wrong codes for one account spread over many addresses, a new address gets 429, but not the member's own", async () => {
+  it("after 10 wrong codes for one account spread over addresses, a new address gets 429 for an hour, but not the member's own", async () => {
     const user = await auth.createUser();
     const home = createClient(auth.url);
     const first = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
     expect((await useCode(home, user.email, first.code)).status).toBe(200);
     const { code } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
 
-    for (let address = 0; address < 3; address += 1) {
+    for (let address = 0; address < 2; address += 1) {
       const stranger = createClient(auth.url);
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => useCode(stranger, user.email, wrongCode(code))),
+        Array.from({ length: 5 }, () => useCode(stranger, user.email, wrongCode(code))),
       );
-      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(400));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(400));
     }
     const blocked = await useCode(createClient(auth.url), user.email, code);
     expect(blocked.status).toBe(429);
@@ -141,6 +162,29 @@ describe('POST /api/login/code', () => {
     });
     // Where the member signed in before (another address of the same network would do too), the code works.
     expect((await useCode(createClient(auth.url, { ip: home.ip }), user.email, code)).status).toBe(200);
+  });
+
+  it('allows 30 wrong codes for one account a day from new addresses, however the hours are spread', async () => {
+    const user = await auth.createUser();
+    const { code } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+    // The service's own limits, over the same counters.
+    const limits = createLimits(auth.deps.backends.counters, auth.deps.config.accountHashSecret);
+    const account = limits.accountKey(user.email);
+    for (let hour = 0; hour < 3; hour += 1) {
+      for (let address = 0; address < 2; address += 1) {
+        const stranger = createClient(auth.url);
+        for (let attempt = 0; attempt < 5; attempt += 1)
+          expect((await useCode(stranger, user.email, wrongCode(code))).status).toBe(400);
+      }
+      // An hour passes: the hourly ceiling starts afresh, the day's does not.
+      await limits.signInCodeAttempts.clear(ACCOUNT_HOURLY_BUDGET, account);
+    }
+    const blocked = await useCode(createClient(auth.url), user.email, code);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({
+      error:
+        'Too many sign-in attempts for this account today. Use the link in the e-mail, or try again tomorrow.',
+    });
   });
 
   it('allows 30 tries per client in 15 minutes, whatever the address', async () => {

@@ -32,12 +32,11 @@ describe('POST /api/login/link', () => {
     ]);
   });
 
-  it('allows 5 requests per e-mail and 20 per address an hour, like forgot-password', async () => {
+  it('allows 5 requests per e-mail from one address and 20 per address an hour, like forgot-password', async () => {
     const user = await auth.createUser();
-    for (let i = 0; i < 5; i += 1) {
-      expect((await requestLink(createClient(auth.url), user.email)).status).toBe(200);
-    }
-    const perEmail = await requestLink(createClient(auth.url), user.email);
+    const sameAddress = createClient(auth.url);
+    for (let i = 0; i < 5; i += 1) expect((await requestLink(sameAddress, user.email)).status).toBe(200);
+    const perEmail = await requestLink(sameAddress, user.email);
     expect(perEmail.status).toBe(429);
     expect((await perEmail.json()).error).toMatch(/Too many sign-in link requests/);
 
@@ -45,6 +44,33 @@ describe('POST /api/login/link', () => {
     for (let i = 0; i < 20; i += 1) expect((await requestLink(client, uniqueEmail())).status).toBe(200);
     expect((await requestLink(client, uniqueEmail())).status).toBe(429);
   });
+
+  it.each([
+    ['a sign-in link', '/api/login/link', /Too many sign-in link requests/],
+    ['a reset link', '/api/forgot-password', /Too many reset requests/],
+  ])(
+    "a stranger asking for %s for the member spends 20 an hour from new addresses, never the member's own",
+    async (_name, path, message) => {
+      const user = await auth.createUser();
+      const home = createClient(auth.url);
+      const signIn = await home.request('/api/login', {
+        method: 'POST',
+        json: { email: user.email, password: user.password },
+      });
+      expect(signIn.status).toBe(200);
+      const ask = (client: ReturnType<typeof createClient>) =>
+        client.request(path, { method: 'POST', json: { email: user.email } });
+      for (let address = 0; address < 4; address += 1) {
+        const stranger = createClient(auth.url);
+        for (let i = 0; i < 5; i += 1) expect((await ask(stranger)).status).toBe(200);
+      }
+      const ceiling = await ask(createClient(auth.url));
+      expect(ceiling.status).toBe(429);
+      expect((await ceiling.json()).error).toMatch(message);
+      // From where the member signed in before, the e-mail is still sent.
+      expect((await ask(createClient(auth.url, { ip: home.ip }))).status).toBe(200);
+    },
+  );
 
   it("takes any address a browser's e-mail field takes, as the checkout may have", async () => {
     const user = await auth.createUser({ email: `o'neil&co+${Date.now()}@site.xn--p1ai` });

@@ -35,7 +35,8 @@ export const signInWithLinkBodySchema = z.object({
   token: z.string(INVALID_SIGN_IN_LINK).min(1, INVALID_SIGN_IN_LINK).max(255, INVALID_SIGN_IN_LINK),
 });
 
-export const INVALID_SIGN_IN_CODE = 'That code is not right, or it has expired. Ask for a new one.';
+export const INVALID_SIGN_IN_CODE =
+  'That code is not right, or it has expired. Use the code of the latest e-mail, or ask for a new one.';
 const signInCode = z
   .string('Enter the 6-digit code')
   .trim()

@@ -1,21 +1,22 @@
 import type { CounterStore } from '@sleep-ritual/platform/counter-store';
-import { attemptBudgets, rateLimit, type RateLimit } from '@sleep-ritual/platform/rate-limit';
+import { attemptBudgets, rateLimit } from '@sleep-ritual/platform/rate-limit';
 import { addressDigest } from '../data/deleted-accounts.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
 
 const signInMessage = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
 
 /**
- * A way in's three budgets, in signInBudgetKeys' order: per address in 15 minutes, per account and
- * address (10 in 15 minutes: a stranger cannot lock the owner out from elsewhere), and per account in an
- * hour, from addresses the member never signed in from.
+ * A way in's budgets, in signInBudgetKeys' order: per address in 15 minutes, per account and address
+ * (10 in 15 minutes: a stranger cannot lock the owner out from elsewhere), and per account in an hour
+ * (and, where given, in a day), from addresses the member never signed in from.
  */
 function signInBudgets(
   counters: CounterStore,
   name: string,
-  limits: { perAddress: number; perAccount: number },
+  limits: { perAddress: number; perAccount: number; perAccountDaily?: number },
 ) {
   return attemptBudgets(counters, [
     { name: `${name}-ip`, limit: limits.perAddress, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
@@ -26,6 +27,32 @@ function signInBudgets(
       windowSeconds: HOUR,
       message: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
     },
+    ...(limits.perAccountDaily === undefined
+      ? []
+      : [
+          {
+            name: `${name}-account-day`,
+            limit: limits.perAccountDaily,
+            windowSeconds: DAY,
+            message:
+              'Too many sign-in attempts for this account today. Use the link in the e-mail, or try again tomorrow.',
+          },
+        ]),
+  ]);
+}
+
+/**
+ * The requests for an e-mail to an account (a reset or sign-in link), taken before anything is looked
+ * up, in mailRequestKeys' order: 5 an hour per account and address, so a stranger's requests spend only
+ * the stranger's own and the member can ask again from where they are; and 20 an hour per account from
+ * addresses the member never signed in from, which bounds what a stranger spread over many addresses
+ * can send them. A stranger who spends that delays the e-mail, for an hour, only on networks the member
+ * never signed in from.
+ */
+function mailRequestBudgets(counters: CounterStore, name: string, message: string) {
+  return attemptBudgets(counters, [
+    { name: `${name}-account-ip`, limit: 5, windowSeconds: HOUR, message },
+    { name: `${name}-account`, limit: 20, windowSeconds: HOUR, message },
   ]);
 }
 
@@ -36,15 +63,6 @@ function signInBudgets(
  */
 const accountCounterKey = (secret: string, email: string): string =>
   addressDigest(secret, 'counters', email).slice(0, 32);
-
-/** A limit per account: counted under the account's digest (accountCounterKey), given its address. */
-function perAccount(limit: RateLimit, accountKey: (email: string) => string): RateLimit {
-  return {
-    hit: (email) => limit.hit(accountKey(email)),
-    check: (email) => limit.check(accountKey(email)),
-    reset: (email) => limit.reset(accountKey(email)),
-  };
-}
 
 /** The sizes of every limit of this service, in one place; `accountHashSecret` keys accounts' digests. */
 export function createLimits(counters: CounterStore, accountHashSecret: string) {
@@ -69,14 +87,10 @@ export function createLimits(counters: CounterStore, accountHashSecret: string) 
         message: 'Too many wrong admin passwords. Please wait 15 minutes and try again.',
       },
     ]),
-    resetRequestsPerEmail: perAccount(
-      rateLimit(counters, {
-        name: 'forgot-email',
-        limit: 5,
-        windowSeconds: HOUR,
-        message: 'Too many reset requests for this email. Please wait an hour and try again.',
-      }),
-      accountKey,
+    resetRequests: mailRequestBudgets(
+      counters,
+      'forgot-email',
+      'Too many reset requests for this email. Please wait an hour and try again.',
     ),
     resetRequestsPerIp: rateLimit(counters, {
       name: 'forgot-ip',
@@ -97,14 +111,10 @@ export function createLimits(counters: CounterStore, accountHashSecret: string) 
       message: 'Too many requests. Please wait an hour and try again.',
     }),
     // The sign-in link has the same limits as forgot-password, under its own names.
-    signInLinkRequestsPerEmail: perAccount(
-      rateLimit(counters, {
-        name: 'sign-in-link-email',
-        limit: 5,
-        windowSeconds: HOUR,
-        message: 'Too many sign-in link requests for this email. Please wait an hour and try again.',
-      }),
-      accountKey,
+    signInLinkRequests: mailRequestBudgets(
+      counters,
+      'sign-in-link-email',
+      'Too many sign-in link requests for this email. Please wait an hour and try again.',
     ),
     signInLinkRequestsPerIp: rateLimit(counters, {
       name: 'sign-in-link-ip',
@@ -121,12 +131,16 @@ export function createLimits(counters: CounterStore, accountHashSecret: string) 
     /**
      * Sign-in codes, taken before the code is compared, keyed as the password's attempts (signInBudgetKeys),
      * so a stranger's wrong codes spend only the stranger's budgets and never void the member's codes.
-     * A code has only a million values: the account's ceiling is what bounds guessing spread over many
-     * addresses (at most 30 an hour, against the few codes open at a time). A stranger who spends
-     * it shuts out only addresses the member never signed in from, and only from codes: the link of the
-     * same e-mail still works.
+     * A code has only a million values and only the account's latest works: the account's ceilings are
+     * what bound guessing spread over many addresses, 10 an hour and 30 a day (a chance in 33,000 a day
+     * of hitting it). A stranger who spends them shuts out only addresses the member never signed in
+     * from, and only from codes: the link of the same e-mail still works.
      */
-    signInCodeAttempts: signInBudgets(counters, 'sign-in-code', { perAddress: 30, perAccount: 30 }),
+    signInCodeAttempts: signInBudgets(counters, 'sign-in-code', {
+      perAddress: 30,
+      perAccount: 10,
+      perAccountDaily: 30,
+    }),
     accountDeletionAttemptsPerUser: rateLimit(counters, {
       name: 'delete-account-user',
       limit: 10,
@@ -152,13 +166,18 @@ type AttemptBudgets = ReturnType<typeof attemptBudgets>;
 
 /**
  * The keys of the sign-in budgets, in their order; the second is the one a success clears. From an
- * address the member signed in from before, the account's ceiling is left out.
+ * address the member signed in from before, the account's ceilings are left out.
  */
 const signInBudgetKeys = (
   address: string,
   account: string,
   known: boolean,
-): [string, string, string | null] => [address, `${account}|${address}`, known ? null : account];
+): [string, string, string | null, string | null] => [
+  address,
+  `${account}|${address}`,
+  known ? null : account,
+  known ? null : account,
+];
 
 const ACCOUNT_AND_ADDRESS_BUDGET = 1;
 
@@ -184,6 +203,21 @@ export async function takeSignInAttempt(
       await limits.knownAddresses.remember(email, address);
     },
   };
+}
+
+/**
+ * Takes one request for an e-mail to the account of `email` from `address` (see mailRequestBudgets):
+ * throws 429 when a budget is spent. From an address the member signed in from, only the first counts.
+ */
+export async function takeMailRequest(
+  limits: Limits,
+  budgets: AttemptBudgets,
+  address: string,
+  email: string,
+): Promise<void> {
+  const account = limits.accountKey(email);
+  const known = await limits.knownAddresses.has(email, address);
+  await budgets.take([`${account}|${address}`, known ? null : account]);
 }
 
 /** How long an address a member signed in from stays theirs for the account's ceiling. */

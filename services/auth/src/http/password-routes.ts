@@ -6,6 +6,7 @@ import {
 } from '@sleep-ritual/contracts/auth';
 import { checkResetToken, requestPasswordReset, resetPassword } from '../domain/accounts.ts';
 import type { AuthRouteDeps } from '../deps.ts';
+import { takeMailRequest } from '../domain/limits.ts';
 import { afterAnswer } from './after-answer.ts';
 import { limitAddress } from '@sleep-ritual/platform/rate-limit';
 
@@ -19,7 +20,7 @@ export function passwordRoutes(deps: AuthRouteDeps): Router {
   router.post('/forgot-password', async (ctx) => {
     const { email } = forgotPasswordBodySchema.parse(ctx.request.body);
     await limits.resetRequestsPerIp.hit(limitAddress(ctx.ip));
-    await limits.resetRequestsPerEmail.hit(email);
+    await takeMailRequest(limits, limits.resetRequests, limitAddress(ctx.ip), email);
     // The same answer whether or not the account exists, so the form cannot test addresses; the
     // look-up and the e-mail come after it, so its timing cannot either.
     ctx.body = { message: FORGOT_PASSWORD_ANSWER };

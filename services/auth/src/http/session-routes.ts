@@ -19,7 +19,7 @@ import {
   signInWithLink,
 } from '../domain/accounts.ts';
 import type { AuthRouteDeps } from '../deps.ts';
-import { takeSignInAttempt } from '../domain/limits.ts';
+import { takeMailRequest, takeSignInAttempt } from '../domain/limits.ts';
 import { afterAnswer } from './after-answer.ts';
 import { signIn } from './sign-in.ts';
 
@@ -62,7 +62,7 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
   router.post('/login/link', async (ctx) => {
     const { email } = signInLinkRequestBodySchema.parse(ctx.request.body);
     await limits.signInLinkRequestsPerIp.hit(limitAddress(ctx.ip));
-    await limits.signInLinkRequestsPerEmail.hit(email);
+    await takeMailRequest(limits, limits.signInLinkRequests, limitAddress(ctx.ip), email);
     // As forgot-password: the same answer, and the look-up only after it.
     ctx.body = { message: SIGN_IN_LINK_ANSWER };
     afterAnswer(ctx, deps, 'sign-in link', () => requestSignInLink(deps, email));

@@ -37,9 +37,11 @@ export async function issueSignInToken(
 }
 
 /**
- * Uses a code of the user once, in one statement: answers whether it was an open one (unused,
- * unexpired). A wrong code changes nothing here: anyone may send codes for any e-mail, so wrong ones
- * must not void the member's; the sign-in route's budgets, taken before this, bound the guessing.
+ * Uses the code of the user's latest open sign-in e-mail once, in one statement: answers whether the
+ * code is that one (unused, unexpired). Only the latest works, so asking for several e-mails never
+ * multiplies a guesser's chances. A wrong code changes nothing here: anyone may send codes for any
+ * e-mail, so wrong ones must not void the member's; the sign-in route's budgets, taken before this,
+ * bound the guessing.
  */
 export async function consumeSignInCode(
   db: Knex,
@@ -47,7 +49,9 @@ export async function consumeSignInCode(
   userId: number,
   code: string,
 ): Promise<boolean> {
+  const latest = openTokenRows(db, signInTokens, { userId }).max('id');
   const used = await openTokenRows(db, signInTokens, { userId })
+    .andWhere('id', latest)
     .andWhere({ codeHash: hashCode(config.accountHashSecret, userId, code) })
     .update({ used: true });
   return used > 0;
