@@ -164,7 +164,8 @@ describe('progress the server could not take', () => {
       }
     }
     // The sleep timer's completion waits too; one set or undone by hand is the learner's to try again (a
-    // copy sent later could undo what they did since), unless the network was not there at all.
+    // copy sent later could undo what they did since), whether the server said "later" or could not be
+    // reached: the screen says it failed, and nothing sends it behind the learner's back.
     const laterAnswer = vi.fn(async () => new Response('', { status: 503 }));
     const asleep = { completed: true, reason: 'asleep' };
     const byHand = { completed: false };
@@ -183,10 +184,12 @@ describe('progress the server could not take', () => {
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await expect(api.put(okSchema, '/api/progress/5/completion', byHand)).rejects.toThrow();
+    expect(queueForLater).not.toHaveBeenCalled();
+    await expect(api.put(okSchema, '/api/progress/5/completion', asleep)).rejects.toThrow();
     expect(queueForLater).toHaveBeenCalledWith({
       method: 'PUT',
       url: '/api/progress/5/completion',
-      body: byHand,
+      body: asleep,
     });
 
     // Any other call that fails is only the caller's to hear.

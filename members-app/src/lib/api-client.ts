@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ADMIN_PREVIEW_HEADER } from '@sleep-ritual/contracts/admin-preview';
 import { isAdminPreview } from './admin-preview.ts';
 import { takeEarly } from './early-answers.ts';
-import { isNetworkFailure, queueForLater, waitsAfterAnswer, waitsWhenOffline } from './offline-queue.ts';
+import { isNetworkFailure, queueForLater, waitsAfterAnswer, waitsForNetwork } from './offline-queue.ts';
 import { loadSchema, type SchemaSource } from './validate.ts';
 
 /**
@@ -60,7 +60,8 @@ async function send(method: Method, url: string, body?: unknown): Promise<unknow
     // The first screen's GETs left at start-up, before this code arrived (early-answers.ts).
     response = await ((method === 'GET' && takeEarly(url)) || fetch(url, init));
   } catch (error) {
-    if (isNetworkFailure(error) && waitsWhenOffline(method, url)) await keepForLater(method, url, body);
+    if (isNetworkFailure(error) && waitsForNetwork({ method: method as 'PUT' | 'POST', url, body }))
+      await keepForLater(method, url, body);
     throw error;
   }
   if (!response.ok) {

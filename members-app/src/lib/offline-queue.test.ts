@@ -4,7 +4,7 @@ import {
   flushQueue,
   queueForLater,
   startOfflineQueue,
-  waitsWhenOffline,
+  waitsForNetwork,
   type QueuedRequest,
   type QueueStore,
 } from './offline-queue.ts';
@@ -38,11 +38,15 @@ const stamped = (queued: QueuedRequest, at: string) => ({
 });
 
 describe('progress made offline', () => {
-  it('waits only for the progress and completion calls', () => {
-    expect(waitsWhenOffline('PUT', '/api/progress/5')).toBe(true);
-    expect(waitsWhenOffline('PUT', '/api/progress/5/completion')).toBe(true);
-    expect(waitsWhenOffline('POST', '/api/login')).toBe(false);
-    expect(waitsWhenOffline('GET', '/api/progress/5')).toBe(false);
+  it("waits only for the progress and the sleep timer's completion, never a completion set by hand", () => {
+    const call = (method: 'PUT' | 'POST', url: string, body: unknown = {}) =>
+      waitsForNetwork({ method, url, body });
+    expect(call('PUT', '/api/progress/5', { position_sec: 30 })).toBe(true);
+    expect(call('PUT', '/api/progress/5/completion', { completed: true, reason: 'asleep' })).toBe(true);
+    expect(call('PUT', '/api/progress/5/completion', { completed: true })).toBe(false);
+    expect(call('PUT', '/api/progress/5/completion', { completed: false })).toBe(false);
+    expect(call('POST', '/api/login')).toBe(false);
+    expect(waitsForNetwork({ method: 'GET' as 'PUT', url: '/api/progress/5', body: undefined })).toBe(false);
   });
 
   it('is sent in the order it was made when the network returns, and a failure keeps the rest', async () => {

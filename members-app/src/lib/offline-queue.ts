@@ -22,26 +22,27 @@ export type QueueStore = {
 const DATABASE = 'sleep-ritual-offline';
 const STORE = 'pending-progress';
 
-/** The calls that wait for the network instead of being lost. */
-export function waitsWhenOffline(method: string, url: string): boolean {
-  return (method === 'PUT' || method === 'POST') && /^\/api\/progress\/\d+(\/completion)?$/.test(url);
-}
-
 const ASLEEP: CompletionReason = 'asleep';
 
 /**
- * Whether a progress call the server answered with `status` waits to be sent again: the answer says
- * "later" (answersLater), and sending the call again cannot undo a newer one. Watch events merge (the
- * furthest position, plays by id); the sleep timer's completion only completes. A completion set or
- * undone by hand does not wait: the screen asks the learner to try again, and a copy sent later could
- * undo what they did since. The one rule for a call sent now (the api client, the exit's keepalive
- * fetch) and for one sent from the queue.
+ * The calls that wait for the network (or for a server that answered "later") instead of being lost:
+ * those that sending again cannot undo a newer one with. Watch events merge (the furthest position,
+ * plays by id); the sleep timer's completion only completes. A completion set or undone by hand does not
+ * wait: the screen says it failed and asks the learner to try again, and a copy sent later could undo
+ * what they did since. The one rule for a call that did not reach the server, one the server answered
+ * "later" (the api client, the exit's keepalive fetch) and one sent from the queue.
  */
-export function waitsAfterAnswer(queued: QueuedRequest, status: number): boolean {
-  if (!answersLater(status) || !waitsWhenOffline(queued.method, queued.url)) return false;
+export function waitsForNetwork(queued: QueuedRequest): boolean {
+  if (!(queued.method === 'PUT' || queued.method === 'POST')) return false;
+  if (!/^\/api\/progress\/\d+(\/completion)?$/.test(queued.url)) return false;
   return (
     !queued.url.endsWith('/completion') || (queued.body as { reason?: unknown } | null)?.reason === ASLEEP
   );
+}
+
+/** Whether a progress call the server answered with `status` waits to be sent again (waitsForNetwork). */
+export function waitsAfterAnswer(queued: QueuedRequest, status: number): boolean {
+  return answersLater(status) && waitsForNetwork(queued);
 }
 
 /** A failure to reach the server at all (fetch's TypeError), as opposed to an answer. */
