@@ -86,7 +86,7 @@ export function ListenMode({ details, audioUrl, resumeAt, onClose, onWatchVideo 
         onNight={enterNight}
       />
 
-      <div className="listen-body">
+      <div className={`listen-body${showTranscript && details.transcriptUrl ? ' has-transcript' : ''}`}>
         {showTranscript && details.transcriptUrl ? (
           <ListenTranscript
             id={transcriptId}
@@ -125,12 +125,14 @@ export function ListenMode({ details, audioUrl, resumeAt, onClose, onWatchVideo 
           onExtend={sleepTimer.extend}
         />
 
-        {onWatchVideo && (
-          <button type="button" className="listen-text-button" onClick={onWatchVideo}>
-            Watch the video instead
-          </button>
-        )}
-        {!isAdminPreview() && <SaveForOffline details={details} tone="listen" />}
+        <div className="listen-extras">
+          {onWatchVideo && (
+            <button type="button" className="listen-text-button" onClick={onWatchVideo}>
+              Watch the video instead
+            </button>
+          )}
+          {!isAdminPreview() && <SaveForOffline details={details} tone="listen" />}
+        </div>
       </div>
 
       <audio ref={setAudio} src={audioUrl} preload="metadata" data-testid="listen-audio">
@@ -252,7 +254,7 @@ function ListenTopBar({
   return (
     <div className="listen-top">
       <button type="button" className="listen-text-button" aria-label="Close listen mode" onClick={onClose}>
-        <span aria-hidden="true">←</span> Close
+        <span aria-hidden="true">←</span> <span className="listen-close-word">Close</span>
       </button>
       {hasTranscript && (
         <button
