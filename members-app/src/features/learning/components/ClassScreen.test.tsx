@@ -44,6 +44,25 @@ describe('Class page', () => {
     expect(iframe.parentElement?.className).toBe('video-box');
   });
 
+  it('offline, shows a dark note in place of the video, and the player once the network returns', async () => {
+    stubApi({ 'GET /api/classes/101/details': ok(sample.classDetails()) });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderLearning(CLASS_URL);
+      const box = await screen.findByTestId('class-video');
+      expect(within(box).getByText('The video needs a connection.')).toBeTruthy();
+      expect(box.querySelector('iframe')).toBeNull();
+
+      onLine.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      const player = await playerOnPage();
+      expect(player.element.parentElement).toBe(box);
+      expect(within(box).queryByText('The video needs a connection.')).toBeNull();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('records watching: PUTs play and pause, and sends exit by beacon when the learner leaves', async () => {
     const bodies: unknown[] = [];
     stubApi({

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type Player from '@vimeo/player';
+import { useOnline } from '../../../lib/use-online.ts';
 import { vimeoEmbedUrl } from '../lib/vimeo-embed.ts';
 
 /**
@@ -25,10 +26,12 @@ export function VimeoPlayer({
   });
 
   const src = vimeoEmbedUrl(vimeoId, storedUrl);
+  // Offline, the frame would show the browser's own light "no internet" page in a dark room.
+  const online = useOnline();
 
   useEffect(() => {
     const container = box.current;
-    if (!container) return;
+    if (!container || !online) return;
     const iframe = document.createElement('iframe');
     iframe.src = src;
     iframe.title = title;
@@ -55,7 +58,11 @@ export function VimeoPlayer({
       }
       iframe.remove();
     };
-  }, [src, title]);
+  }, [src, title, online]);
 
-  return <div ref={box} className="video-box" data-testid="class-video" />;
+  return (
+    <div ref={box} className="video-box" data-testid="class-video">
+      {!online && <p className="video-offline">The video needs a connection.</p>}
+    </div>
+  );
 }
