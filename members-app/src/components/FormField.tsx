@@ -1,6 +1,6 @@
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };
+type FieldProps = ComponentProps<'input'> & { label: string; error?: string };
 
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
 export function TextField({ label, error, id, ...props }: FieldProps) {

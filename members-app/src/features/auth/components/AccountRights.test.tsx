@@ -61,6 +61,32 @@ describe('deleting the account with the password', () => {
   });
 });
 
+describe('the confirmation and the keyboard', () => {
+  it('focuses the password as it opens and again after a wrong one, and the code field when asked for a code', async () => {
+    stubApi({
+      'DELETE /api/account': reply(403, { error: 'That password is not right. Your account is unchanged.' }),
+      'POST /api/login/link': ok({ message: 'Check your e-mail.' }),
+    });
+    renderAt('/account', '/account', <DeleteMyAccount email="sam@example.com" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const password = screen.getByLabelText('Your password');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+
+    fireEvent.change(password, { target: { value: 'not my password' } });
+    const submit = screen.getByRole('button', { name: 'Delete my account for good' });
+    submit.focus();
+    fireEvent.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That password is not right. Your account is unchanged.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Your password')));
+
+    fireEvent.click(screen.getByRole('button', { name: 'No password? E-mail me a code instead' }));
+    const code = await screen.findByLabelText('Enter the 6-digit code');
+    await waitFor(() => expect(document.activeElement).toBe(code));
+  });
+});
+
 describe('/account/deleted', () => {
   it('sends a signed-in member, who has an account, to their programmes', async () => {
     document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;

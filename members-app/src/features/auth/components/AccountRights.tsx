@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { deleteAccountBodySchema } from '@sleep-ritual/contracts/auth';
 import { Button } from '../../../components/Button.tsx';
 import { PasswordField } from '../../../components/FormField.tsx';
@@ -90,6 +90,12 @@ function DeleteConfirmation({ email, onCancel }: { email: string; onCancel: () =
   const [byCode, setByCode] = useState(false);
   const [secret, setSecret] = useState('');
   const [error, setError] = useState<string>();
+  // The field takes focus as the confirmation opens (the button that opened it is gone), when it
+  // changes to the code, and again after a refusal (the button was disabled while it was asked).
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+  }, [byCode, remove.error]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -138,10 +144,11 @@ function DeleteConfirmation({ email, onCancel }: { email: string; onCancel: () =
               {sendCode.isSuccess ? `We e-mailed a 6-digit code to ${email}.` : 'Sending a code...'}
             </p>
           )}
-          <SignInCodeField value={secret} error={error} onChange={setSecret} />
+          <SignInCodeField ref={field} value={secret} error={error} onChange={setSecret} />
         </>
       ) : (
         <PasswordField
+          ref={field}
           label="Your password"
           name="password"
           autoComplete="current-password"

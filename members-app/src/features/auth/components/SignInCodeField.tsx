@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { TextField } from '../../../components/FormField.tsx';
 
 /**
@@ -8,13 +9,16 @@ export function SignInCodeField({
   value,
   error,
   onChange,
+  ref,
 }: {
   value: string;
   error?: string;
   onChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
 }) {
   return (
     <TextField
+      ref={ref}
       label="Enter the 6-digit code"
       name="code"
       autoComplete="one-time-code"

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@sleep-ritual/contracts/user';
 import { ok, renderAt, stubApi } from '../../../test/render.tsx';
@@ -37,6 +37,26 @@ describe('sign-in by e-mailed link', () => {
     expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
     expect(screen.getByText(message)).toBeTruthy();
     expect(JSON.parse(calls[0]!.body!)).toEqual({ email: 'learner@example.com' });
+  });
+
+  it('keeps the address typed when the learner changes the way in, its field focused, and focuses "Check Your Email" once sent', async () => {
+    stubApi({ 'POST /api/login/link': { status: 200, body: { message: 'Sent.' } } });
+    renderScreen();
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'learner@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }));
+    const linkEmail = await screen.findByRole('textbox', { name: 'Email' });
+    expect((linkEmail as HTMLInputElement).value).toBe('learner@example.com');
+    await waitFor(() => expect(document.activeElement).toBe(linkEmail));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with your password' }));
+    const passwordEmail = await screen.findByRole('textbox', { name: 'Email' });
+    expect((passwordEmail as HTMLInputElement).value).toBe('learner@example.com');
+    await waitFor(() => expect(document.activeElement).toBe(passwordEmail));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Sign-In Link' }));
+    const checkEmail = await screen.findByRole('heading', { name: 'Check Your Email' });
+    await waitFor(() => expect(document.activeElement).toBe(checkEmail));
   });
 
   it('opened from the e-mail, signs in once and goes to the programmes', async () => {

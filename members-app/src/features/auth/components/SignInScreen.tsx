@@ -24,15 +24,36 @@ export function SignInScreen() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [byLink, setByLink] = useState(false);
+  // The address typed stays when the learner changes the way in, and that form's field takes focus.
+  const [email, setEmail] = useState('');
+  const [switched, setSwitched] = useState(false);
+  const change = (link: boolean) => {
+    setByLink(link);
+    setSwitched(true);
+  };
   if (token) return <LinkSignIn token={token} />;
-  if (byLink) return <SignInLinkRequest onBack={() => setByLink(false)} />;
-  return <PasswordSignIn onUseLink={() => setByLink(true)} />;
+  const typed = { email, onEmail: setEmail, focusEmail: switched };
+  if (byLink) return <SignInLinkRequest {...typed} onBack={() => change(false)} />;
+  return <PasswordSignIn {...typed} onUseLink={() => change(true)} />;
 }
 
-function PasswordSignIn({ onUseLink }: { onUseLink: () => void }) {
+type TypedEmail = { email: string; onEmail: (email: string) => void; focusEmail: boolean };
+
+/** The e-mail field's ref, focused as the form appears when `focus` is set. */
+function useEmailFocus(focus: boolean) {
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focus) field.current?.focus();
+  }, [focus]);
+  return field;
+}
+
+function PasswordSignIn({ email, onEmail, focusEmail, onUseLink }: TypedEmail & { onUseLink: () => void }) {
   const navigate = useNavigate();
   const login = useLogin();
-  const [values, setValues] = useState({ email: '', password: '' });
+  const emailField = useEmailFocus(focusEmail);
+  const [password, setPassword] = useState('');
+  const values = { email, password };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -55,21 +76,22 @@ function PasswordSignIn({ onUseLink }: { onUseLink: () => void }) {
       <p className="muted">Welcome back. Settle in for tonight's session.</p>
       <form onSubmit={submit} noValidate>
         <TextField
+          ref={emailField}
           label="Email"
           type="email"
           name="email"
           autoComplete="email"
-          value={values.email}
+          value={email}
           error={errors.email}
-          onChange={(event) => setValues({ ...values, email: event.target.value })}
+          onChange={(event) => onEmail(event.target.value)}
         />
         <PasswordField
           label="Password"
           name="password"
           autoComplete="current-password"
-          value={values.password}
+          value={password}
           error={errors.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
+          onChange={(event) => setPassword(event.target.value)}
         />
         {login.isError && (
           <p className="form-error" role="alert">
@@ -96,16 +118,24 @@ function PasswordSignIn({ onUseLink }: { onUseLink: () => void }) {
 }
 
 /** The second way in: a link e-mailed to the address, which signs in once within 15 minutes. */
-function SignInLinkRequest({ onBack }: { onBack: () => void }) {
+function SignInLinkRequest({
+  email: typed,
+  onEmail,
+  focusEmail,
+  onBack,
+}: TypedEmail & { onBack: () => void }) {
   const request = useRequestSignInLink();
+  const emailField = useEmailFocus(focusEmail);
   const { email, setEmail, error, submit } = useEmailForm(
     () => authSchemas().then((m) => m.signInLinkRequestBodySchema),
     (body) => request.mutate(body),
+    typed,
   );
+  useEffect(() => onEmail(email), [email, onEmail]);
 
   if (request.isSuccess) {
     return (
-      <AuthCard title="Check Your Email">
+      <AuthCard title="Check Your Email" focusTitle>
         <p>{request.data.message}</p>
         <CodeSignIn email={request.variables.email} />
         <p className="auth-links">
@@ -122,6 +152,7 @@ function SignInLinkRequest({ onBack }: { onBack: () => void }) {
       <p className="muted">We'll email you a link that signs you in, no password needed.</p>
       <form onSubmit={submit} noValidate>
         <TextField
+          ref={emailField}
           label="Email"
           type="email"
           name="email"

@@ -51,7 +51,9 @@ describe('the morning check-in on My programs', () => {
     });
     expect(heading).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Fell asleep during it' }));
-    await screen.findByRole('heading', { name: 'Thank you. How well did you sleep?' });
+    // The next question takes the focus of the answer's button, which is gone.
+    const quality = await screen.findByRole('heading', { name: 'Thank you. How well did you sleep?' });
+    await waitFor(() => expect(document.activeElement).toBe(quality));
     fireEvent.click(screen.getByRole('button', { name: '4 of 5: Well' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: /How well did you sleep/ })).toBeNull());
     expect(answers).toEqual([{ answer: 'during' }, { answer: 'during', quality: 4 }]);
@@ -85,8 +87,12 @@ describe('the morning check-in on My programs', () => {
     expect(await screen.findByRole('heading', { name: /How did you sleep after Night 2/ })).toBeTruthy();
 
     // Put off that morning, the page still open, Night 3 heard that evening: the next morning asks again.
-    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    // The card goes with the focused "Not now": the screen's heading takes the focus.
+    const notNow = screen.getByRole('button', { name: 'Not now' });
+    notNow.focus();
+    fireEvent.click(notNow);
     expect(screen.queryByRole('heading', { name: /How did you sleep/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
     checkIns = {
       pending: {
         ...night,

@@ -3,6 +3,7 @@ import { SLEEP_ANSWER_LABELS, sleepAnswers } from '@sleep-ritual/contracts/sleep
 import type { SleepCheckIn, SleepCheckIns } from '@sleep-ritual/contracts/sleep-check-ins';
 import { Button } from '../../../components/Button.tsx';
 import { isAdminPreview } from '../../../lib/admin-preview.ts';
+import { focusElement, focusScreenHeading } from '../../../lib/focus-screen.ts';
 import { useAnswerCheckIn } from '../api/answer-check-in.ts';
 import { useCheckIns } from '../api/get-check-ins.ts';
 import { learnerDay, readNotNow, saveNotNow, shouldAsk } from '../lib/check-in-day.ts';
@@ -58,6 +59,11 @@ function useNowOnReturn(refresh: () => unknown): Date {
 
 function MorningCard({ pending, now }: { pending: SleepCheckIns['pending']; now: Date }) {
   const [hidden, setHidden] = useState(false);
+  // Once the card goes, what had focus in it is gone: the screen's heading takes it.
+  useEffect(() => {
+    if (hidden && (document.activeElement === document.body || !document.activeElement?.isConnected))
+      focusScreenHeading();
+  }, [hidden]);
   // Kept after the answer, while the optional quality is asked.
   const [answered, setAnswered] = useState<SleepCheckIns['pending']>(null);
   const night = answered ?? pending;
@@ -89,8 +95,12 @@ function CheckInCard({
 }) {
   const headingId = useId();
   const save = useAnswerCheckIn(night.classId);
-  // Set once the night is answered: the optional quality is asked next.
+  // Set once the night is answered: the optional quality is asked next, and its question takes focus.
   const [answer, setAnswer] = useState<SleepCheckIn['answer'] | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (answer !== null && heading.current) focusElement(heading.current);
+  }, [answer]);
   return (
     <section className="sleep-check-in" aria-labelledby={headingId}>
       {answer === null ? (
@@ -124,7 +134,9 @@ function CheckInCard({
         </>
       ) : (
         <>
-          <h2 id={headingId}>Thank you. How well did you sleep?</h2>
+          <h2 id={headingId} ref={heading}>
+            Thank you. How well did you sleep?
+          </h2>
           <p className="muted">Optional: 1 is very poorly, 5 very well.</p>
           <div className="sleep-check-in-choices is-quality">
             {[1, 2, 3, 4, 5].map((quality) => (

@@ -1,0 +1,82 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useFocusOnNavigation } from './focus-screen.ts';
+
+function Layout() {
+  useFocusOnNavigation();
+  return <Outlet />;
+}
+
+/** A screen whose heading arrives once its data did. */
+function LoadingScreen() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setLoaded(true), 50);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return <main>{loaded ? <h1>Night 1</h1> : <p>Loading...</p>}</main>;
+}
+
+/** A screen that puts the focus on its own field. */
+function FormScreen() {
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  return (
+    <main>
+      <h1>Sign In</h1>
+      <label>
+        Email <input ref={field} />
+      </label>
+    </main>
+  );
+}
+
+function renderRoutes() {
+  render(
+    <MemoryRouter initialEntries={['/my-programs']}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route
+            path="/my-programs"
+            element={
+              <main>
+                <h1>Your Programs</h1>
+                <Link to="/class">Tonight: Night 1</Link>
+                <Link to="/sign-in">Sign in again</Link>
+              </main>
+            }
+          />
+          <Route path="/class" element={<LoadingScreen />} />
+          <Route path="/sign-in" element={<FormScreen />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('focus after a route change', () => {
+  it('stays where it is on the first page', () => {
+    renderRoutes();
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it("goes to the new screen's heading once it is there, not to the top of the page", async () => {
+    renderRoutes();
+    const link = screen.getByRole('link', { name: 'Tonight: Night 1' });
+    link.focus();
+    fireEvent.click(link);
+    const heading = await screen.findByRole('heading', { name: 'Night 1' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('leaves it where the new screen put it', async () => {
+    renderRoutes();
+    const link = screen.getByRole('link', { name: 'Sign in again' });
+    link.focus();
+    fireEvent.click(link);
+    const field = await screen.findByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+  });
+});

@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+/** Focuses an element a keyboard cannot reach by Tab (a heading, a landmark) without scrolling to it. */
+export function focusElement(element: HTMLElement): void {
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus({ preventScroll: true });
+}
+
+/**
+ * Focus moves to the screen's heading (or its main, until the heading is there): where a keyboard or a
+ * screen reader starts reading once what had focus is gone (a link that led to another screen, a card
+ * closed). Answers whether something was focused.
+ */
+export function focusScreenHeading(): boolean {
+  const target =
+    document.querySelector<HTMLElement>('main h1') ??
+    document.querySelector<HTMLElement>('main') ??
+    document.querySelector<HTMLElement>('h1');
+  if (!target) return false;
+  focusElement(target);
+  return true;
+}
+
+/** How long after a route change a screen's heading may still arrive (its code or data loading). */
+const HEADING_WAIT_MS = 3_000;
+
+/**
+ * After each route change (not the first page), focus goes to the new screen's heading, so the next Tab
+ * and a screen reader start at the new screen rather than at the top of the page. A screen that put the
+ * focus somewhere itself (a form's first field) keeps it.
+ */
+export function useFocusOnNavigation(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const untouched = () => {
+      const active = document.activeElement;
+      return !active || active === document.body || !active.isConnected || active.tagName === 'MAIN';
+    };
+    if (!untouched()) return;
+    if (document.querySelector('main h1')) {
+      focusScreenHeading();
+      return;
+    }
+    focusScreenHeading();
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('main h1')) return;
+      observer.disconnect();
+      if (untouched()) focusScreenHeading();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const timer = window.setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+  }, [pathname]);
+}
