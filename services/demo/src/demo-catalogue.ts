@@ -161,7 +161,8 @@ export const demoPrograms: SeedProgram[] = [
     format: 'Add-On',
     programType: 'Add On',
     programCardFinePrint: 'Add it to your ritual for a one-time $17',
-    redirectUrl: '/join-now',
+    // Its own checkout: the ritual's sales page would sell an owner the ritual again.
+    redirectUrl: 'https://sleepritual.thrivecart.com/deep-sleep-sos/',
     orderIndex: 2,
     phases: [
       {

@@ -167,6 +167,14 @@ describe('demo seed', () => {
     ]);
   });
 
+  it("sends a learner who unlocks a programme to that programme's own sale, never the ritual's again", async () => {
+    expect(await db('programs').whereIn('id', [1, 2, 3]).orderBy('id').pluck('redirectUrl')).toEqual([
+      '/join-now',
+      'https://sleepritual.thrivecart.com/deep-sleep-sos/',
+      '/upgrade',
+    ]);
+  });
+
   it('adds the bonuses to a programme seeded before them once, keeping admin edits and deletions', async () => {
     await db('phases').where({ programId: 1, title: 'Your Bonuses' }).delete();
     await db('classes').where({ title: ritualNights[0]!.title }).update({ title: 'Renamed by an admin' });
