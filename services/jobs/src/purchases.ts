@@ -52,12 +52,18 @@ export const createPurchasesQueue = (backend: QueueBackend): PurchasesQueue =>
   openQueue<PurchaseJob>(backend, PURCHASES_QUEUE, purchaseJobDefaults);
 
 /**
- * The job id of a purchase event: event, order id and a digest of the items (and, for a refund, of the
- * refunded item). A redelivered webhook gets the same id, so BullMQ keeps the one job; two upsells
- * accepted on one order differ by their items, two item refunds of one order by the refunded item.
+ * The job id of a purchase event: event, order id and a digest of the items (and, for a refund, of what
+ * it refunds). A redelivered webhook gets the same id, so BullMQ keeps the one job; two upsells accepted
+ * on one order differ by their items, two refunds of one order by the item or kind they refund, and
+ * either from a refund of the whole order.
  */
 export function purchaseJobId(job: PurchaseJob): string {
-  const refunded = job.refund?.scope === 'item' ? `|refund:${job.refund.item}` : '';
+  const refunded =
+    job.refund?.scope === 'item'
+      ? `|refund:${job.refund.item}`
+      : job.refund?.scope === 'kind'
+        ? `|refund:kind:${job.refund.kind}`
+        : '';
   const digest = createHash('sha256')
     .update([...job.items].sort().join(',') + refunded + (job.plan ? planEventKey(job, job.plan) : ''))
     .digest('hex')

@@ -195,16 +195,21 @@ export type OrderRefund = Exclude<PurchaseRefund, { scope: 'kind' }>;
 /**
  * The refund of an order's purchases: one that names only its kind (a bump refunded without an id)
  * takes the order's item of that kind when the order has exactly one, refunded or not, so a redelivered
- * refund takes nothing more. With none or several it takes nothing (null): which item was refunded is
- * not known, and neither the programme paid for first nor another item may be taken on a guess.
+ * refund takes nothing more. The order's items are those its purchases were opened by and those the
+ * refund itself lists (`orderItems`: an item that opened nothing here, unmapped, still counts). With
+ * none or several it takes nothing (null): which item was refunded is not known, and neither the
+ * programme paid for first nor another item may be taken on a guess.
  */
 export function orderRefundOf(
   purchases: { grantingItems: string[]; externalProductId: string | null }[],
   refund: PurchaseRefund,
+  orderItems: readonly string[] = [],
 ): OrderRefund | null {
   if (refund.scope !== 'kind') return refund;
   const ofKind = new Set(
-    purchases.flatMap(grantingItemsOf).filter((item) => item.startsWith(`${refund.kind}-`)),
+    [...purchases.flatMap(grantingItemsOf), ...orderItems].filter((item) =>
+      item.startsWith(`${refund.kind}-`),
+    ),
   );
   const [item, ...others] = ofKind;
   return item !== undefined && others.length === 0 ? { scope: 'item', item } : null;

@@ -221,7 +221,7 @@ describe('a purchase on the checkout', () => {
     expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
   });
 
-  it("refunding an upsell named by neither id nor charge takes the order's one upsell, not the order", async () => {
+  it("refunding an upsell named by neither id nor charge takes the order's one upsell, not the order; a full refund then takes the rest", async () => {
     const email = uniqueEmail('kind-refund');
     const orderId = uniqueOrderId();
     const items = [ritual.item, upsell.item];
@@ -240,6 +240,11 @@ describe('a purchase on the checkout', () => {
     delete fields['refund[reference]'];
     expect((await postForm(server.url, formBody(fields))).status).toBe(200);
     expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
+
+    // A job of its own, not taken for a redelivery of the refund before it.
+    const fullRefund = thrivecartOrderFields({ secret, orderId, email, items, event: 'order.refund' });
+    expect((await postForm(server.url, formBody(fullRefund))).status).toBe(200);
+    await waitForAccess(email, 0);
   });
 
   it("with an address a browser's e-mail field takes but a stricter rule would not, provisions the order", async () => {

@@ -275,6 +275,21 @@ describe('an order.refund purchase event', () => {
     ]);
   });
 
+  it("of a kind whose other item opened nothing here (unmapped) takes nothing: not the mapped one's programme", async () => {
+    const job = order({ items: [ritual.item, bump.item] });
+    await run(job);
+    const refund = { scope: 'kind' as const, kind: 'bump' as const };
+    const items = [ritual.item, bump.item, 'bump-999999997'];
+    expect(await run({ ...job, event: 'order.refund', items, refund })).toEqual({
+      action: 'refunded',
+      refunded: 0,
+    });
+    expect((await purchasesOf(job.orderId)).map((purchase) => purchase.status)).toEqual([
+      'completed',
+      'completed',
+    ]);
+  });
+
   it('of a kind the order has several of, or none of, takes nothing', async () => {
     const otherBump = await createMappedProgram(deps.db, { kind: 'bump' });
     const job = order({ items: [ritual.item, bump.item, otherBump.item] });

@@ -122,19 +122,21 @@ type RefundRow = {
 /**
  * Applies a refund to the order's purchases under a row lock, as purchase-access decides it: answers
  * how many rows lost access, how many the refund concerned, how many the order has, and the refund as
- * applied (null: it names only a kind of item, and the order has no single item of that kind).
+ * applied (null: it names only a kind of item, and the order, with the items the refund lists, has no
+ * single item of that kind).
  */
 export async function refundOrder(
   db: Knex,
   orderId: string,
   purchaseRefund: PurchaseRefund,
+  orderItems: readonly string[] = [],
 ): Promise<{ refunded: number; concerned: number; total: number; applied: OrderRefund | null }> {
   return db.transaction(async (trx) => {
     const rows: RefundRow[] = await trx('purchases')
       .where({ thriveOrderId: orderId })
       .forUpdate()
       .select('id', 'status', 'grantingItems', 'refundedItems', 'externalProductId');
-    const refund = orderRefundOf(rows, purchaseRefund);
+    const refund = orderRefundOf(rows, purchaseRefund, orderItems);
     if (!refund) return { refunded: 0, concerned: 0, total: rows.length, applied: null };
     let refunded = 0;
     let concerned = 0;

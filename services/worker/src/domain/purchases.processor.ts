@@ -130,7 +130,12 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
 
 async function refund(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {
   const requested = job.refund ?? { scope: 'order' };
-  const { refunded, concerned, total, applied } = await refundOrder(deps.db, job.orderId, requested);
+  const { refunded, concerned, total, applied } = await refundOrder(
+    deps.db,
+    job.orderId,
+    requested,
+    job.items,
+  );
   // The order's own success event may still be waiting in the queue: retry (with backoff) until it
   // has been provisioned, so a refund never comes to nothing.
   if (total === 0)
