@@ -72,6 +72,19 @@ describe('POST /api/login/link', () => {
     },
   );
 
+  it('where a member without a password signed in by link, a stranger who spends the ceiling does not stop their next link', async () => {
+    const user = await auth.createUser({ password: null });
+    const { token } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+    const home = createClient(auth.url);
+    expect((await useLink(home, token)).status).toBe(200);
+    for (let address = 0; address < 4; address += 1) {
+      const stranger = createClient(auth.url);
+      for (let i = 0; i < 5; i += 1) expect((await requestLink(stranger, user.email)).status).toBe(200);
+    }
+    expect((await requestLink(createClient(auth.url), user.email)).status).toBe(429);
+    expect((await requestLink(createClient(auth.url, { ip: home.ip }), user.email)).status).toBe(200);
+  });
+
   it("takes any address a browser's e-mail field takes, as the checkout may have", async () => {
     const user = await auth.createUser({ email: `o'neil&co+${Date.now()}@site.xn--p1ai` });
     expect((await requestLink(createClient(auth.url), user.email)).status).toBe(200);

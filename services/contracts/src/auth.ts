@@ -3,12 +3,15 @@ import { z } from 'zod';
 /** Spec 000 §5: the forms' rules and their exact messages, shared by the members app and services/auth. */
 
 /**
- * An e-mail address by the rule of a browser's `type="email"` field (the HTML standard's), at most 255
- * characters: what the forms let through the server takes, and an address a checkout took (`a&b@…`,
- * `o'neil@…`, a `xn--` domain) is never refused on its way to an account.
+ * An e-mail address by the rule of a browser's `type="email"` field (the HTML standard's), with a dot
+ * in its domain (`jane@gmailcom` is a slip, never an inbox), at most 255 characters: an address a
+ * checkout took (`a&b@…`, `o'neil@…`, a `xn--` domain) is never refused on its way to an account.
  */
 export const emailAddressSchema = (message: string) =>
-  z.email({ pattern: z.regexes.html5Email, error: message }).max(255, message);
+  z
+    .email({ pattern: z.regexes.html5Email, error: message })
+    .max(255, message)
+    .refine((address) => /@[^@]*\./.test(address), message);
 
 const email = z.string().trim().toLowerCase().pipe(emailAddressSchema('Enter a valid email'));
 // Long enough for any passphrase, short enough that hashing it cannot be used to tie up the server.
