@@ -2,8 +2,12 @@ import { useId, useState, type ComponentProps } from 'react';
 
 type FieldProps = ComponentProps<'input'> & { label: string; error?: string };
 
+/** The field's descriptions: its error, when it has one, after any the caller names. */
+const describedBy = (given: string | undefined, error: string | undefined, errorId: string) =>
+  [given, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function TextField({ label, error, id, ...props }: FieldProps) {
+export function TextField({ label, error, id, 'aria-describedby': given, ...props }: FieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
@@ -13,7 +17,7 @@ export function TextField({ label, error, id, ...props }: FieldProps) {
       <input
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy(given, error, errorId)}
         {...props}
       />
       {error && (
@@ -26,7 +30,7 @@ export function TextField({ label, error, id, ...props }: FieldProps) {
 }
 
 /** A password input with a show/hide toggle. */
-export function PasswordField({ label, error, id, ...props }: FieldProps) {
+export function PasswordField({ label, error, id, 'aria-describedby': given, ...props }: FieldProps) {
   const [visible, setVisible] = useState(false);
   const generated = useId();
   const inputId = id ?? generated;
@@ -39,7 +43,7 @@ export function PasswordField({ label, error, id, ...props }: FieldProps) {
           id={inputId}
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy(given, error, errorId)}
           {...props}
         />
         <button

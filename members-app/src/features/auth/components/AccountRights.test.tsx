@@ -71,6 +71,8 @@ describe('the confirmation and the keyboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     const password = screen.getByLabelText('Your password');
     await waitFor(() => expect(document.activeElement).toBe(password));
+    // Focused at once, the field reads the warning it skips past.
+    expect(password.getAttribute('aria-describedby')).toBe('delete-account-warning');
 
     fireEvent.change(password, { target: { value: 'not my password' } });
     const submit = screen.getByRole('button', { name: 'Delete my account for good' });

@@ -144,11 +144,18 @@ function DeleteConfirmation({ email, onCancel }: { email: string; onCancel: () =
               {sendCode.isSuccess ? `We e-mailed a 6-digit code to ${email}.` : 'Sending a code...'}
             </p>
           )}
-          <SignInCodeField ref={field} value={secret} error={error} onChange={setSecret} />
+          <SignInCodeField
+            ref={field}
+            describedBy="delete-account-warning"
+            value={secret}
+            error={error}
+            onChange={setSecret}
+          />
         </>
       ) : (
         <PasswordField
           ref={field}
+          aria-describedby="delete-account-warning"
           label="Your password"
           name="password"
           autoComplete="current-password"

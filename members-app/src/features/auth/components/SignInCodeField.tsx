@@ -10,15 +10,19 @@ export function SignInCodeField({
   error,
   onChange,
   ref,
+  describedBy,
 }: {
   value: string;
   error?: string;
   onChange: (value: string) => void;
   ref?: Ref<HTMLInputElement>;
+  /** What else the field is described by (a warning above it). */
+  describedBy?: string;
 }) {
   return (
     <TextField
       ref={ref}
+      aria-describedby={describedBy}
       label="Enter the 6-digit code"
       name="code"
       autoComplete="one-time-code"

@@ -44,7 +44,7 @@ describe('Class page', () => {
     expect(iframe.parentElement?.className).toBe('video-box');
   });
 
-  it('offline, shows a dark note in place of the video, and the player once the network returns', async () => {
+  it('offline, shows a dark note in place of the video, and the player once the network returns, kept through a moment offline', async () => {
     stubApi({ 'GET /api/classes/101/details': ok(sample.classDetails()) });
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
@@ -58,6 +58,12 @@ describe('Class page', () => {
       const player = await playerOnPage();
       expect(player.element.parentElement).toBe(box);
       expect(within(box).queryByText('The video needs a connection.')).toBeNull();
+
+      // A moment offline (Wi-Fi handing over to mobile data) keeps the player and what it buffered.
+      onLine.mockReturnValue(false);
+      act(() => void window.dispatchEvent(new Event('offline')));
+      expect(player.element.isConnected).toBe(true);
+      expect(FakeVimeoPlayer.instances).toHaveLength(1);
     } finally {
       onLine.mockRestore();
     }

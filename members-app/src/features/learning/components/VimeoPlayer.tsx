@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type Player from '@vimeo/player';
 import { useOnline } from '../../../lib/use-online.ts';
 import { vimeoEmbedUrl } from '../lib/vimeo-embed.ts';
@@ -26,12 +26,15 @@ export function VimeoPlayer({
   });
 
   const src = vimeoEmbedUrl(vimeoId, storedUrl);
-  // Offline, the frame would show the browser's own light "no internet" page in a dark room.
+  // Offline, the frame would show the browser's own light "no internet" page in a dark room: it is made
+  // once the network is there, and a player made stays through a moment offline (its buffer plays on).
   const online = useOnline();
+  const [loadable, setLoadable] = useState(online);
+  if (online && !loadable) setLoadable(true);
 
   useEffect(() => {
     const container = box.current;
-    if (!container || !online) return;
+    if (!container || !loadable) return;
     const iframe = document.createElement('iframe');
     iframe.src = src;
     iframe.title = title;
@@ -58,11 +61,11 @@ export function VimeoPlayer({
       }
       iframe.remove();
     };
-  }, [src, title, online]);
+  }, [src, title, loadable]);
 
   return (
     <div ref={box} className="video-box" data-testid="class-video">
-      {!online && <p className="video-offline">The video needs a connection.</p>}
+      {!loadable && <p className="video-offline">The video needs a connection.</p>}
     </div>
   );
 }
