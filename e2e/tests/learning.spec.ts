@@ -151,10 +151,11 @@ test.describe('learning', () => {
     await expect(full.getByText('Locked', { exact: true })).toBeVisible();
     await expect(full.getByText('Lifetime access for a one-time $349')).toBeVisible();
     await expect(full.getByRole('link', { name: 'Unlock Full Program' })).toHaveAttribute('href', '/upgrade');
+    // The add-on's own checkout, not the ritual's sales page, which would sell an owner the ritual again.
     const addOn = card(page, 'Deep Sleep SOS: The 3 a.m. Reset');
     await expect(addOn.getByRole('link', { name: 'Unlock Full Program' })).toHaveAttribute(
       'href',
-      '/join-now',
+      'https://sleepritual.thrivecart.com/deep-sleep-sos/',
     );
 
     await expect(page.getByRole('heading', { name: 'Unlock Your Next-Level Self' })).toBeVisible();
