@@ -140,6 +140,23 @@ describe('an order.success purchase event', () => {
     expect(mails).toHaveLength(2);
   });
 
+  it("files an upsell under the order's account after the member changed the address, making no new user", async () => {
+    const job = order();
+    const first = await run(job);
+    if (first.action !== 'provisioned') throw new Error('The order was not provisioned');
+    const moved = uniqueEmail('moved');
+    await deps.db('users').where({ id: first.userId }).update({ email: moved });
+
+    // ThriveCart still names the address typed at checkout.
+    const upsell = await run({ ...job, event: 'upsell.accepted', items: [bump.item] });
+    expect(upsell).toMatchObject({ action: 'provisioned', userId: first.userId, newPurchases: 1 });
+    expect(await deps.db('users').whereRaw('lower(email) = lower(?)', [job.customer!.email])).toEqual([]);
+    expect((await purchasesOf(job.orderId)).map((purchase) => purchase.userId)).toEqual([
+      first.userId,
+      first.userId,
+    ]);
+  });
+
   it('run for the same order concurrently, it still leaves one purchase and one user', async () => {
     const job = order();
     await Promise.all(Array.from({ length: 5 }, () => run(job)));
@@ -194,6 +211,16 @@ describe('an order.success purchase event', () => {
     );
     expect(await purchasesOf(job.orderId)).toEqual([]);
     expect(await deps.db('users').where({ email: job.customer!.email }).first()).toBeUndefined();
+  });
+
+  it('when an item is mapped to a deleted programme, it fails naming the item, as for one never mapped', async () => {
+    const gone = await createMappedProgram(deps.db, { kind: 'bump' });
+    await deps.db('programs').where({ id: gone.programId }).update({ deletedAt: new Date() });
+    const job = order({ items: [ritual.item, gone.item] });
+    await expect(run(job)).rejects.toThrow(`No programme is mapped to ${gone.item}`);
+    expect(await purchasesOf(job.orderId)).toEqual([
+      expect.objectContaining({ programId: ritual.programId, status: 'completed' }),
+    ]);
   });
 
   it('when only some items are mapped, it provisions those and still fails naming the others', async () => {

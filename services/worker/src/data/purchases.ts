@@ -13,7 +13,9 @@ import {
 } from '@sleep-ritual/learning/purchase-access';
 
 /**
- * item (`product-12`, `bump-3`, …) → programme id, for the items that have a mapping. It also writes:
+ * item (`product-12`, `bump-3`, …) → programme id, for the items that have a mapping to a programme not
+ * deleted (a deleted one is hidden from everyone: its buyer would get nothing, so the item waits on a
+ * mapping where support sees it, as one never mapped does). It also writes:
  * when every item has one, the order's wait on a mapping ends (its rows of recordAwaitingMapping go, as
  * clearAwaitingMapping does). One statement: every order of a launch-night burst runs it.
  */
@@ -24,8 +26,9 @@ export async function mapItemsEndingWait(
 ): Promise<Map<string, number>> {
   const { rows } = await db.raw<{ rows: { externalProductId: string; programId: number }[] }>(
     `with mapped as (
-       select "externalProductId", "programId" from product_program_map
-        where "externalProductId" = any(?::text[])
+       select map."externalProductId", map."programId" from product_program_map map
+         join programs on programs.id = map."programId" and programs."deletedAt" is null
+        where map."externalProductId" = any(?::text[])
      ), cleared as (
        delete from orders_awaiting_mapping
         where "thriveOrderId" = ? and (select count(*) from mapped) = ?
@@ -42,8 +45,10 @@ function storable(name: string | null): string | null {
 
 /**
  * Files an order under its buyer, in one statement (every order of a launch-night burst runs it). The
- * buyer is the user of their e-mail, created without a password when new (the create-account link sets
- * it); e-mail matches regardless of case, and names fill in only what the user does not have yet. The
+ * buyer of an order filed before (an upsell accepted on it) is the account it was filed under, whatever
+ * address that account has moved to since; otherwise the user of the order's e-mail, created without a
+ * password when new (the create-account link sets it); e-mail matches regardless of case, and names
+ * fill in only what the user does not have yet. The
  * order gets one completed purchase per (order, programme), recording every item of the order that opens
  * it. A purchase that exists already keeps its status, so a redelivered order neither duplicates a
  * purchase nor revives a refunded one; it only learns items it did not list yet (an upsell accepted later
@@ -66,12 +71,20 @@ export async function fileOrder(
   const { rows } = await trx.raw<{
     rows: { userId: number | null; newPurchases: number; earlierProgramIds: number[] }[];
   }>(
-    `with buyer as (
-       insert into users (email, "firstName", "lastName") values (?, ?, ?)
+    `with earlier as (
+       select "userId" as id from purchases
+        where "thriveOrderId" = ? and "userId" is not null
+        order by id
+        limit 1
+     ), created as (
+       insert into users (email, "firstName", "lastName")
+       select ?, ?, ? where not exists (select 1 from earlier)
        on conflict ((lower(email))) do update
          set "firstName" = coalesce(users."firstName", excluded."firstName"),
              "lastName" = coalesce(users."lastName", excluded."lastName")
        returning id
+     ), buyer as (
+       select id from earlier union all select id from created
      ), filed as (
        insert into purchases ("userId", "programId", "thriveOrderId", "externalProductId", status, "grantingItems")
        select buyer.id, program.id, ?, program."firstItem", ?, program.items
@@ -88,6 +101,7 @@ export async function fileOrder(
             -- The statement's snapshot: the programmes the order named before this filing.
             array(select "programId" from purchases where "thriveOrderId" = ?) as "earlierProgramIds"`,
     [
+      order.orderId,
       // Cleaned here too, for jobs queued before the receiver cleaned what buyers type.
       customer.email.trim().toLowerCase(),
       storable(customer.firstName),
