@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 describe('Duplicate on a class card', () => {
-  it('adds a locked copy titled "… (copy)" at the end of the path, with the original’s media and links', async () => {
+  it('adds a locked copy titled "… (copy)" at the end of the path, with the original’s media, links and transcript', async () => {
     const { path, classes } = await createTree(admin, 2);
     const original = await createClass(admin, path.id, {
       label: 'Night 3',
@@ -49,6 +49,8 @@ describe('Duplicate on a class card', () => {
       .db('classes')
       .where({ id: original.id })
       .update({ objective: 'Rest', visualization: 'A lake' });
+    const vtt = 'WEBVTT\n\n00:00.000 --> 00:04.000\nBreathe in slowly.\n';
+    await deps.db('class_transcripts').insert({ classId: original.id, vtt });
 
     const { status, body } = await call(admin, 'POST', `/api/admin/classes/${original.id}/duplicate`);
 
@@ -63,6 +65,8 @@ describe('Duplicate on a class card', () => {
     expect(body.id).not.toBe(original.id);
     const stored = await deps.db('classes').where({ id: body.id }).first();
     expect(stored).toMatchObject({ objective: 'Rest', visualization: 'A lake', deletedAt: null });
+    // Its transcript, kept apart from the row, comes with it: the copy has its text alternative too.
+    expect(await deps.db('class_transcripts').where({ classId: body.id }).first('vtt')).toEqual({ vtt });
     const list = await call(admin, 'GET', `/api/admin/paths/${path.id}/classes`);
     expect(list.body.map((row: { id: number }) => row.id)).toEqual([
       classes[0]!.id,

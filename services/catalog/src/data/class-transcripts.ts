@@ -22,3 +22,11 @@ export async function removeTranscript(db: Knex, classId: number): Promise<void>
     await trx('classes').where({ id: classId }).update({ updatedAt: trx.fn.now() });
   });
 }
+
+/** A duplicated class gets the original's transcript too (it lives apart from the class's row). */
+export async function copyTranscript(db: Knex, fromClassId: number, toClassId: number): Promise<void> {
+  await db.raw(
+    `insert into class_transcripts ("classId", vtt) select ?, vtt from class_transcripts where "classId" = ?`,
+    [toClassId, fromClassId],
+  );
+}

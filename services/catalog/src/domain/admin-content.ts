@@ -17,6 +17,7 @@ import {
   type RowOf,
 } from '../data/admin-tree.ts';
 import { quietSpansOfStoredAudio } from '../data/media-files.ts';
+import { copyTranscript } from '../data/class-transcripts.ts';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
@@ -107,11 +108,13 @@ export async function duplicateClass({ db }: Deps, id: number): Promise<AdminCla
     // Locking the path's classes keeps two duplicates from taking the same place.
     await lockLiveChildren(trx, 'class', original.pathId);
     const title = `${original.title.slice(0, TITLE_MAX_LENGTH - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
-    return insertCopy(trx, 'class', id, {
+    const copy = await insertCopy(trx, 'class', id, {
       title,
       isUnlocked: false,
       orderIndex: await nextChildPosition(trx, 'class', original.pathId),
     });
+    await copyTranscript(trx, id, copy.id);
+    return copy;
   });
 }
 

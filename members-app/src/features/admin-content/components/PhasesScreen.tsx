@@ -64,7 +64,7 @@ export function PhasesScreen() {
           title="No phases created yet"
           action={<Button onClick={() => setCreating(true)}>Create First Phase</Button>}
         >
-          New phases are unlocked and go first in the list.
+          New phases are unlocked and go last in the list.
         </StatusMessage>
       ) : (
         <>
