@@ -160,6 +160,27 @@ describe('GET /api/admin/orders and POST /api/admin/orders/{jobId}/retry', () =>
     expect(body.ignoredTestOrders[0]).toEqual(testOrder);
   });
 
+  it("names what a refund takes back: the item refunded, not the order's first", async () => {
+    const main = await createMappedProgram(bed.deps.db);
+    const bump = await createMappedProgram(bed.deps.db, { kind: 'bump' });
+    const bought = order(uniqueEmail('refunds'), [main.item, bump.item]);
+    await finished(await enqueuePurchase(bed.queues.purchases, bought), 'completed');
+    const refunds: PurchaseJob[] = [
+      { ...bought, event: 'order.refund', refund: { scope: 'item', item: bump.item } },
+      { ...bought, event: 'order.refund', refund: { scope: 'order' } },
+    ];
+    const listed = [];
+    for (const refund of refunds) {
+      const jobId = await enqueuePurchase(bed.queues.purchases, refund);
+      await finished(jobId, 'completed');
+      listed.push((await call(bed.admin, 'GET', '/api/admin/orders')).body.items[0]);
+    }
+    expect(listed.map((row: { products: string[] }) => row.products)).toEqual([
+      [bump.item],
+      [main.item, bump.item],
+    ]);
+  });
+
   it('answers 409 to a retry of an order that did not fail, and 404 to an unknown one, recording nothing', async () => {
     const mapped = await createMappedProgram(bed.deps.db);
     const jobId = await enqueuePurchase(bed.queues.purchases, order(uniqueEmail('orders'), [mapped.item]));

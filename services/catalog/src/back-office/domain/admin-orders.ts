@@ -32,6 +32,18 @@ type PurchaseJobRecord = Job<PurchaseJob>;
 
 const STATES = ['completed', 'failed', 'waiting', 'active', 'delayed'] as const;
 
+/**
+ * The items a job is about: a plan event's, the item its plan pays for; a refund's, the item it takes
+ * back (`bump-?` when it names only the kind), or the order's items when it takes the whole order;
+ * otherwise the items it provisions.
+ */
+function productsOf(job: PurchaseJob): string[] {
+  if (job.plan?.item) return [job.plan.item];
+  if (job.refund?.scope === 'item') return [job.refund.item];
+  if (job.refund?.scope === 'kind') return [`${job.refund.kind}-?`];
+  return job.items;
+}
+
 function toOrder(job: PurchaseJobRecord, state: string): AdminOrder {
   const result = orderResultSchema.safeParse(job.returnvalue);
   return {
@@ -41,8 +53,7 @@ function toOrder(job: PurchaseJobRecord, state: string): AdminOrder {
     event: job.data.event,
     orderId: job.data.orderId,
     email: job.data.customer?.email ?? null,
-    // A plan event names no items to provision, only the item its plan pays for.
-    products: job.data.plan?.item ? [job.data.plan.item] : job.data.items,
+    products: productsOf(job.data),
     test: job.data.test,
     receivedAt: new Date(job.timestamp).toISOString(),
     processedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
