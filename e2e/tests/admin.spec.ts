@@ -60,9 +60,15 @@ test('an admin builds a programme, orders and locks its classes, deletes a path,
   await toast(page, 'Path created successfully');
   const unlockPath = page.getByRole('switch', { name: 'Unlock Wind Down' });
   await expect(unlockPath).toHaveAttribute('aria-checked', 'false');
-  await unlockPath.click();
-  await toast(page, 'Path lock status updated successfully');
+  // From the keyboard: the switch keeps the focus through its save, for the next key to go on from.
+  await unlockPath.focus();
+  await page.keyboard.press('Space');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Path lock status updated successfully' }),
+  ).toBeVisible();
   await expect(unlockPath).toHaveAttribute('aria-checked', 'true');
+  await expect(unlockPath).toBeFocused();
+  await toast(page, 'Path lock status updated successfully');
 
   await page.getByRole('link', { name: 'Spare Path', exact: true }).click();
   await page.getByRole('button', { name: 'Delete Path' }).click();

@@ -1,4 +1,8 @@
-/** The row's Unlocked/Locked state in words, and a switch that flips it (on = unlocked for learners). */
+/**
+ * The row's Unlocked/Locked state in words, and a switch that flips it (on = unlocked for learners).
+ * While its change is saved it is aria-disabled, not disabled: a disabled button would drop the
+ * keyboard's focus to the page.
+ */
 export function LockSwitch({
   title,
   isUnlocked,
@@ -21,8 +25,10 @@ export function LockSwitch({
         className="switch"
         aria-checked={isUnlocked}
         aria-label={`Unlock ${title}`}
-        disabled={pending}
-        onClick={() => onToggle(!isUnlocked)}
+        aria-disabled={pending || undefined}
+        onClick={() => {
+          if (!pending) onToggle(!isUnlocked);
+        }}
       >
         <span className="switch-thumb" aria-hidden="true" />
       </button>

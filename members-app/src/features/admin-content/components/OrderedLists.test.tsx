@@ -59,14 +59,19 @@ describe('programmes list', () => {
     expect(list.getByText('Full Program')).toBeTruthy();
     expect(list.getByText('Add On')).toBeTruthy();
     const save = screen.getByRole('button', { name: 'Save Ordering' });
-    expect(save).toHaveProperty('disabled', true);
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(save);
 
     await keyboardDragUp(screen.getByRole('button', { name: 'Drag to reorder Programme 2' }));
     expect(screen.getByText('The new order is not saved yet.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
     answers['GET /api/admin/programs'].body = answers['PUT /api/admin/programs/reorder'].body;
+    save.focus();
     fireEvent.click(save);
     expect(await screen.findByText('Program order updated successfully')).toBeTruthy();
+    // Nothing left to save, and the keyboard's focus stays where it was.
+    await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
+    expect(document.activeElement).toBe(save);
     expect(bodyOf(calls, 'PUT')).toEqual([
       { id: 2, orderIndex: 0 },
       { id: 1, orderIndex: 1 },

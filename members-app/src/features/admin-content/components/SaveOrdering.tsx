@@ -1,6 +1,9 @@
 import { Button } from '../../../components/Button.tsx';
 
-/** 'Save Ordering' and a note, read out when it changes, saying whether the order on screen is saved. */
+/**
+ * 'Save Ordering' and a note, read out when it changes, saying whether the order on screen is saved.
+ * With nothing to save it is aria-disabled, not disabled: once saved, the keyboard's focus stays on it.
+ */
 export function SaveOrdering({
   changed,
   pending,
@@ -15,7 +18,12 @@ export function SaveOrdering({
       <p className="muted" role="status">
         {changed ? 'The new order is not saved yet.' : 'Drag a row by its handle to change the order.'}
       </p>
-      <Button onClick={onSave} disabled={!changed || pending}>
+      <Button
+        aria-disabled={!changed || pending || undefined}
+        onClick={() => {
+          if (changed && !pending) onSave();
+        }}
+      >
         {pending ? 'Saving...' : 'Save Ordering'}
       </Button>
     </div>
