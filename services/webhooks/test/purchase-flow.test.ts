@@ -201,14 +201,14 @@ describe('a purchase on the checkout', () => {
     expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
   });
 
-  it('refunding an item found by its charge reference alone takes that item only', async () => {
-    const email = uniqueEmail('reference-refund');
+  /** An order of the ritual and the upsell, provisioned; and its upsell's refund form, as ThriveCart posts it. */
+  async function upsellOrder(name: string) {
+    const email = uniqueEmail(name);
     const orderId = uniqueOrderId();
     const items = [ritual.item, upsell.item];
     await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, items })));
     await waitForAccess(email, 2);
-
-    const fields = thrivecartOrderFields({
+    const upsellRefund = thrivecartOrderFields({
       secret,
       orderId,
       email,
@@ -216,29 +216,21 @@ describe('a purchase on the checkout', () => {
       event: 'order.refund',
       refundItem: upsell.item,
     });
-    delete fields['refund[id]'];
-    expect((await postForm(server.url, formBody(fields))).status).toBe(200);
+    return { email, orderId, items, upsellRefund };
+  }
+
+  it('refunding an item found by its charge reference alone takes that item only', async () => {
+    const { email, upsellRefund } = await upsellOrder('reference-refund');
+    delete upsellRefund['refund[id]'];
+    expect((await postForm(server.url, formBody(upsellRefund))).status).toBe(200);
     expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
   });
 
   it("refunding an upsell named by neither id nor charge takes the order's one upsell, not the order; a full refund then takes the rest", async () => {
-    const email = uniqueEmail('kind-refund');
-    const orderId = uniqueOrderId();
-    const items = [ritual.item, upsell.item];
-    await postForm(server.url, formBody(thrivecartOrderFields({ secret, orderId, email, items })));
-    await waitForAccess(email, 2);
-
-    const fields = thrivecartOrderFields({
-      secret,
-      orderId,
-      email,
-      items,
-      event: 'order.refund',
-      refundItem: upsell.item,
-    });
-    delete fields['refund[id]'];
-    delete fields['refund[reference]'];
-    expect((await postForm(server.url, formBody(fields))).status).toBe(200);
+    const { email, orderId, items, upsellRefund } = await upsellOrder('kind-refund');
+    delete upsellRefund['refund[id]'];
+    delete upsellRefund['refund[reference]'];
+    expect((await postForm(server.url, formBody(upsellRefund))).status).toBe(200);
     expect(await waitForAccess(email, 1)).toEqual([ritual.programId]);
 
     // A job of its own, not taken for a redelivery of the refund before it.
