@@ -1,5 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -48,6 +49,29 @@ const uploadImage = (client: Client, bytes: Buffer, fileName: string, type = 'im
   upload(client, '/api/admin/media/images?purpose=program-card', bytes, fileName, type);
 const uploadAudio = (client: Client, bytes: Buffer, fileName: string, type = 'audio/mpeg') =>
   upload(client, '/api/admin/media/audio', bytes, fileName, type);
+
+/**
+ * Sends a whole call and then GET /healthz down one connection, as nginx sends calls down the
+ * connections it keeps to a service; the statuses of the two answers, once both came.
+ */
+function thenHealthCheck(call: Buffer): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+      if (statuses.length === 2 && received.endsWith('{"status":"ok"}')) {
+        socket.destroy();
+        resolve(statuses);
+      }
+    });
+    socket.on('error', reject);
+    socket.on('close', () => reject(new Error(`The connection closed after: ${received.slice(0, 300)}`)));
+    socket.write(call);
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+  });
+}
 
 /** The files in the store, scratch files of uploads in progress included. */
 function storedFiles(): string[] {
@@ -198,6 +222,44 @@ describe('image uploads', () => {
     });
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body)).toEqual({ error: MEDIA_MESSAGES.imageTooLarge });
+    expect(added()).toEqual([]);
+  });
+
+  it('reads to its end a body it refused early, so the connection serves its next call (as nginx reuses it)', async () => {
+    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    // JSON far over the body parser's limit, chunked as nginx streams an upload: refused at 100 kB.
+    const json = Buffer.alloc(2 * 1024 * 1024, '9');
+    const chunked = Buffer.concat([
+      Buffer.from(
+        'POST /api/admin/media/images?purpose=path-card HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+          `Cookie: ${cookie}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n` +
+          `${json.length.toString(16)}\r\n`,
+      ),
+      json,
+      Buffer.from('\r\n0\r\n\r\n'),
+    ]);
+    // An image over its limit, refused as it streams in.
+    const boundary = 'over-the-limit';
+    const file = Buffer.concat([await pngImage(10, 10), Buffer.alloc(IMAGE_MAX_BYTES, 7)]);
+    const form = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const multipart = Buffer.concat([
+      Buffer.from(
+        'POST /api/admin/media/images?purpose=path-card HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+          `Cookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` +
+          `Content-Length: ${form.length}\r\n\r\n`,
+      ),
+      form,
+    ]);
+
+    expect(await thenHealthCheck(chunked)).toEqual([413, 200]);
+    expect(await thenHealthCheck(multipart)).toEqual([413, 200]);
     expect(added()).toEqual([]);
   });
 

@@ -3,10 +3,7 @@ import type { Config } from '@sleep-ritual/platform/config';
 import { securityHeaderWriter } from '@sleep-ritual/platform/http/security-headers';
 import { requestIdOf } from '@sleep-ritual/platform/http/request-log';
 import type { Logger } from '@sleep-ritual/platform/logger';
-import { serviceForPath, uploadRoutes, type ServiceName } from '@sleep-ritual/platform/routes';
-
-/** The largest request body the gateway passes on (but to uploads): the services' own limit (BODY_LIMIT, 100 kB). */
-export const PROXY_BODY_LIMIT_BYTES = 100 * 1024;
+import { bodyLimitOf, serviceForPath, type ServiceName } from '@sleep-ritual/platform/routes';
 
 /**
  * How long an idle connection to a service stays in the pool: below the services' keep-alive timeout
@@ -75,7 +72,7 @@ export function createApiProxy(options: ProxyOptions): (req: IncomingMessage, re
       return;
     }
     // Uploads have limits of their own; every other body the services' one.
-    const bodyLimitBytes = uploadRoutes[path] ?? PROXY_BODY_LIMIT_BYTES;
+    const bodyLimitBytes = bodyLimitOf(path);
     if (Number(req.headers['content-length'] || 0) > bodyLimitBytes) {
       refuseTooLarge(upstreams.writeSecurityHeaders, req, res);
       return;

@@ -69,15 +69,23 @@ export const secretQueryRoutes: readonly string[] = [
 /** Room for the multipart envelope around an uploaded file (boundaries, part headers, the file name). */
 const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 
+/** The largest body of any call but an upload, in bytes: what the services' body parser reads. */
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
 /**
  * The calls whose bodies are files, with the largest body each takes in bytes. Every other call's body
- * is limited to 100 kB (BODY_LIMIT); the gateway and nginx let these through, streamed, up to their
+ * is limited to BODY_LIMIT_BYTES; the gateway and nginx let these through, streamed, up to their
  * limit, and the service enforces the file's own limit as the bytes arrive.
  */
 export const uploadRoutes: Readonly<Record<string, number>> = {
   '/api/admin/media/images': IMAGE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES,
   '/api/admin/media/audio': AUDIO_MAX_BYTES + MULTIPART_ENVELOPE_BYTES,
 };
+
+/** The largest body a call takes, in bytes: an upload's own limit, or BODY_LIMIT_BYTES. */
+export function bodyLimitOf(path: string): number {
+  return uploadRoutes[path] ?? BODY_LIMIT_BYTES;
+}
 
 /** Where the members app's built files are served from (Vite's `base`). */
 export const membersAppAssetsPrefix = '/app/';

@@ -112,15 +112,8 @@ async function receiveFile(
         failed = true;
         // With the error: busboy's file stream destroyed without one never settles the pipeline.
         file?.destroy(error);
-        // The rest of the body is read and dropped, so the browser finishes sending and reads the
-        // answer; a body that goes on past the limit is cut off.
+        // The shared chain reads and drops the rest of the body once this is answered (service-app.ts).
         ctx.req.unpipe(parser);
-        let dropped = 0;
-        ctx.req.on('data', (chunk: Buffer) => {
-          dropped += chunk.length;
-          if (dropped > limit.maxBytes + ENVELOPE_BYTES) ctx.req.destroy();
-        });
-        ctx.req.resume();
       };
 
       parser.on('file', (field, stream, info) => {

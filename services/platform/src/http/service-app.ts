@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Context, type Next } from 'koa';
 import type { Knex } from 'knex';
@@ -5,6 +6,7 @@ import type { Backends } from '../backends.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { NotFoundError } from '../errors.ts';
+import { BODY_LIMIT_BYTES, bodyLimitOf } from '../routes.ts';
 import { createMetricsRegistry, metricsEndpoint, requestMetrics, type Registry } from '../metrics.ts';
 import { errorHandler } from './error-handler.ts';
 import { requestLog } from './request-log.ts';
@@ -27,8 +29,6 @@ declare module 'koa' {
     requestId: string;
   }
 }
-
-export const BODY_LIMIT = '100kb';
 
 /**
  * The chain every HTTP service shares: request metrics, request id and access log, the error mapping,
@@ -67,6 +67,7 @@ export function createServiceApp(
 
   app.use(requestMetrics(registry));
   app.use(requestLog(app, logger));
+  app.use(readRestOfBody);
   app.use(privateJson);
   app.use(errorHandler);
   app.use(apiSecurityHeaders(config));
@@ -82,9 +83,9 @@ export function createServiceApp(
         : {}),
       // DELETE too: deleting an account carries its confirmation (DELETE /api/account).
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-      jsonLimit: BODY_LIMIT,
-      formLimit: BODY_LIMIT,
-      textLimit: BODY_LIMIT,
+      jsonLimit: BODY_LIMIT_BYTES,
+      formLimit: BODY_LIMIT_BYTES,
+      textLimit: BODY_LIMIT_BYTES,
       encoding: 'utf-8',
       onError: (error: Error) => {
         throw error;
@@ -93,6 +94,34 @@ export function createServiceApp(
   );
   app.use(rejectUnstorableText({ nul: !options.acceptsUnstorableText }));
   return app;
+}
+
+/**
+ * Once a call is answered, reads and drops what is left of its body (see dropRestOfBody), up to the
+ * call's own limit. The body parser stops reading a body past its limit and leaves the request paused:
+ * nginx, streaming an upload to the service, then waited on it until it gave up (a 503), and a kept-alive
+ * connection never served its next request.
+ */
+async function readRestOfBody(ctx: Context, next: Next) {
+  try {
+    await next();
+  } finally {
+    dropRestOfBody(ctx.req, bodyLimitOf(ctx.path));
+  }
+}
+
+/**
+ * Reads and drops the rest of a request's body, so its sender finishes sending and reads the answer and
+ * the connection serves its next request; a body going on past `maxBytes` more is cut off instead.
+ */
+function dropRestOfBody(req: IncomingMessage, maxBytes: number): void {
+  if (req.complete || req.destroyed) return;
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > maxBytes) req.destroy();
+  });
+  req.resume();
 }
 
 /**
