@@ -93,7 +93,20 @@ describe('GET /api/account/export', () => {
   });
 
   it('downloads a dated JSON file of the profile, purchases, progress and reminder settings', async () => {
-    const { client, email, orderId, course } = await member();
+    const { client, email, orderId, course, userId } = await member();
+    // A payment plan's failed instalment, an order of theirs waiting on a mapping, an admin's action.
+    const failedAt = new Date('2026-11-20T08:00:00Z');
+    await db('purchases')
+      .where({ thriveOrderId: orderId })
+      .update({ paymentFailedAt: failedAt, graceEndsAt: new Date('2026-11-27T08:00:00Z') });
+    await db('orders_awaiting_mapping').insert({ thriveOrderId: `${orderId}-2`, item: 'bump-4', email });
+    await db('admin_audit_log').insert({
+      action: 'resend-welcome',
+      memberId: userId,
+      details: JSON.stringify({ email }),
+      adminSessionId: 'digest-of-an-admin-session',
+      ip: '203.0.113.9',
+    });
     const response = await client.request('/api/account/export');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -103,11 +116,31 @@ describe('GET /api/account/export', () => {
     );
     expect(response.headers.get('cache-control')).toBe('no-store');
     const data = await response.json();
-    expect(data.profile).toMatchObject({ email, firstName: 'Maya', lastName: 'Lind', emailVerified: true });
+    expect(data.profile).toMatchObject({
+      email,
+      username: null,
+      firstName: 'Maya',
+      lastName: 'Lind',
+      emailVerified: true,
+    });
     expect(Date.parse(data.profile.createdAt)).not.toBeNaN();
     expect(data.purchases).toEqual([
-      expect.objectContaining({ orderId, items: ['product-7'], status: 'completed', refundedItems: [] }),
+      expect.objectContaining({
+        orderId,
+        items: ['product-7'],
+        status: 'completed',
+        refundedItems: [],
+        paymentFailedAt: failedAt.toISOString(),
+        graceEndsAt: '2026-11-27T08:00:00.000Z',
+      }),
     ]);
+    expect(data.ordersAwaitingMapping).toEqual([
+      { orderId: `${orderId}-2`, item: 'bump-4', receivedAt: expect.any(String) },
+    ]);
+    expect(data.adminActions).toEqual([
+      { action: 'resend-welcome', at: expect.any(String), details: { email } },
+    ]);
+    expect(JSON.stringify(data)).not.toMatch(/digest-of-an-admin-session|203\.0\.113\.9/);
     expect(data.data.progress).toEqual([
       expect.objectContaining({ classId: course.classId, percentWatched: 40, maxPositionSec: 300 }),
     ]);
@@ -211,6 +244,30 @@ describe('DELETE /api/account', () => {
     const audit = await db('admin_audit_log').where({ memberId: userId });
     expect(audit.map((entry) => entry.action)).toEqual(['self-delete-account']);
     expect(JSON.stringify(audit)).not.toContain(email);
+  });
+
+  it('deletes nothing while the sessions cannot be ended, so no device stays signed in to a deleted account', async () => {
+    const { client, userId, email } = await member();
+    const otherDevice = createClient(auth.url);
+    await otherDevice.request('/api/login', { method: 'POST', json: { email, password: PASSWORD } });
+    // The session store fails once, after the request's own session was read: a Redis blip.
+    const { sessions } = auth.deps.backends;
+    const destroyUser = sessions.destroyUser;
+    sessions.destroyUser = async () => {
+      sessions.destroyUser = destroyUser;
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    };
+
+    expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(503);
+    expect(await db('users').where({ id: userId }).first('email', 'deletedAt')).toEqual({
+      email,
+      deletedAt: null,
+    });
+    expect((await otherDevice.request('/api/user')).status).toBe(200);
+
+    expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(204);
+    expect((await otherDevice.request('/api/user')).status).toBe(401);
+    expect((await db('users').where({ id: userId }).first('deletedAt')).deletedAt).not.toBeNull();
   });
 
   it('removes the address from earlier admin actions on the member', async () => {

@@ -9,6 +9,7 @@ export const accountExportSchema = z.object({
   exportedAt: z.string(),
   profile: z.object({
     email: z.string(),
+    username: z.string().nullable(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     createdAt: z.string(),
@@ -23,9 +24,20 @@ export const accountExportSchema = z.object({
       refundedItems: z.array(z.string()),
       status: z.string(),
       planStatus: z.string().nullable(),
+      /** A payment plan's instalment that failed, the grace it gave, and ThriveCart's times of the newest events. */
+      paymentFailedAt: z.string().nullable(),
+      graceEndsAt: z.string().nullable(),
+      paymentEventAt: z.string().nullable(),
+      planEventAt: z.string().nullable(),
       purchasedAt: z.string(),
       updatedAt: z.string(),
     }),
+  ),
+  /** Orders from the member's address whose items wait for support to map them to a programme. */
+  ordersAwaitingMapping: z.array(z.object({ orderId: z.string(), item: z.string(), receivedAt: z.string() })),
+  /** What the admins did on the account (an e-mail resent, the address changed), never who or from where. */
+  adminActions: z.array(
+    z.object({ action: z.string(), at: z.string(), details: z.record(z.string(), z.unknown()) }),
   ),
   data: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
 });

@@ -11,6 +11,8 @@ import { reconcile } from './domain/reconcile.ts';
 import { sweepDueReminders, type SweepOutcome } from './domain/reminders.ts';
 import { dropOnceDone, startWorker, type DropOnceDone, type WorkerConnection } from './jobs/start-worker.ts';
 import { createMailer } from './mail/mailer.ts';
+import { deletedAccountOrders } from '@sleep-ritual/auth/deleted-accounts';
+import { orderForgetter } from '@sleep-ritual/jobs/forget-orders';
 import { jobMetrics, queueDepthMetrics } from '@sleep-ritual/jobs/queue-metrics';
 import {
   createEmailsQueue,
@@ -115,15 +117,19 @@ export function startConsumers(
       logger.error({ err: error.message }, 'the bedtime reminders could not be scheduled'),
     ),
   ]).then(() => undefined);
-  // The buyer's address out of every finished job that still holds it (see dropOnceDone).
+  // The buyer's address out of every finished job that still holds it (see dropOnceDone), and out of
+  // the unfinished jobs of deleted accounts' orders.
   let closing = false;
   const tidied = Promise.all([
     buyersDropped.purchases.sweep(() => closing),
     buyersDropped.emails.sweep(() => closing),
+    forgetDeletedAccountsOrders(db, { purchases, emails }),
   ]).then(
-    ([orders, notices]) => {
+    ([orders, notices, deleted]) => {
       if (orders + notices > 0)
         logger.info({ orders, notices }, "finished jobs no longer hold the buyer's address");
+      if (deleted > 0)
+        logger.info({ jobs: deleted }, "deleted accounts' unfinished jobs no longer hold the address");
     },
     (error: Error) =>
       logger.warn(
@@ -148,6 +154,28 @@ export function startConsumers(
       mailer.close();
     },
   };
+}
+
+/**
+ * The address out of the failed or retrying jobs of orders whose account was deleted: the deletion does
+ * it (deleteAccount), and when the queue store did not answer then, the next start of a worker does.
+ * Only the few unfinished jobs are read, and only their orders looked up among the tombstones.
+ */
+async function forgetDeletedAccountsOrders(
+  db: Knex,
+  queues: { purchases: PurchasesQueue; emails: EmailsQueue },
+): Promise<number> {
+  const unfinished = await Promise.all(
+    [queues.purchases, queues.emails].map((queue) => queue.getJobs(['failed', 'delayed'])),
+  );
+  const orderIds = new Set(
+    unfinished.flat().flatMap((job) => {
+      const orderId = (job?.data as { orderId?: unknown } | undefined)?.orderId;
+      return typeof orderId === 'string' ? [orderId] : [];
+    }),
+  );
+  const deleted = await deletedAccountOrders(db, [...orderIds]);
+  return orderForgetter(queues)([...deleted]);
 }
 
 // Each queue's consumer: its concurrency and what it does around its processor (the work is in domain/).

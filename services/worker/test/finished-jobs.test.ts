@@ -6,6 +6,7 @@ import { EMAILS_QUEUE, enqueueEmail } from '@sleep-ritual/jobs/emails';
 import {
   enqueuePurchase,
   PURCHASES_QUEUE,
+  purchaseJobId,
   purchaseJobOnceDone,
   type PurchaseJob,
 } from '@sleep-ritual/jobs/purchases';
@@ -125,6 +126,45 @@ describe('a worker that starts', () => {
       expect(kept).not.toContain(email);
       expect(kept).toContain(order.orderId);
       expect(kept).toContain('product-987654');
+    } finally {
+      await consumers.close();
+    }
+  });
+
+  it("takes the address out of the failed jobs of a deleted account's order, which its deletion could not reach, and only those", async () => {
+    const deletedBuyer = uniqueEmail('deleted-buyer');
+    const otherBuyer = uniqueEmail('waiting-buyer');
+    const deletedOrder = orderOf(deletedBuyer, ['product-424242']);
+    const otherOrder = orderOf(otherBuyer, ['product-434343']);
+    const ids = [purchaseJobId(deletedOrder), purchaseJobId(otherOrder)];
+    await queues.purchases.add(deletedOrder.event, deletedOrder, { jobId: ids[0], attempts: 1 });
+    await queues.purchases.add(otherOrder.event, otherOrder, { jobId: ids[1], attempts: 1 });
+    // Both orders failed (their item had no mapping); then the first buyer deleted the account while
+    // the queue store did not answer: its tombstone lists the order, its job still names the buyer.
+    const earlierBackend = createQueueBackend(deps.config, deps.config.queuePrefix, { failFast: false });
+    const failing = earlierBackend.worker(PURCHASES_QUEUE, async () => {
+      throw new Error('No programme is mapped to product-424242');
+    });
+    await eventually(
+      async () =>
+        (await Promise.all(ids.map((id) => queues.purchases.getJobState(id)))).every(
+          (state) => state === 'failed',
+        ),
+      { what: 'both orders to fail' },
+    );
+    await failing.close();
+    await earlierBackend.close();
+    await deps
+      .db('deleted_accounts')
+      .insert({ emailHash: 'a keyed hash', thriveOrderIds: [deletedOrder.orderId] });
+
+    const consumers = startConsumers(deps);
+    try {
+      await consumers.tidied;
+      const [deletedJob, otherJob] = await Promise.all(ids.map((id) => queues.purchases.getJob(id)));
+      expect(deletedJob?.data).toEqual({ ...deletedOrder, customer: null });
+      // Retrying the other order must still provision its buyer.
+      expect(otherJob?.data).toEqual(otherOrder);
     } finally {
       await consumers.close();
     }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 
 export type ProfileRow = {
   email: string;
+  username: string | null;
   firstName: string | null;
   lastName: string | null;
   createdAt: Date;
@@ -13,7 +14,7 @@ export function readProfile(db: Knex, userId: number): Promise<ProfileRow | unde
   return db('users')
     .where({ id: userId })
     .whereNull('deletedAt')
-    .first('email', 'firstName', 'lastName', 'createdAt', 'emailVerified', 'lastSignInAt');
+    .first('email', 'username', 'firstName', 'lastName', 'createdAt', 'emailVerified', 'lastSignInAt');
 }
 
 export type PurchaseRow = {
@@ -23,6 +24,10 @@ export type PurchaseRow = {
   refundedItems: string[];
   status: string;
   planStatus: string | null;
+  paymentFailedAt: Date | null;
+  graceEndsAt: Date | null;
+  paymentEventAt: Date | null;
+  planEventAt: Date | null;
   purchasedAt: Date;
   updatedAt: Date;
 };
@@ -43,9 +48,35 @@ export function readPurchases(db: Knex, userId: number): Promise<PurchaseRow[]> 
       'pu.refundedItems',
       'pu.status',
       'pu.planStatus',
+      'pu.paymentFailedAt',
+      'pu.graceEndsAt',
+      'pu.paymentEventAt',
+      'pu.planEventAt',
       'pu.purchasedAt',
       'pu.updatedAt',
     );
+}
+
+/** The orders from the member's address still waiting on a mapping, one row per item. */
+export function readOrdersAwaitingMapping(
+  db: Knex,
+  email: string,
+): Promise<{ orderId: string; item: string; receivedAt: Date }[]> {
+  return db('orders_awaiting_mapping')
+    .whereRaw('lower(email) = lower(?)', [email])
+    .orderBy(['createdAt', 'thriveOrderId', 'item'])
+    .select('thriveOrderId as orderId', 'item', 'createdAt as receivedAt');
+}
+
+/** The admins' actions on the member: what and when, never the admin's session digest nor address. */
+export function readAdminActions(
+  db: Knex,
+  userId: number,
+): Promise<{ action: string; at: Date; details: Record<string, unknown> }[]> {
+  return db('admin_audit_log')
+    .where({ memberId: userId })
+    .orderBy(['createdAt', 'id'])
+    .select('action', 'createdAt as at', 'details');
 }
 
 /**

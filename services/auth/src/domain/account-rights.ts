@@ -13,7 +13,9 @@ import { consumeSignInCode } from '../tokens/sign-in-tokens.ts';
 import {
   anonymiseUser,
   forgetAddress,
+  readAdminActions,
   readOrderIds,
+  readOrdersAwaitingMapping,
   readProfile,
   readPurchases,
   recordSelfDeletion,
@@ -31,20 +33,32 @@ export async function exportAccount({ db }: AuthDeps, userId: number, now: Date)
   const profile = await readProfile(db, userId);
   if (!profile) throw new UnauthorizedError('Not signed in');
   if (!profile.emailVerified) throw new ForbiddenError(ADDRESS_NOT_PROVEN_TO_EXPORT);
-  const [purchases, data] = await Promise.all([readPurchases(db, userId), readMemberTables(db, userId)]);
+  const [purchases, waiting, adminActions, data] = await Promise.all([
+    readPurchases(db, userId),
+    readOrdersAwaitingMapping(db, profile.email),
+    readAdminActions(db, userId),
+    readMemberTables(db, userId),
+  ]);
   const iso = (date: Date) => new Date(date).toISOString();
+  const isoOrNull = (date: Date | null) => (date ? iso(date) : null);
   return {
     exportedAt: now.toISOString(),
     profile: {
       ...profile,
       createdAt: iso(profile.createdAt),
-      lastSignInAt: profile.lastSignInAt ? iso(profile.lastSignInAt) : null,
+      lastSignInAt: isoOrNull(profile.lastSignInAt),
     },
     purchases: purchases.map((purchase) => ({
       ...purchase,
+      paymentFailedAt: isoOrNull(purchase.paymentFailedAt),
+      graceEndsAt: isoOrNull(purchase.graceEndsAt),
+      paymentEventAt: isoOrNull(purchase.paymentEventAt),
+      planEventAt: isoOrNull(purchase.planEventAt),
       purchasedAt: iso(purchase.purchasedAt),
       updatedAt: iso(purchase.updatedAt),
     })),
+    ordersAwaitingMapping: waiting.map((order) => ({ ...order, receivedAt: iso(order.receivedAt) })),
+    adminActions: adminActions.map((entry) => ({ ...entry, at: iso(entry.at) })),
     data,
   };
 }
@@ -54,7 +68,8 @@ export async function exportAccount({ db }: AuthDeps, userId: number, now: Date)
  * read the address; otherwise the code of a fresh sign-in e-mail, as for a member without a password):
  * their own rows and tokens go, reminders stop with them, the orders stay for the books without address
  * or names, and a tombstone keeps those orders from recreating them. Every session of theirs ends. A
- * wrong proof, or a password set through a checkout redirect, changes nothing. The jobs of those orders
+ * wrong proof, or a password set through a checkout redirect, changes nothing; so does a session store
+ * that cannot end the sessions (503). The jobs of those orders
  * that were never provisioned (failed, or waiting to be retried) drop the address too; if the queue store
  * does not answer, the deletion stands and the address stays in those jobs, which provision nothing.
  */
@@ -70,6 +85,10 @@ export async function deleteAccount(deps: AuthDeps, userId: number, proof: Delet
     throw new ForbiddenError(INVALID_SIGN_IN_CODE);
   }
 
+  // Every session ends first: if the session store fails, nothing is deleted and the member may try
+  // again (deleted first, a device left signed in could go on writing about a member who is gone).
+  // Once more after, for a device that signed in meanwhile.
+  await deps.backends.sessions.destroyUser(userId);
   const orderIds = await deps.db.transaction(async (trx) => {
     const orderIds = await readOrderIds(trx, { id: userId, email: user.email });
     await recordDeletedAccount(trx, deps.config, { email: user.email, orderIds });
@@ -79,7 +98,14 @@ export async function deleteAccount(deps: AuthDeps, userId: number, proof: Delet
     await recordSelfDeletion(trx, userId, { orders: orderIds.length });
     return orderIds;
   });
-  await deps.backends.sessions.destroyUser(userId);
+  await deps.backends.sessions
+    .destroyUser(userId)
+    .catch((error: Error) =>
+      deps.logger.warn(
+        { userId, err: error.message },
+        "a deleted member's session made during the deletion may remain",
+      ),
+    );
   await deps
     .forgetOrders(orderIds)
     .catch((error: Error) =>
