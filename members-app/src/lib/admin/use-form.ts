@@ -17,7 +17,15 @@ export function useForm<Values extends FormValues>(initial: Values) {
   return {
     values,
     errors,
-    set: (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value })),
+    /** A field's new value; its message, about what was there before, goes (the others stay). */
+    set: (name: string, value: string | boolean) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => {
+        if (!(name in current)) return current;
+        const { [name]: _gone, ...rest } = current;
+        return rest;
+      });
+    },
     setError: (name: string, message: string) => setErrors((current) => ({ ...current, [name]: message })),
     /** Validates `body` with the contract's schema: the parsed body, or undefined after showing the messages. */
     check<T>(schema: ZodType<T>, body: unknown): T | undefined {

@@ -154,6 +154,14 @@ describe('classes list', () => {
     expect(dialog.getByText('Duration must be at least 1 minute')).toBeTruthy();
     expect(dialog.getByLabelText(/^Title/).getAttribute('aria-invalid')).toBe('true');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    // Correcting the video link takes its message away at once; the others stay until corrected.
+    fireEvent.change(dialog.getByLabelText('Vimeo Video URL'), {
+      target: { value: 'https://vimeo.com/123456789' },
+    });
+    expect(dialog.queryByText(/^Video URL must be a link to one Vimeo video/)).toBeNull();
+    expect(dialog.getByLabelText('Vimeo Video URL').getAttribute('aria-invalid')).not.toBe('true');
+    expect(dialog.getByText('Title is required')).toBeTruthy();
   });
 
   it('refuses a showcase link, which names no single video, and sends nothing', async () => {
