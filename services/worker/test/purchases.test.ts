@@ -157,6 +157,29 @@ describe('an order.success purchase event', () => {
     ]);
   });
 
+  it("files an order that waited on a mapping under the member's new address, once support moved them to it", async () => {
+    const checkoutEmail = uniqueEmail('waiting-member');
+    const [member] = await deps.db('users').insert({ email: checkoutEmail }).returning('id');
+    const memberId = member.id as number;
+    const job = order({
+      customer: { email: checkoutEmail, firstName: 'Ann', lastName: 'Lee' },
+      items: [`product-${Date.now()}`],
+    });
+    await expect(run(job)).rejects.toBeInstanceOf(UnrecoverableError);
+    // Support moves the member to a new address (the back office's address change moves the waiting
+    // order's address along), then maps the item and retries the order.
+    const moved = uniqueEmail('moved-member');
+    await deps.db('users').where({ id: memberId }).update({ email: moved });
+    await deps.db('orders_awaiting_mapping').where({ thriveOrderId: job.orderId }).update({ email: moved });
+    await deps
+      .db('product_program_map')
+      .insert({ externalProductId: job.items[0], programId: ritual.programId });
+
+    expect(await run(job)).toMatchObject({ action: 'provisioned', userId: memberId, newPurchases: 1 });
+    expect(await deps.db('users').whereRaw('lower(email) = lower(?)', [job.customer!.email])).toEqual([]);
+    expect(await deps.db('orders_awaiting_mapping').where({ thriveOrderId: job.orderId })).toEqual([]);
+  });
+
   it('run for the same order concurrently, it still leaves one purchase and one user', async () => {
     const job = order();
     await Promise.all(Array.from({ length: 5 }, () => run(job)));

@@ -422,6 +422,28 @@ describe('PATCH /api/admin/members/{id}', () => {
     ]);
   });
 
+  it("moves the member's orders waiting on a mapping to the new address, and nobody else's", async () => {
+    const member = await createMember(db());
+    const other = await createMember(db());
+    const [mine, theirs] = [`W${Date.now()}a`, `W${Date.now()}b`];
+    await db()('orders_awaiting_mapping').insert([
+      { thriveOrderId: mine, item: 'product-5', email: member.email.toUpperCase() },
+      { thriveOrderId: theirs, item: 'product-5', email: other.email },
+    ]);
+    const newEmail = `moved-${member.email}`;
+    const { status } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, { email: newEmail });
+    expect(status).toBe(200);
+    expect(
+      await db()('orders_awaiting_mapping')
+        .whereIn('thriveOrderId', [mine, theirs])
+        .orderBy('thriveOrderId')
+        .select('thriveOrderId', 'email'),
+    ).toEqual([
+      { thriveOrderId: mine, email: newEmail },
+      { thriveOrderId: theirs, email: other.email },
+    ]);
+  });
+
   it('leaves a username the member chose as it is', async () => {
     const member = await createMember(db(), { username: `sleepy-${Date.now()}-${Math.random()}` });
     const { body } = await call(bed.admin, 'PATCH', `/api/admin/members/${member.id}`, {

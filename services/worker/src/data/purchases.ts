@@ -17,14 +17,18 @@ import {
  * deleted (a deleted one is hidden from everyone: its buyer would get nothing, so the item waits on a
  * mapping where support sees it, as one never mapped does). It also writes:
  * when every item has one, the order's wait on a mapping ends (its rows of recordAwaitingMapping go, as
- * clearAwaitingMapping does). One statement: every order of a launch-night burst runs it.
+ * clearAwaitingMapping does), answering the address the order waited under (`waitedAs`: the member's
+ * current one, if support changed it meanwhile). One statement: every order of a launch-night burst
+ * runs it.
  */
 export async function mapItemsEndingWait(
   db: Knex,
   orderId: string,
   items: string[],
-): Promise<Map<string, number>> {
-  const { rows } = await db.raw<{ rows: { externalProductId: string; programId: number }[] }>(
+): Promise<{ mapped: Map<string, number>; waitedAs: string | null }> {
+  const { rows } = await db.raw<{
+    rows: { externalProductId: string; programId: number; waitedAs: string | null }[];
+  }>(
     `with mapped as (
        select map."externalProductId", map."programId" from product_program_map map
          join programs on programs.id = map."programId" and programs."deletedAt" is null
@@ -32,11 +36,16 @@ export async function mapItemsEndingWait(
      ), cleared as (
        delete from orders_awaiting_mapping
         where "thriveOrderId" = ? and (select count(*) from mapped) = ?
+       returning email
      )
-     select "externalProductId", "programId" from mapped`,
+     select "externalProductId", "programId", (select email from cleared where email is not null limit 1) as "waitedAs"
+       from mapped`,
     [items, orderId, new Set(items).size],
   );
-  return new Map(rows.map((row) => [row.externalProductId, row.programId]));
+  return {
+    mapped: new Map(rows.map((row) => [row.externalProductId, row.programId])),
+    waitedAs: rows[0]?.waitedAs ?? null,
+  };
 }
 
 function storable(name: string | null): string | null {

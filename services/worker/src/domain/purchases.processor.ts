@@ -47,7 +47,7 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
   const customer = job.customer;
 
   const result = await deps.db.transaction(async (trx) => {
-    const mapped = await mapItemsEndingWait(trx, job.orderId, job.items);
+    const { mapped, waitedAs } = await mapItemsEndingWait(trx, job.orderId, job.items);
     const unmapped = job.items.filter((item) => !mapped.has(item));
     if (mapped.size === 0) return { unmapped };
     // Two items of one order may open the same programme: one purchase, named after the first item and
@@ -57,7 +57,10 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
       const programId = mapped.get(item);
       if (programId !== undefined) programs.set(programId, [...(programs.get(programId) ?? []), item]);
     }
-    const { userId, newPurchases, orderProgramIds } = await fileOrder(trx, customer, {
+    // An order that waited on a mapping goes to the address it waited under: support may have moved
+    // the member to a new one meanwhile, and the checkout's would make a new account.
+    const buyer = waitedAs ? { ...customer, email: waitedAs } : customer;
+    const { userId, newPurchases, orderProgramIds } = await fileOrder(trx, buyer, {
       orderId: job.orderId,
       programs: [...programs].map(([programId, items]) => ({ programId, items })),
     });

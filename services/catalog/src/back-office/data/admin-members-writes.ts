@@ -86,13 +86,22 @@ export async function emailTakenByOther(db: Knex, email: string, memberId: numbe
   );
 }
 
-/** A username that was the old address follows it; one the member chose stays. */
+/**
+ * A username that was the old address follows it; one the member chose stays. So do the member's
+ * orders waiting on a mapping, filed by their old address: once mapped, they go to the member (the
+ * worker files a waiting order under its row's address), not to a new account of the old address.
+ */
 export async function updateMemberEmail(db: Knex, memberId: number, email: string): Promise<void> {
   await db.raw(
-    `update users
+    `with old as (select email from users where id = ?),
+          moved as (
+            update orders_awaiting_mapping waiting set email = ?
+              from old where lower(waiting.email) = lower(old.email)
+          )
+     update users
         set username = case when lower(username) = lower(email) then ? else username end,
             email = ?, "updatedAt" = now()
       where id = ?`,
-    [email, email, memberId],
+    [memberId, email, email, email, memberId],
   );
 }
