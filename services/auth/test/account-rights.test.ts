@@ -335,6 +335,26 @@ describe('DELETE /api/account', () => {
     expect(await db('users').where({ id: userId }).first('password')).toEqual({ password: null });
   });
 
+  it('counts a wrong code here as one at sign-in: the same budgets stop both', async () => {
+    const { client, userId, email } = await member({ password: null });
+    const { code } = await issueSignInToken(db, auth.deps.config, userId);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const signIn = await client.request('/api/login/code', {
+        method: 'POST',
+        json: { email, code: wrong },
+      });
+      expect(signIn.status).toBe(400);
+      expect((await deleteAccount(client, { code: wrong })).status).toBe(403);
+    }
+    const blocked = await deleteAccount(client, { code });
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).error).toBe(
+      'Too many sign-in attempts. Please wait 15 minutes and try again.',
+    );
+    expect(await db('users').where({ id: userId }).first('deletedAt')).toEqual({ deletedAt: null });
+  });
+
   it('a member without a password cannot confirm with any password', async () => {
     const { client } = await member({ password: null });
     expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(403);

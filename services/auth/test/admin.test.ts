@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, eventually, listen } from '@sleep-ritual/platform/testing';
 import { createApp } from '../src/app.ts';
+import { createLimits } from '../src/domain/limits.ts';
 import { useAuthService } from './helpers.ts';
 import { heldCounters } from '@sleep-ritual/platform/testing-counters';
 
@@ -49,6 +50,37 @@ describe('admin sign-in', () => {
     expect((await client.request('/api/user')).status).toBe(200);
   });
 
+  it('ends every admin session opened with the old password once ADMIN_PASSWORD changes, and only the admin part', async () => {
+    const user = await auth.createUser();
+    const client = createClient(auth.url);
+    await client.request('/api/login', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+    });
+    await client.request('/api/admin/auth', { method: 'POST', json: { password: ADMIN_PASSWORD } });
+    expect(await (await client.request('/api/admin/check')).json()).toEqual({ isAdmin: true });
+
+    // The same deployment started again with a new admin password.
+    const rotated = await listen(
+      createApp({
+        ...auth.deps,
+        config: { ...auth.deps.config, adminPassword: 'a-new-admin-password' },
+        sendEmail: async () => undefined,
+        forgetOrders: async () => 0,
+      }),
+    );
+    try {
+      const after = createClient(rotated.url, { ip: client.ip });
+      for (const [name, value] of client.cookies) after.cookies.set(name, value);
+      expect(await (await after.request('/api/admin/check')).json()).toEqual({ isAdmin: false });
+      expect((await after.request('/api/user')).status).toBe(200);
+      await after.request('/api/admin/auth', { method: 'POST', json: { password: 'a-new-admin-password' } });
+      expect(await (await after.request('/api/admin/check')).json()).toEqual({ isAdmin: true });
+    } finally {
+      await rotated.close();
+    }
+  });
+
   it('admin logout of an admin-only session ends it', async () => {
     const client = createClient(auth.url);
     await client.request('/api/admin/auth', { method: 'POST', json: { password: ADMIN_PASSWORD } });
@@ -71,6 +103,36 @@ describe('admin sign-in', () => {
     });
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).error).toMatch(/Too many wrong admin passwords/);
+  });
+
+  it("after 100 wrong passwords an hour spread over new addresses, a new address gets 429, but not an admin's own", async () => {
+    // The service's own limits, over the same counters: this test's hour starts now and ends with it.
+    const limits = createLimits(auth.deps.backends.counters, auth.deps.config.accountHashSecret);
+    const NEW_ADDRESSES_BUDGET = 1;
+    await limits.adminPasswordAttempts.clear(NEW_ADDRESSES_BUDGET, 'all');
+    try {
+      const admin = createClient(auth.url);
+      const signIn = (client: ReturnType<typeof createClient>, password: string) =>
+        client.request('/api/admin/auth', { method: 'POST', json: { password } });
+      expect((await signIn(admin, ADMIN_PASSWORD)).status).toBe(200);
+
+      for (let address = 0; address < 10; address += 1) {
+        const guesser = createClient(auth.url);
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, (_, n) => signIn(guesser, `wrong-${n}`)),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(401));
+      }
+      const blocked = await signIn(createClient(auth.url), ADMIN_PASSWORD);
+      expect(blocked.status).toBe(429);
+      expect(await blocked.json()).toEqual({
+        error: 'Too many wrong admin passwords. Please wait an hour and try again.',
+      });
+      // Where an admin signed in before, the password still opens the admin area.
+      expect((await signIn(createClient(auth.url, { ip: admin.ip }), ADMIN_PASSWORD)).status).toBe(200);
+    } finally {
+      await limits.adminPasswordAttempts.clear(NEW_ADDRESSES_BUDGET, 'all');
+    }
   });
 
   it('counts before comparing: 50 concurrent wrong passwords from one address are compared at most 10 times', async () => {

@@ -164,6 +164,30 @@ describe('POST /api/login/code', () => {
     expect((await useCode(createClient(auth.url, { ip: home.ip }), user.email, code)).status).toBe(200);
   });
 
+  it('gives the addresses the account signed in from before 10 wrong codes an hour in all, however many they are, apart from new addresses', async () => {
+    // Someone who once signed in (with a password since changed, say) from three networks.
+    const user = await auth.createUser();
+    const known: Client[] = [];
+    for (let address = 0; address < 3; address += 1) {
+      const client = createClient(auth.url);
+      const { code } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+      expect((await useCode(client, user.email, code)).status).toBe(200);
+      known.push(client);
+    }
+    const { code } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+
+    for (const client of known.slice(0, 2))
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        expect((await useCode(client, user.email, wrongCode(code))).status).toBe(400);
+    const blocked = await useCode(known[2]!, user.email, code);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({
+      error: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
+    });
+    // New addresses keep their own ceiling.
+    expect((await useCode(createClient(auth.url), user.email, code)).status).toBe(200);
+  });
+
   it('allows 30 wrong codes for one account a day from new addresses, however the hours are spread', async () => {
     const user = await auth.createUser();
     const { code } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);

@@ -153,12 +153,20 @@ export async function clientWithSession(
   data: { userId?: number; isAdmin?: boolean },
 ) {
   const { randomBytes, createHmac } = await import('node:crypto');
-  const { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } = await import('./http/session.ts');
+  const { adminPasswordMark, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } =
+    await import('./http/session.ts');
   const id = randomBytes(32).toString('base64url');
   const now = Date.now();
+  const admin = data.isAdmin ? { adminOf: adminPasswordMark(deps.config) } : {};
   await deps.backends.sessions.set(
     id,
-    JSON.stringify({ ...data, startedAt: now, _expire: now + SESSION_IDLE_MS, _maxAge: SESSION_IDLE_MS }),
+    JSON.stringify({
+      ...data,
+      ...admin,
+      startedAt: now,
+      _expire: now + SESSION_IDLE_MS,
+      _maxAge: SESSION_IDLE_MS,
+    }),
     SESSION_IDLE_MS,
     data.userId ? { id: data.userId, indexMs: SESSION_ABSOLUTE_MS } : undefined,
   );

@@ -99,6 +99,9 @@ beforeAll(async () => {
   await file('members-app/index.html', '<!doctype html><title>Members</title>', ['br', 'gz']);
   await file('members-app/assets/index-Xy34Zw.js', 'console.log("members");', ['br', 'gz']);
   await file('media/demo/night-1.wav', 'RIFF0123456789');
+  // As a volume that ignores case, or the ends of names, would find night-1.wav under these names.
+  await file('media/demo/night-1.WAV', 'RIFF0123456789');
+  await file('media/demo/night-1.wav.', 'RIFF0123456789');
   await file(`media/${UPLOADED}`, 'RIFF....WEBPVP8 ');
 
   const [first, second] = [await replica(1), await replica(2)];
@@ -215,6 +218,9 @@ describe('nginx with the configuration npm run start:prod renders', () => {
     expect((await get('/media/demo/night-1.wav')).status).toBe(401);
     expect((await get('/media/demo/night-1.wav', { cookie: 'stranger=yes' })).status).toBe(403);
     expect((await get(`/media/${'2'.repeat(32)}.mp3`, { cookie: 'listener=yes' })).status).toBe(403);
+    // Another spelling of the name asks too, or is refused: never served unasked.
+    expect((await get('/media/demo/night-1.WAV')).status).toBe(401);
+    expect((await get('/media/demo/night-1.wav.')).status).toBe(404);
     // The question itself cannot be asked from outside but through its /api address.
     expect((await get('/_media-access')).status).toBe(404);
   });

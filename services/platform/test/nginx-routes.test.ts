@@ -98,7 +98,7 @@ describe('infra/nginx', () => {
   it('serves audio only after the catalog allowed it, cached privately; keeps an uploaded image a year, others an hour', () => {
     const body = locationBody(routesConf, '^~', '/media/')!;
     expect(body).toContain(
-      'location ~ "^/media/(.+\\.(?:mp3|m4a|aac|ogg|opus|wav|flac|webm))$" { alias /srv/media/$1; auth_request /_media-access; set $cache_control "private, no-cache"; include static-headers.conf; }',
+      'location ~* "^/media/(.+\\.(?:mp3|m4a|aac|ogg|opus|wav|flac|webm))$" { alias /srv/media/$1; auth_request /_media-access; set $cache_control "private, no-cache"; include static-headers.conf; }',
     );
     // First among the file locations: nginx takes the first regex that matches.
     expect(body.indexOf('auth_request')).toBeLessThan(body.indexOf('[0-9a-f]{32}'));

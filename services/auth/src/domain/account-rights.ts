@@ -73,7 +73,13 @@ export async function exportAccount({ db }: AuthDeps, userId: number, now: Date)
  * that were never provisioned (failed, or waiting to be retried) drop the address too; if the queue store
  * does not answer, the deletion stands and the address stays in those jobs, which provision nothing.
  */
-export async function deleteAccount(deps: AuthDeps, userId: number, proof: DeleteAccountBody): Promise<void> {
+export async function deleteAccount(
+  deps: AuthDeps,
+  userId: number,
+  proof: DeleteAccountBody,
+  /** Takes a try at a code from the budgets that sign-in by code spends (takeSignInAttempt's). */
+  takeCodeAttempt: (email: string) => Promise<unknown>,
+): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new UnauthorizedError('Not signed in');
   if ('password' in proof) {
@@ -81,8 +87,11 @@ export async function deleteAccount(deps: AuthDeps, userId: number, proof: Delet
     if (user.password && !user.emailVerified) throw new ForbiddenError(ADDRESS_NOT_PROVEN_TO_DELETE);
     if (!user.password || !(await verifyPassword(user.password, proof.password)))
       throw new ForbiddenError(WRONG_ACCOUNT_PASSWORD);
-  } else if (!(await consumeSignInCode(deps.db, deps.config, userId, proof.code))) {
-    throw new ForbiddenError(INVALID_SIGN_IN_CODE);
+  } else {
+    // A code guessed here counts as one guessed at sign-in: no more tries at it by this way in.
+    await takeCodeAttempt(user.email);
+    if (!(await consumeSignInCode(deps.db, deps.config, userId, proof.code)))
+      throw new ForbiddenError(INVALID_SIGN_IN_CODE);
   }
 
   // Every session ends first: if the session store fails, nothing is deleted and the member may try

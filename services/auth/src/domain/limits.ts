@@ -72,19 +72,30 @@ export function createLimits(counters: CounterStore, accountHashSecret: string) 
     /**
      * Sign-in attempts, taken before the password is checked (see signInBudgetKeys for the keys): per
      * address, per account and address (so a stranger cannot lock the owner out from elsewhere), and a
-     * slower ceiling per account against guessing spread over many addresses, which does not apply
-     * where the member signed in before (knownAddresses): a stranger who spends it shuts out only
-     * addresses the member never used. Addresses are limitAddress's (an IPv6 /64).
+     * slower ceiling per account against guessing spread over many addresses, counted apart for the
+     * addresses the member signed in from before (knownAddresses): a stranger who spends it shuts out
+     * only addresses the member never used. Addresses are limitAddress's (an IPv6 /64).
      */
     signInAttempts: signInBudgets(counters, 'login', { perAddress: 100, perAccount: 100 }),
     knownAddresses: knownAddresses(counters, accountKey),
-    /** Admin passwords, taken before the password is compared: 10 tries per address (limitAddress's). */
+    /**
+     * Admin passwords, taken before the password is compared (see adminPasswordKeys): 10 tries per
+     * address (limitAddress's) in 15 minutes, and 100 an hour from all the addresses no admin signed in
+     * from before together, against guessing spread over many addresses; a stranger who spends that shuts
+     * out only addresses no admin used.
+     */
     adminPasswordAttempts: attemptBudgets(counters, [
       {
         name: 'admin-ip',
         limit: 10,
         windowSeconds: FIFTEEN_MINUTES,
         message: 'Too many wrong admin passwords. Please wait 15 minutes and try again.',
+      },
+      {
+        name: 'admin-new-addresses',
+        limit: 100,
+        windowSeconds: HOUR,
+        message: 'Too many wrong admin passwords. Please wait an hour and try again.',
       },
     ]),
     resetRequests: mailRequestBudgets(
@@ -165,19 +176,20 @@ export type Limits = ReturnType<typeof createLimits>;
 type AttemptBudgets = ReturnType<typeof attemptBudgets>;
 
 /**
- * The keys of the sign-in budgets, in their order; the second is the one a success clears. From an
- * address the member signed in from before, the account's ceilings are left out.
+ * The keys of the sign-in budgets, in their order; the second is the one a success clears. The
+ * account's ceilings count the addresses the member signed in from before apart from the others: a
+ * stranger who spends the others' shuts out none of the member's addresses, and whoever once signed in
+ * (a password since changed, a shared one) gets no more guesses at a code from however many addresses
+ * they used than a stranger does.
  */
 const signInBudgetKeys = (
   address: string,
   account: string,
   known: boolean,
-): [string, string, string | null, string | null] => [
-  address,
-  `${account}|${address}`,
-  known ? null : account,
-  known ? null : account,
-];
+): [string, string, string, string] => {
+  const ceiling = known ? `${account}|known` : account;
+  return [address, `${account}|${address}`, ceiling, ceiling];
+};
 
 const ACCOUNT_AND_ADDRESS_BUDGET = 1;
 
@@ -218,6 +230,28 @@ export async function takeMailRequest(
   const account = limits.accountKey(email);
   const known = await limits.knownAddresses.has(email, address);
   await budgets.take([`${account}|${address}`, known ? null : account]);
+}
+
+/** Who the known addresses of the admin sign-in belong to (no member's address can be this). */
+const ADMIN_ACCOUNT = '(admin)';
+
+/**
+ * Takes one try at the admin password from `address` before it is compared (adminPasswordAttempts);
+ * `succeeded` gives it back and makes the address an admin's own for 30 days.
+ */
+export async function takeAdminPasswordAttempt(
+  limits: Limits,
+  address: string,
+): Promise<{ succeeded(): Promise<void> }> {
+  const known = await limits.knownAddresses.has(ADMIN_ACCOUNT, address);
+  const keys = [address, known ? null : 'all'];
+  await limits.adminPasswordAttempts.take(keys);
+  return {
+    async succeeded() {
+      await limits.adminPasswordAttempts.giveBack(keys);
+      await limits.knownAddresses.remember(ADMIN_ACCOUNT, address);
+    },
+  };
 }
 
 /** How long an address a member signed in from stays theirs for the account's ceiling. */

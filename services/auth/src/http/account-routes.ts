@@ -4,6 +4,8 @@ import { deleteAccountBodySchema } from '@sleep-ritual/contracts/auth';
 import { currentUserId } from '@sleep-ritual/platform/http/guards';
 import { setSignedInHint } from '@sleep-ritual/platform/http/session';
 import { deleteAccount, exportAccount } from '../domain/account-rights.ts';
+import { takeSignInAttempt } from '../domain/limits.ts';
+import { limitAddress } from '@sleep-ritual/platform/rate-limit';
 import type { AuthRouteDeps } from '../deps.ts';
 
 /** The member's rights over their own data: download it, delete the account (the privacy policy's promises). */
@@ -26,7 +28,9 @@ export function accountRoutes(deps: AuthRouteDeps): Router {
     const userId = currentUserId(ctx);
     const proof = deleteAccountBodySchema.parse(ctx.request.body ?? {});
     await limits.accountDeletionAttemptsPerUser.hit(String(userId));
-    await deleteAccount(deps, userId, proof);
+    await deleteAccount(deps, userId, proof, (email) =>
+      takeSignInAttempt(limits, limits.signInCodeAttempts, limitAddress(ctx.ip), email),
+    );
     ctx.session = null;
     setSignedInHint(ctx, deps.config, false);
     ctx.status = 204;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
@@ -17,8 +17,22 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export type SessionData = {
   userId?: number;
   isAdmin?: boolean;
+  /** The admin password that opened the admin part (adminPasswordMark). */
+  adminOf?: string;
   startedAt?: number;
 };
+
+/**
+ * The mark an admin session keeps of the admin password that opened it: a keyed digest (with
+ * ACCOUNT_HASH_SECRET), which tells nothing of the password. A session whose mark is not the current
+ * password's is no admin's: changing ADMIN_PASSWORD ends every admin session opened with the old one.
+ */
+export function adminPasswordMark(config: Pick<Config, 'adminPassword' | 'accountHashSecret'>): string {
+  return createHmac('sha256', config.accountHashSecret)
+    .update(`admin-password:${config.adminPassword}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
 
 declare module 'koa' {
   interface DefaultContext {
@@ -39,6 +53,7 @@ export function sessionMiddleware(app: Koa, store: SessionStore, config: Config)
   });
   // The `cookies` module takes a keygrip-like object in place of the key list (see SessionKeys).
   app.keys = new SessionKeys(config.sessionKeys) as unknown as string[];
+  const adminMark = adminPasswordMark(config);
   return session(
     {
       key: SESSION_COOKIE,
@@ -60,7 +75,12 @@ export function sessionMiddleware(app: Koa, store: SessionStore, config: Config)
       store: {
         async get(id: string) {
           const raw = await readSessions(id);
-          return raw ? JSON.parse(raw) : undefined;
+          const data: SessionData | undefined = raw ? JSON.parse(raw) : undefined;
+          if (data?.isAdmin && data.adminOf !== adminMark) {
+            delete data.isAdmin;
+            delete data.adminOf;
+          }
+          return data;
         },
         async set(id: string, data: SessionData, maxAge: number | 'session' | undefined) {
           const ttl = typeof maxAge === 'number' ? maxAge : SESSION_IDLE_MS;
