@@ -30,9 +30,11 @@ test.describe('the bedtime journey', () => {
     await expect(page.getByText('Night 2 · 18 min')).toBeVisible();
     await expect(page).toHaveTitle('The Breath That Slows the Heart · Sleep Ritual');
 
-    await page.getByRole('button', { name: 'Mark as complete' }).click();
+    // By keyboard: the button keeps the focus through its save.
+    await page.getByRole('button', { name: 'Mark as complete' }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByText("You've completed this class")).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Mark as not complete' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark as not complete' })).toBeFocused();
 
     await page.getByRole('link', { name: /^Next/ }).click();
     await expect(page).toHaveURL(new RegExp(`/class/${classIds[2]}$`));

@@ -46,14 +46,24 @@ test('a saved night opens offline, from the open app and on a reload, and plays,
   // The path page saves every open night: the six demo nights, 15 to 20 minutes of 8 kB a second.
   await page.goto(`/program/1/path/${pathId}`);
   await controlledByServiceWorker(page);
-  await page.getByRole('button', { name: 'Save all nights for offline' }).click();
-  await expect(page.getByText('6 nights saved for offline · 50 MB')).toBeVisible({ timeout: 20_000 });
-  // Night 1's page knows (16 minutes), and can remove it and save it again.
+  // By keyboard: once saved, the focus is on what the page says in place of the button.
+  await page.getByRole('button', { name: 'Save all nights for offline' }).focus();
+  await page.keyboard.press('Enter');
+  const allSaved = page.getByText('6 nights saved for offline · 50 MB');
+  await expect(allSaved).toBeVisible({ timeout: 20_000 });
+  await expect(allSaved).toBeFocused();
+  // Night 1's page knows (16 minutes), and can remove it and save it again, the focus staying on the
+  // button throughout.
   await page.goto(classPage);
   await expect(page.getByText('Saved for offline · 7.7 MB')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove "Arriving: Letting the Day Go" from this device' }).click();
-  await page.getByRole('button', { name: 'Save for offline' }).click();
+  await page.getByRole('button', { name: 'Remove "Arriving: Letting the Day Go" from this device' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Save for offline' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Saved for offline · 7.7 MB')).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByRole('button', { name: 'Remove "Arriving: Letting the Day Go" from this device' }),
+  ).toBeFocused();
 
   const ranges: { status: number; range: string | undefined }[] = [];
   page.on('response', (response) => {

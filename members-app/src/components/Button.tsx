@@ -4,12 +4,26 @@ import { isAppRoute, isExternalTarget } from '../lib/navigation.ts';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
+/**
+ * `busy`: while its action runs the button is aria-disabled, not disabled, and ignores presses (a
+ * submit button does not submit): a disabled button would throw the keyboard's focus to the page.
+ */
 export function Button({
   variant = 'primary',
   className = '',
+  busy = false,
+  onClick,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return <button type="button" className={`btn btn-${variant} ${className}`} {...props} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-${variant} ${className}`}
+      {...props}
+      aria-disabled={busy || props['aria-disabled'] || undefined}
+      onClick={busy ? (event) => event.preventDefault() : onClick}
+    />
+  );
 }
 
 /**

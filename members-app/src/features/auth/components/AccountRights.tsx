@@ -170,7 +170,7 @@ function DeleteConfirmation({ email, onCancel }: { email: string; onCancel: () =
         </p>
       )}
       <div className="form-actions">
-        <Button type="submit" variant="danger" disabled={remove.isPending}>
+        <Button type="submit" variant="danger" busy={remove.isPending}>
           {remove.isPending ? 'Deleting...' : 'Delete my account for good'}
         </Button>
         <Button variant="secondary" onClick={onCancel}>

@@ -43,7 +43,7 @@ export function AccountScreen() {
       </dl>
       <BedtimeReminderSettings />
       <DownloadMyData />
-      <Button variant="secondary" onClick={signOut} disabled={logout.isPending || logout.isSuccess}>
+      <Button variant="secondary" onClick={signOut} busy={logout.isPending || logout.isSuccess}>
         {logout.isPending ? 'Logging out...' : 'Logout'}
       </Button>
       {user && <DeleteMyAccount email={user.email} />}

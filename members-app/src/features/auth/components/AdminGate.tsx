@@ -87,7 +87,7 @@ function AdminPasswordForm() {
             error={error}
             onChange={(event) => setPassword(event.target.value)}
           />
-          <Button type="submit" className="btn-block" disabled={signIn.isPending}>
+          <Button type="submit" className="btn-block" busy={signIn.isPending}>
             {signIn.isPending ? 'Checking...' : 'Sign In'}
           </Button>
         </form>

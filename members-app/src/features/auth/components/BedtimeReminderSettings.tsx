@@ -140,7 +140,7 @@ function ReminderForm({ saved }: { saved: BedtimeReminder }) {
           </p>
         )}
       </div>
-      <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+      <Button type="submit" busy={save.isPending} aria-busy={save.isPending || undefined}>
         {save.isPending ? 'Saving...' : 'Save reminder'}
       </Button>
       <p className="reminder-status" aria-live="polite">

@@ -187,7 +187,7 @@ function CreateAccountForm({
             {errorMessage(create.error, 'Failed to create account. Please try again.')}
           </p>
         )}
-        <Button type="submit" className="btn-block" disabled={pending}>
+        <Button type="submit" className="btn-block" busy={pending}>
           {pending ? 'Creating Account...' : 'Create My Account'}
         </Button>
       </form>

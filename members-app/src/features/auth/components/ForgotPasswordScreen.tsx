@@ -49,7 +49,7 @@ export function ForgotPasswordScreen() {
           error={error}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Button type="submit" className="btn-block" disabled={request.isPending}>
+        <Button type="submit" className="btn-block" busy={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send Reset Link'}
         </Button>
       </form>

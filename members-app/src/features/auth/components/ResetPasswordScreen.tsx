@@ -81,7 +81,7 @@ export function ResetPasswordScreen() {
           onChange={setValues}
           passwordLabel="New password"
         />
-        <Button type="submit" className="btn-block" disabled={reset.isPending}>
+        <Button type="submit" className="btn-block" busy={reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>
       </form>

@@ -98,7 +98,7 @@ function PasswordSignIn({ email, onEmail, focusEmail, onUseLink }: TypedEmail & 
             {loginErrorMessage(login.error)}
           </p>
         )}
-        <Button type="submit" className="btn-block" disabled={login.isPending || login.isSuccess}>
+        <Button type="submit" className="btn-block" busy={login.isPending || login.isSuccess}>
           {login.isPending ? 'Signing In...' : 'Sign In'}
         </Button>
       </form>
@@ -166,7 +166,7 @@ function SignInLinkRequest({
             {errorMessage(request.error, 'Failed to send the sign-in link')}
           </p>
         )}
-        <Button type="submit" className="btn-block" disabled={request.isPending}>
+        <Button type="submit" className="btn-block" busy={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send Sign-In Link'}
         </Button>
       </form>
@@ -206,7 +206,7 @@ function CodeSignIn({ email }: { email: string }) {
           {errorMessage(signIn.error, 'That code did not work. Please try again.')}
         </p>
       )}
-      <Button type="submit" className="btn-block" disabled={signIn.isPending || signIn.isSuccess}>
+      <Button type="submit" className="btn-block" busy={signIn.isPending || signIn.isSuccess}>
         {signIn.isPending ? 'Signing In...' : 'Sign In with Code'}
       </Button>
     </form>

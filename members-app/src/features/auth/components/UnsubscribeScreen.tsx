@@ -59,7 +59,7 @@ export function UnsubscribeScreen() {
       )}
       <Button
         className="btn-block"
-        disabled={unsubscribe.isPending}
+        busy={unsubscribe.isPending}
         aria-busy={unsubscribe.isPending || undefined}
         onClick={() => unsubscribe.mutate(token)}
       >

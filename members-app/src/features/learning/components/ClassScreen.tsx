@@ -173,7 +173,7 @@ function CompletionControl({ details }: { details: ClassDetails }) {
       )}
       <Button
         variant={completed ? 'ghost' : 'secondary'}
-        disabled={completion.isPending}
+        busy={completion.isPending}
         aria-busy={completion.isPending || undefined}
         onClick={() => completion.mutate({ completed: !completed })}
       >

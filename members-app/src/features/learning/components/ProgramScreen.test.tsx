@@ -54,6 +54,17 @@ describe('Programme page', () => {
     ).toBe('/program/3/path/1');
   });
 
+  it('offline, says so and lists the nights saved on the device, as the other screens do, not an error', async () => {
+    stubApi({
+      'GET /api/programs/3/hierarchy': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderLearning('/program/3');
+    expect(await screen.findByRole('heading', { level: 1, name: "You're offline" })).toBeTruthy();
+    expect(screen.queryByText('Error Loading Program')).toBeNull();
+  });
+
   it('says "This program is still being set up. Check back soon!" when it has no paths yet', async () => {
     const { requested } = stubApi({ 'GET /api/programs/3/hierarchy': ok(sample.hierarchy({ phases: [] })) });
     renderLearning('/program/3');

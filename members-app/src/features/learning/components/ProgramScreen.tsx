@@ -1,6 +1,8 @@
 import { useParams } from 'react-router';
 import type { ProgramHierarchy } from '@sleep-ritual/contracts/catalog';
+import { OfflineState } from '../../../components/OfflineState.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { isNetworkFailure } from '../../../lib/offline-queue.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useProgramHierarchy } from '../api/get-program-hierarchy.ts';
 import { usePrograms } from '../api/get-programs.ts';
@@ -31,6 +33,8 @@ export function ProgramScreen() {
   if (programId !== null && (hierarchy.isPending || (notOwned && programs.isPending))) {
     return <ProgramSkeleton />;
   }
+  // Offline (in bed, the network off): the nights saved on the device, as on every other screen.
+  if (isNetworkFailure(hierarchy.error)) return <OfflineState />;
   if (programId === null || isNotFound(hierarchy.error)) {
     return (
       <ContentProblem

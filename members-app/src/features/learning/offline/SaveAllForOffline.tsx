@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isSavableTrack } from '@sleep-ritual/contracts/media-paths';
 import { canSaveOffline, savedNight, saveNightOffline } from '../../../lib/offline-tracks.ts';
 import { classDetailsQueryOptions } from '../api/get-class-details.ts';
+import { focusElement } from '../../../lib/focus-screen.ts';
 import { formatBytes } from './use-offline-night.ts';
 
 type State =
@@ -20,6 +21,12 @@ export function SaveAllForOffline({ classIds }: { classIds: readonly number[] })
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ status: 'checking' });
   const key = classIds.join(',');
+  // Once saved by the button, the button goes: the keyboard's focus moves to what is said instead.
+  const savedNote = useRef<HTMLParagraphElement>(null);
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (state.status === 'saved' && pressed.current && savedNote.current) focusElement(savedNote.current);
+  }, [state.status]);
 
   useEffect(() => {
     let current = true;
@@ -47,6 +54,7 @@ export function SaveAllForOffline({ classIds }: { classIds: readonly number[] })
 
   async function saveAll() {
     const total = classIds.length;
+    pressed.current = document.activeElement?.classList.contains('offline-save-all') ?? false;
     setState({ status: 'saving', done: 0, total });
     let count = 0;
     let bytes = 0;
@@ -69,16 +77,18 @@ export function SaveAllForOffline({ classIds }: { classIds: readonly number[] })
   return (
     <div className="offline-save is-page">
       {state.status === 'saved' ? (
-        <p className="offline-save-status">
+        <p className="offline-save-status" ref={savedNote}>
           <span aria-hidden="true">✓</span> {state.count === 1 ? '1 night' : `${state.count} nights`} saved
           for offline · {formatBytes(state.bytes)}
         </p>
       ) : (
         <button
           type="button"
-          className="btn btn-ghost"
-          onClick={() => void saveAll()}
-          disabled={state.status === 'saving'}
+          className="btn btn-ghost offline-save-all"
+          onClick={() => {
+            if (state.status !== 'saving') void saveAll();
+          }}
+          aria-disabled={state.status === 'saving' || undefined}
           aria-busy={state.status === 'saving' || undefined}
         >
           {state.status === 'saving'

@@ -16,35 +16,30 @@ export function SaveForOffline({
   const { state, save, remove } = useOfflineNight(details);
   if (state.status === 'unavailable' || state.status === 'checking') return null;
   const buttonClass = tone === 'listen' ? 'listen-text-button' : 'btn btn-ghost';
+  const saved = state.status === 'saved' || state.status === 'removing';
+  const busy = state.status === 'saving' || state.status === 'removing';
+  // One button, saving then removing: the keyboard's focus stays on it through both (a button taken
+  // away, or disabled, would throw it to the page).
   return (
     <div className={`offline-save is-${tone}`}>
-      {state.status === 'saved' || state.status === 'removing' ? (
-        <>
-          <p className="offline-save-status">
-            <span aria-hidden="true">✓</span> Saved for offline
-            {state.status === 'saved' && ` · ${formatBytes(state.bytes)}`}
-          </p>
-          <button
-            type="button"
-            className={buttonClass}
-            onClick={() => void remove()}
-            disabled={state.status === 'removing'}
-            aria-label={`Remove "${details.title}" from this device`}
-          >
-            Remove
-          </button>
-        </>
-      ) : (
-        <button
-          type="button"
-          className={buttonClass}
-          onClick={() => void save()}
-          disabled={state.status === 'saving'}
-          aria-busy={state.status === 'saving' || undefined}
-        >
-          {state.status === 'saving' ? 'Saving for offline…' : 'Save for offline'}
-        </button>
+      {saved && (
+        <p className="offline-save-status">
+          <span aria-hidden="true">✓</span> Saved for offline
+          {state.status === 'saved' && ` · ${formatBytes(state.bytes)}`}
+        </p>
       )}
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={() => {
+          if (!busy) void (saved ? remove() : save());
+        }}
+        aria-disabled={busy || undefined}
+        aria-busy={state.status === 'saving' || undefined}
+        aria-label={saved ? `Remove "${details.title}" from this device` : undefined}
+      >
+        {saved ? 'Remove' : state.status === 'saving' ? 'Saving for offline…' : 'Save for offline'}
+      </button>
       <p className="offline-save-note" role="status">
         {state.status === 'failed' ? state.message : ''}
       </p>
