@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../test/render.tsx';
 import { MembersLayout } from './MembersLayout.tsx';
@@ -29,5 +29,24 @@ describe('Members navigation', () => {
     await screen.findByText(/programs|class|account/);
     expect(sideNav().getByRole('link', { name: active }).getAttribute('aria-current')).toBe('page');
     expect(sideNav().getByRole('link', { name: other }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('closes the phone menu with Escape, back on its button, and when the focus leaves the top bar', async () => {
+    renderMembersAt('/my-programs');
+    const button = await screen.findByRole('button', { name: 'Menu' });
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const menu = document.getElementById('members-mobile-nav')!;
+    within(menu).getByRole('link', { name: 'Account' }).focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+
+    fireEvent.click(button);
+    const account = within(document.getElementById('members-mobile-nav')!).getByRole('link', {
+      name: 'Account',
+    });
+    fireEvent.blur(account, { relatedTarget: document.getElementById('main') });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { isAdminPreview } from '../lib/admin-preview.ts';
 import { Footer } from './Footer.tsx';
@@ -55,19 +55,34 @@ export function MembersLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // A disclosure: Escape closes it, back on its button; so does the focus leaving the top bar.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (menuOpen && !event.currentTarget.contains(event.relatedTarget as Node | null)) setMenuOpen(false);
+  };
 
   return (
     <div className="members-shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="members-topbar">
+      <header
+        className={menuOpen ? 'members-topbar is-open' : 'members-topbar'}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+      >
         <a href="/" className="brand" aria-label="Sleep Ritual home">
           <span className="brand-moon" aria-hidden="true" />
           Sleep Ritual
         </a>
         <button
           type="button"
+          ref={menuButton}
           className="menu-button"
           aria-expanded={menuOpen}
           aria-controls="members-mobile-nav"

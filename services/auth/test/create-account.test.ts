@@ -326,6 +326,14 @@ describe('takeover attempts through create-account', () => {
     const { token } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
     const signIn = await owner.request('/api/login/link/sign-in', { method: 'POST', json: { token } });
     expect(signIn.status).toBe(200);
+    // The answer says the password ended, for the screen to tell the member how to set one again.
+    expect(await signIn.json()).toMatchObject({ id: user.id, passwordEnded: true });
+    const { code } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+    const later = await createClient(auth.url).request('/api/login/code', {
+      method: 'POST',
+      json: { email: user.email, code },
+    });
+    expect(await later.json()).not.toHaveProperty('passwordEnded');
 
     expect((await owner.request('/api/user')).status).toBe(200);
     expect((await claimer.request('/api/user')).status).toBe(401);

@@ -19,7 +19,8 @@ export type SampleOrder = {
   refundItem?: string;
 };
 
-const PRICES: Record<string, number> = { product: 4700, bump: 1700, upsell: 34900, downsell: 19700 };
+/** What the demo checkout charges, in cents: the ritual at its sale price ($37), the $17 add-on, the upsells. */
+const PRICES: Record<string, number> = { product: 3700, bump: 1700, upsell: 34900, downsell: 19700 };
 
 export function thrivecartOrderFields(order: SampleOrder): Record<string, string> {
   const items = order.items ?? ['product-1'];

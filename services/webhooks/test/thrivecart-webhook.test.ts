@@ -88,7 +88,8 @@ describe('POST /api/webhooks/thrivecart', () => {
       test: false,
       customer: { email: email.toLowerCase(), firstName: 'Ann', lastName: 'Lee' },
       items: ['product-1', 'bump-1'],
-      totalCents: 6400,
+      // The $37 ritual and the $17 add-on.
+      totalCents: 5400,
       // The request's id goes with the job, into every log line of it (docs/tracing.md).
       requestId: response.headers.get('x-request-id'),
     });

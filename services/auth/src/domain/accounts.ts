@@ -83,7 +83,7 @@ export async function requestSignInLink(deps: AuthDeps, email: string): Promise<
  * Uses an e-mailed sign-in link once; answers whose it was. The link proves the address, so a password
  * set without that proof is cleared and its sessions end (see `addressProven`).
  */
-export async function signInWithLink(deps: AuthDeps, token: string): Promise<number> {
+export async function signInWithLink(deps: AuthDeps, token: string): Promise<MailedSignIn> {
   const userId = await consumeSignInToken(deps.db, token);
   if (!userId) throw new BadRequestError(INVALID_SIGN_IN_LINK);
   return signInWithMailedProof(deps, userId, INVALID_SIGN_IN_LINK);
@@ -93,19 +93,22 @@ export async function signInWithLink(deps: AuthDeps, token: string): Promise<num
  * Uses the 6-digit code of a sign-in e-mail once; answers whose account it opens. An unknown address
  * and a wrong code get the same answer, so it never tells whether an account exists.
  */
-export async function signInWithCode(deps: AuthDeps, email: string, code: string): Promise<number> {
+export async function signInWithCode(deps: AuthDeps, email: string, code: string): Promise<MailedSignIn> {
   const user = await findUserByEmail(deps.db, email);
   if (!user || !(await consumeSignInCode(deps.db, deps.config, user.id, code)))
     throw new BadRequestError(INVALID_SIGN_IN_CODE);
   return signInWithMailedProof(deps, user.id, INVALID_SIGN_IN_CODE);
 }
 
+/** Whose account a mailed sign-in opens, and whether it ended a password nobody proved the address for. */
+export type MailedSignIn = { userId: number; passwordEnded: boolean };
+
 /**
  * The one path of a sign-in that proved the mailbox (the link or its code): every rule about such a
  * sign-in lives here, so both ways in keep it alike.
  */
-async function signInWithMailedProof(deps: AuthDeps, userId: number, invalid: string): Promise<number> {
+async function signInWithMailedProof(deps: AuthDeps, userId: number, invalid: string): Promise<MailedSignIn> {
   if (!(await findUserById(deps.db, userId))) throw new BadRequestError(invalid);
-  await addressProven(deps, userId);
-  return userId;
+  const passwordEnded = await addressProven(deps, userId);
+  return { userId, passwordEnded };
 }

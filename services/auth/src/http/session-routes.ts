@@ -71,12 +71,12 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
   router.post('/login/link/sign-in', async (ctx) => {
     const { token } = signInWithLinkBodySchema.parse(ctx.request.body);
     await limits.signInLinkUsesPerIp.hit(limitAddress(ctx.ip));
-    const userId = await signInWithLink(deps, token);
+    const { userId, passwordEnded } = await signInWithLink(deps, token);
     await signIn(ctx, deps, userId);
     const user = await findSignedInUser(deps, userId);
     // As a password or code sign-in: where the member signed in is theirs for the account's ceilings.
     if (user) await limits.knownAddresses.remember(user.email, limitAddress(ctx.ip));
-    ctx.body = user;
+    ctx.body = mailedSignInAnswer(user, passwordEnded);
   });
 
   // The same e-mail's 6-digit code: for the installed app, where the link would open another browser.
@@ -85,10 +85,10 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
     // As the password: counted before the code is compared, in budgets keyed so that a stranger's wrong
     // codes spend only the stranger's own (see signInCodeAttempts).
     const attempt = await takeSignInAttempt(limits, limits.signInCodeAttempts, limitAddress(ctx.ip), email);
-    const userId = await signInWithCode(deps, email, code);
+    const { userId, passwordEnded } = await signInWithCode(deps, email, code);
     await attempt.succeeded();
     await signIn(ctx, deps, userId);
-    ctx.body = await findSignedInUser(deps, userId);
+    ctx.body = mailedSignInAnswer(await findSignedInUser(deps, userId), passwordEnded);
   });
 
   router.post('/logout', async (ctx) => {
@@ -99,4 +99,12 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
   });
 
   return router;
+}
+
+/**
+ * The signed-in member, as `GET /api/user` answers, and `passwordEnded` when this sign-in ended a
+ * password set before anyone proved the address (the screen says so, and how to set one again).
+ */
+function mailedSignInAnswer(user: Awaited<ReturnType<typeof findSignedInUser>>, passwordEnded: boolean) {
+  return user && passwordEnded ? { ...user, passwordEnded: true as const } : user;
 }

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 /** POST /api/login/code: the 6-digit code of the sign-in e-mail signs the learner in, once. */
 export const signInWithCode = (body: SignInWithCodeBody) =>
   api.post(
-    () => import('@sleep-ritual/contracts/user').then((m) => m.currentUserSchema),
+    () => import('@sleep-ritual/contracts/user').then((m) => m.mailedSignInSchema),
     '/api/login/code',
     body,
   );

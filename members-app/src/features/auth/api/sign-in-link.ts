@@ -16,7 +16,7 @@ export function useRequestSignInLink() {
 /** POST /api/login/link/sign-in: the e-mailed link's token signs the learner in, once. */
 export const signInWithLink = (token: string) =>
   api.post(
-    () => import('@sleep-ritual/contracts/user').then((m) => m.currentUserSchema),
+    () => import('@sleep-ritual/contracts/user').then((m) => m.mailedSignInSchema),
     '/api/login/link/sign-in',
     { token },
   );

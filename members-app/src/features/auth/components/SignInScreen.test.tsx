@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@sleep-ritual/contracts/user';
 import { ok, renderAt, stubApi } from '../../../test/render.tsx';
+import { PasswordEndedNotice } from '../../../components/PasswordEndedNotice.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 
 const learner: CurrentUser = { id: 4, email: 'learner@example.com', firstName: null, lastName: null };
@@ -66,6 +67,29 @@ describe('sign-in by e-mailed link', () => {
     expect(calls.map((call) => [call.url, JSON.parse(call.body!)])).toEqual([
       ['/api/login/link/sign-in', { token: 'emailed-token' }],
     ]);
+  });
+
+  it('says, on the programmes, when it ended a password set on the checkout page, and how to set one again', async () => {
+    stubApi({ 'POST /api/login/link/sign-in': ok({ ...learner, passwordEnded: true }) });
+    renderAt('/sign-in?token=emailed-token', '/sign-in', <SignInScreen />, [
+      {
+        path: '/my-programs',
+        element: (
+          <>
+            <h1>My Programs</h1>
+            <PasswordEndedNotice />
+          </>
+        ),
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Your checkout password has ended' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set a new password' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Your checkout password has ended' })).toBeNull(),
+    );
   });
 
   it('says so when the link is used or expired', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_ENDED_STATE } from '../../../lib/password-ended.ts';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { TextField, PasswordField } from '../../../components/FormField.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -193,7 +194,9 @@ function CodeSignIn({ email }: { email: string }) {
     onInvalid: (errors) => setError(errors.code ?? errors.email),
     onValid: (body) => {
       setError(undefined);
-      signIn.mutate(body, { onSuccess: () => navigate('/my-programs', { replace: true }) });
+      signIn.mutate(body, {
+        onSuccess: (answer) => navigate('/my-programs', afterMailedSignIn(answer.passwordEnded)),
+      });
     },
   });
   const submit = (event: FormEvent) => check(event, { email, code });
@@ -224,7 +227,9 @@ function LinkSignIn({ token }: { token: string }) {
     // Once per opening (React may run effects twice in development): the token works only once.
     if (started.current) return;
     started.current = true;
-    mutate(token, { onSuccess: () => navigate('/my-programs', { replace: true }) });
+    mutate(token, {
+      onSuccess: (answer) => navigate('/my-programs', afterMailedSignIn(answer.passwordEnded)),
+    });
   }, [mutate, navigate, token]);
 
   if (signIn.isError) {
@@ -242,4 +247,9 @@ function LinkSignIn({ token }: { token: string }) {
       <Spinner label="Signing you in..." />
     </AuthCard>
   );
+}
+
+/** Where a mailed sign-in leaves for: My programs, told when the sign-in ended a checkout password. */
+function afterMailedSignIn(passwordEnded: true | undefined) {
+  return { replace: true, state: passwordEnded ? PASSWORD_ENDED_STATE : undefined };
 }

@@ -1,4 +1,5 @@
 import { Button } from '../../../components/Button.tsx';
+import { PasswordEndedNotice } from '../../../components/PasswordEndedNotice.tsx';
 import { OfflineState } from '../../../components/OfflineState.tsx';
 import { isNetworkFailure } from '../../../lib/offline-queue.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -92,6 +93,7 @@ export function MyProgramsScreen() {
   return (
     <div className="learning-page programs-page">
       <h1>Your Programs</h1>
+      <PasswordEndedNotice />
       <SleepCheckInSection />
       {content}
     </div>

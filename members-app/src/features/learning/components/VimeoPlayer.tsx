@@ -38,8 +38,8 @@ export function VimeoPlayer({
     const iframe = document.createElement('iframe');
     iframe.src = src;
     iframe.title = title;
+    // `fullscreen` in `allow` is the whole permission (allowfullscreen beside it only draws a warning).
     iframe.allow = 'autoplay; fullscreen; picture-in-picture; encrypted-media';
-    iframe.allowFullscreen = true;
     iframe.referrerPolicy = 'strict-origin-when-cross-origin';
     container.append(iframe);
 

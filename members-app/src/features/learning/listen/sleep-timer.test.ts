@@ -174,6 +174,19 @@ describe('the sleep timer', () => {
     expect(track.pauses).toBe(0);
   });
 
+  it('a countdown still running when the track ends by itself goes off, with nothing said of a pause', () => {
+    const timer = createSleepTimer(track, (state) => seen.push(state));
+    track.play();
+    timer.set(15);
+    vi.advanceTimersByTime(MINUTE);
+    track.end();
+    expect(last()).toEqual({ ...FINISHED, finished: false });
+    expect(track.volume).toBe(1);
+    vi.advanceTimersByTime(15 * MINUTE);
+    expect(track.pauses).toBe(0);
+    expect(timer.state().choice).toBe('off');
+  });
+
   it('tells the screen at most once a second while counting', () => {
     const timer = createSleepTimer(track, (state) => seen.push(state));
     track.play();

@@ -216,11 +216,12 @@ export function createSleepTimer(
   };
   const onEnded = () => {
     stopTicking();
-    if (choice === 'end') {
-      restoreVolume();
-      choice = 'off';
-      finished = true;
-    }
+    restoreVolume();
+    quietTarget = null;
+    // "End of track" did its work; a countdown still running has nothing left to pause: it goes off,
+    // rather than showing a time that no longer counts.
+    if (choice === 'end') finished = true;
+    choice = 'off';
     notify();
   };
   media.addEventListener('play', onPlay);
