@@ -73,12 +73,14 @@ test.describe('the bedtime journey', () => {
     await expect(menu.getByRole('link', { name: 'Account' })).not.toHaveAttribute('aria-current', 'page');
   });
 
-  test('a buyer of programme 1 reaches the three bonuses, the checklist as a written guide', async ({
+  test('a buyer of programme 1 reaches the three bonuses and the fast-action bonus, the checklist as a written guide', async ({
     page,
   }) => {
     await signedInBuyerOf(page, 1);
     await page.goto('/program/1');
     await expect(page.getByRole('heading', { level: 2, name: 'Your Bonuses' })).toBeVisible();
+    // The fast-action bonus the sales page promises for joining within the hour is there too.
+    await expect(page.getByRole('heading', { level: 2, name: 'Your Fast-Action Bonus' })).toBeVisible();
     await page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Deepen the Ritual' }) })

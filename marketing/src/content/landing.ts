@@ -4,7 +4,7 @@
  * new paragraph.
  */
 
-import { ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
+import { fastActionBonus, ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
 import { price } from './offer.ts';
 
 export const hero = {
@@ -210,10 +210,11 @@ export const bonuses = {
   header: 'Plus, Three Bonuses to Deepen the Ritual',
   // The bonuses as the members area holds them (programme 1's "Your Bonuses" phase).
   items: ritualBonuses.map(({ label, title, description }) => ({ label, title, body: description })),
+  // The members area delivers it to every buyer (programme 1's "Your Fast-Action Bonus" phase).
   fastAction: {
-    label: 'Fast-action bonus',
-    title: 'The Middle-of-the-Night Reset',
-    body: 'A ten-minute track for when you wake at 3 a.m. and cannot get back to sleep. It is yours free when you join within 60 minutes of opening this page.',
+    label: fastActionBonus.label,
+    title: fastActionBonus.title,
+    body: `${fastActionBonus.description} It is yours free when you join within 60 minutes of opening this page.`,
     timerLabel: 'Fast-action bonus ends in',
   },
 } as const;

@@ -151,3 +151,14 @@ export const ritualBonuses: readonly RitualBonus[] = [
     durationMinutes: 5,
   },
 ];
+
+/**
+ * The fast-action bonus the sales pages offer for joining within the hour: every buyer of the ritual
+ * gets it, in a phase of its own after the bonuses.
+ */
+export const fastActionBonus: RitualBonus = {
+  label: 'Fast-action bonus',
+  title: 'The Middle-of-the-Night Reset',
+  description: 'A ten-minute track for when you wake at 3 a.m. and cannot get back to sleep.',
+  durationMinutes: 10,
+};

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ritualNights } from '@sleep-ritual/contracts/demo-programme';
+import { fastActionBonus, ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
 
 /**
  * The demo programme's audio: a calm synthesised soundscape per night, as long as the night, made here
@@ -39,6 +39,29 @@ export const demoNightTracks: readonly DemoTrack[] = ritualNights.map((night, in
   seconds: night.durationMinutes * 60,
   rootHz: ROOTS_HZ[index % ROOTS_HZ.length] ?? 110,
 }));
+
+/**
+ * A track for each bonus sold as one to listen to (a written guide has none), by its place in
+ * ritualBonuses, and for the fast-action bonus: listen mode, the sleep timer and saving for offline work
+ * for them as for the nights.
+ */
+export const demoBonusTracks: readonly (DemoTrack | undefined)[] = ritualBonuses.map((bonus, index) =>
+  bonus.guide
+    ? undefined
+    : { fileName: `bonus-${index + 1}.wav`, seconds: bonus.durationMinutes * 60, rootHz: 123.47 - index * 4 },
+);
+export const demoFastActionTrack: DemoTrack = {
+  fileName: 'fast-action-bonus.wav',
+  seconds: fastActionBonus.durationMinutes * 60,
+  rootHz: 82.41,
+};
+
+/** Every demo track: the nights', the bonuses', the fast-action bonus's. */
+export const demoTracks: readonly DemoTrack[] = [
+  ...demoNightTracks,
+  ...demoBonusTracks.filter((track) => track !== undefined),
+  demoFastActionTrack,
+];
 
 /** A silent pause of PAUSE_SECONDS starts at every whole minute, ramped over PAUSE_RAMP_SECONDS. */
 const PAUSE_EVERY_SECONDS = 60;
@@ -87,7 +110,7 @@ const fileBytes = (track: DemoTrack) => HEADER_BYTES + track.seconds * SAMPLE_RA
  */
 export async function ensureDemoAudio(
   mediaDir: string,
-  tracks: readonly DemoTrack[] = demoNightTracks,
+  tracks: readonly DemoTrack[] = demoTracks,
 ): Promise<string[]> {
   const folder = path.join(mediaDir, DEMO_FOLDER);
   await mkdir(folder, { recursive: true });

@@ -1,5 +1,11 @@
-import { ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
-import { demoAudioUrl, demoNightTracks, demoTranscript } from './demo-audio.ts';
+import { fastActionBonus, ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
+import {
+  demoAudioUrl,
+  demoBonusTracks,
+  demoFastActionTrack,
+  demoNightTracks,
+  demoTranscript,
+} from './demo-audio.ts';
 
 /** The catalogue the product sells, as the demo database holds it. Ids are fixed: the spec ties the
  * upgrade banner to programme 3. Programme 1's nights and bonuses are the sales pages' own list
@@ -136,17 +142,47 @@ export const demoPrograms: SeedProgram[] = [
             title: 'Deepen the Ritual',
             description:
               'A breath for any tense moment, a checklist for your bedroom and a primer for calm mornings.',
-            classes: ritualBonuses.map((bonus, index) => ({
-              label: bonus.label,
-              title: bonus.title,
-              description: bonus.description,
-              durationMinutes: bonus.durationMinutes,
-              vimeoVideoId: bonus.guide ? null : (bonusVideos[index] ?? null),
-              ...(bonus.guide && {
-                additionalContentUrl: bonus.guide.path,
-                additionalContentButtonLabel: bonus.guide.buttonLabel,
-              }),
-            })),
+            classes: ritualBonuses.map((bonus, index) => {
+              const track = demoBonusTracks[index];
+              return {
+                label: bonus.label,
+                title: bonus.title,
+                description: bonus.description,
+                durationMinutes: bonus.durationMinutes,
+                vimeoVideoId: bonus.guide ? null : (bonusVideos[index] ?? null),
+                ...(track && { audioUrl: demoAudioUrl(track), transcript: demoTranscript(track) }),
+                ...(bonus.guide && {
+                  additionalContentUrl: bonus.guide.path,
+                  additionalContentButtonLabel: bonus.guide.buttonLabel,
+                }),
+              };
+            }),
+          },
+        ],
+      },
+      {
+        label: 'Fast-action bonus',
+        title: 'Your Fast-Action Bonus',
+        description:
+          'For joining within the hour, as the sales page promised: a track for the nights you wake.',
+        // Added after the first demo databases were seeded: those get it too (see seedDemo).
+        addToExisting: true,
+        paths: [
+          {
+            label: fastActionBonus.label,
+            title: fastActionBonus.title,
+            description: fastActionBonus.description,
+            classes: [
+              {
+                label: fastActionBonus.label,
+                title: fastActionBonus.title,
+                description: fastActionBonus.description,
+                durationMinutes: fastActionBonus.durationMinutes,
+                vimeoVideoId: null,
+                audioUrl: demoAudioUrl(demoFastActionTrack),
+                transcript: demoTranscript(demoFastActionTrack),
+              },
+            ],
           },
         ],
       },

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { demoAudioUrl, demoNightTracks, renderTrack } from './demo-audio.ts';
+import { demoAudioUrl, demoTracks, renderTrack } from './demo-audio.ts';
 import { quietSpansOfWav } from '@sleep-ritual/catalog/quiet-spans';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { ACCESS_STATUS } from '@sleep-ritual/learning/purchase-access';
@@ -99,7 +99,7 @@ async function addLaterAudio(trx: Knex.Transaction, program: SeedProgram): Promi
  * the files), for every class that plays one and has none yet: once, on the first seed.
  */
 async function addDemoQuietSpans(trx: Knex.Transaction): Promise<void> {
-  for (const track of demoNightTracks) {
+  for (const track of demoTracks) {
     const audioUrl = demoAudioUrl(track);
     const missing = await trx('classes').where({ audioUrl }).whereNull('audioQuietSpans').first('id');
     if (!missing) continue;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
+import { fastActionBonus, ritualBonuses, ritualNights } from '@sleep-ritual/contracts/demo-programme';
 import { createDb, ensureDatabase, type Knex } from '@sleep-ritual/platform/db';
 import { TEST_DATABASE_URL } from '@sleep-ritual/platform/testing';
 import { demoNightTracks, demoPauses } from '../src/demo-audio.ts';
@@ -88,6 +88,7 @@ describe('demo seed', () => {
         'classes.vimeoVideoId',
         'classes.additionalContentUrl',
         'classes.isUnlocked',
+        'classes.audioUrl',
         'classes.audioQuietSpans',
       );
 
@@ -112,8 +113,24 @@ describe('demo seed', () => {
       expect(bonus.vimeoVideoId ?? bonus.additionalContentUrl).toBeTruthy();
     }
     expect(bonuses[1]!.additionalContentUrl).toBe('/guides/sleep-sanctuary-checklist');
+    // The bonuses sold as something to listen to play in listen mode too.
+    expect(bonuses.map((bonus) => bonus.audioUrl)).toEqual([
+      '/media/demo/bonus-1.wav',
+      null,
+      '/media/demo/bonus-3.wav',
+    ]);
+    // And the fast-action bonus the sales page promises for joining within the hour.
+    const [reset, ...more] = await programOneClasses('Your Fast-Action Bonus');
+    expect(more).toEqual([]);
+    expect(reset).toMatchObject({
+      label: fastActionBonus.label,
+      title: fastActionBonus.title,
+      durationMinutes: 10,
+      isUnlocked: true,
+      audioUrl: '/media/demo/fast-action-bonus.wav',
+    });
     const phases = await db('phases').where({ programId: 1 }).orderBy('orderIndex').pluck('title');
-    expect(phases).toEqual(['The Ritual', 'Your Bonuses']);
+    expect(phases).toEqual(['The Ritual', 'Your Bonuses', 'Your Fast-Action Bonus']);
   });
 
   it("gives the nights of a database seeded before the audio existed their tracks once, keeping admins' edits", async () => {
@@ -176,10 +193,12 @@ describe('demo seed', () => {
   });
 
   it('adds the bonuses to a programme seeded before them once, keeping admin edits and deletions', async () => {
+    await db('phases').where({ programId: 1, title: 'Your Fast-Action Bonus' }).delete();
     await db('phases').where({ programId: 1, title: 'Your Bonuses' }).delete();
     await db('classes').where({ title: ritualNights[0]!.title }).update({ title: 'Renamed by an admin' });
     await seedDemo(db);
     expect(await programOneClasses('Your Bonuses')).toHaveLength(3);
+    expect(await programOneClasses('Your Fast-Action Bonus')).toHaveLength(1);
     expect(await db('classes').where({ title: 'Renamed by an admin' })).toHaveLength(1);
 
     await seedDemo(db);
