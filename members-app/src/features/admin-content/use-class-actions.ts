@@ -26,9 +26,12 @@ export function useClassActions(pathId: number, classes: readonly AdminClass[] |
     );
   }
 
-  function deleteClass(lesson: AdminClass, onSettled: () => void) {
+  function deleteClass(lesson: AdminClass, onSettled: () => void, onDeleted?: () => void) {
     remove.mutate(lesson.id, {
-      onSuccess: () => toasts.success(MESSAGES.class.deleted),
+      onSuccess: () => {
+        toasts.success(MESSAGES.class.deleted);
+        onDeleted?.();
+      },
       onError: () => toasts.classFailure(MESSAGES.class.deleteFailed),
       onSettled,
     });

@@ -315,6 +315,10 @@ describe('classes list', () => {
     expect(await screen.findByText('Class deleted successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Night 1' })).toBeNull());
     expect(screen.getByRole('heading', { name: 'Night 2' })).toBeTruthy();
+    // The focus, handed back to the row's Delete button, goes to the screen's heading with the row.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Classes List' })),
+    );
   });
 
   it('saves the order right after a keyboard drop, as positions 0..n-1', async () => {

@@ -3,6 +3,7 @@ import type { AdminClass } from '@sleep-ritual/contracts/admin';
 import { Button } from '../../../components/Button.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { ConfirmDialog } from '../../../components/admin/Modal.tsx';
+import { useFocusAfterRemoval } from '../../../lib/admin/use-focus-after-removal.ts';
 import { ScreenHeader } from '../../../components/admin/ScreenHeader.tsx';
 import { LoadFailed, useIds } from '../../../components/admin/ScreenStates.tsx';
 import { CONFIRM, LOAD_ERRORS } from '../../../lib/admin/messages.ts';
@@ -27,6 +28,7 @@ export function ClassesScreen() {
   const actions = useClassActions(ids.pathId, classes.data);
   const lock = useLockToggle('class');
   const [dialog, setDialog] = useState<Dialog>(null);
+  const removed = useFocusAfterRemoval(classes.data?.map((lesson) => lesson.id));
 
   const titles = {
     program: crumbs.data?.program.title,
@@ -93,7 +95,13 @@ export function ClassesScreen() {
           message={CONFIRM.classQuestion(dialog.lesson.title)}
           confirmLabel="Delete"
           pending={actions.removing}
-          onConfirm={() => actions.remove(dialog.lesson, () => setDialog(null))}
+          onConfirm={() =>
+            actions.remove(
+              dialog.lesson,
+              () => setDialog(null),
+              () => removed(dialog.lesson.id),
+            )
+          }
           onCancel={() => setDialog(null)}
         />
       )}
