@@ -1,3 +1,4 @@
+import { fastActionBonus } from '@sleep-ritual/contracts/demo-programme';
 import { price } from './offer.ts';
 /** FAQ items (spec §3: id, question, answer). The landing and join-now pages show all twenty. */
 export type FaqItem = { id: string; question: string; answer: string };
@@ -95,8 +96,7 @@ export const faqItems: readonly FaqItem[] = [
   {
     id: 'fast-action-bonus',
     question: 'What is the fast-action bonus?',
-    answer:
-      'When you join within 60 minutes, you also receive The Middle-of-the-Night Reset: a ten-minute track for those 3 a.m. wake-ups when your mind starts racing and sleep will not come back.',
+    answer: `When you join within 60 minutes, you also receive ${fastActionBonus.title}: a ten-minute track for those 3 a.m. wake-ups when your mind starts racing and sleep will not come back.`,
   },
   {
     id: 'night-waking',

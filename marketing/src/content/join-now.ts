@@ -1,3 +1,4 @@
+import { fastActionBonus, ritualBonuses } from '@sleep-ritual/contracts/demo-programme';
 import { price, product } from './offer.ts';
 
 /** The checkout-prelude page (spec §2, Checkout-prelude page). */
@@ -31,9 +32,8 @@ export const ritualOffer: OfferCardCopy = {
   benefits: [
     '6 guided sleep meditation tracks of 15 to 20 minutes',
     'Lifetime access on any phone, tablet or computer',
-    'Bonus 1: The 3-Minute Wind-Down Breath',
-    'Bonus 2: The Sleep Sanctuary Checklist',
-    'Bonus 3: The Morning Clarity Primer',
-    'Fast-action bonus: The Middle-of-the-Night Reset (join within 60 minutes)',
+    // The bonuses as the members area holds them.
+    ...ritualBonuses.map((bonus) => `${bonus.label}: ${bonus.title}`),
+    `${fastActionBonus.label}: ${fastActionBonus.title} (join within 60 minutes)`,
   ],
 };

@@ -56,14 +56,17 @@ export function MembersLayout() {
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
   const menuButton = useRef<HTMLButtonElement>(null);
-  // A disclosure: Escape closes it, back on its button; so does the focus leaving the top bar.
+  // A disclosure: Escape closes it, back on its button; so does the focus moving to something outside
+  // the top bar. A blur to nothing (a press on a link that takes no focus, Safari's) keeps it open, so
+  // the press still reaches the link.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !menuOpen) return;
     setMenuOpen(false);
     menuButton.current?.focus();
   };
   const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (menuOpen && !event.currentTarget.contains(event.relatedTarget as Node | null)) setMenuOpen(false);
+    const next = event.relatedTarget as Node | null;
+    if (menuOpen && next && !event.currentTarget.contains(next)) setMenuOpen(false);
   };
 
   return (

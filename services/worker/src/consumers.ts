@@ -120,16 +120,13 @@ export function startConsumers(
   // The buyer's address out of every finished job that still holds it (see dropOnceDone), and out of
   // the unfinished jobs of deleted accounts' orders.
   let closing = false;
-  const tidied = Promise.all([
+  const finishedTidied = Promise.all([
     buyersDropped.purchases.sweep(() => closing),
     buyersDropped.emails.sweep(() => closing),
-    forgetDeletedAccountsOrders(db, { purchases, emails }),
   ]).then(
-    ([orders, notices, deleted]) => {
+    ([orders, notices]) => {
       if (orders + notices > 0)
         logger.info({ orders, notices }, "finished jobs no longer hold the buyer's address");
-      if (deleted > 0)
-        logger.info({ jobs: deleted }, "deleted accounts' unfinished jobs no longer hold the address");
     },
     (error: Error) =>
       logger.warn(
@@ -137,6 +134,17 @@ export function startConsumers(
         "finished jobs still holding a buyer's address were left as they are",
       ),
   );
+  const deletedTidied = forgetDeletedAccountsOrders(db, { purchases, emails }, () => closing).then(
+    (jobs) => {
+      if (jobs > 0) logger.info({ jobs }, "deleted accounts' unfinished jobs no longer hold the address");
+    },
+    (error: Error) =>
+      logger.warn(
+        { err: error.message },
+        "deleted accounts' unfinished jobs still holding the address were left as they are",
+      ),
+  );
+  const tidied = Promise.all([finishedTidied, deletedTidied]).then(() => undefined);
   return {
     workers,
     /** Resolves once reconciliation runs one at a time, its schedule is set (or removed), and the reminders' sweep is. */
@@ -156,26 +164,37 @@ export function startConsumers(
   };
 }
 
+/** Unfinished jobs read at a time by forgetDeletedAccountsOrders. */
+const UNFINISHED_PAGE = 500;
+
 /**
  * The address out of the failed or retrying jobs of orders whose account was deleted: the deletion does
  * it (deleteAccount), and when the queue store did not answer then, the next start of a worker does.
- * Only the few unfinished jobs are read, and only their orders looked up among the tombstones.
+ * The unfinished jobs are read a page at a time, only their orders looked up among the tombstones;
+ * stops between pages once `stopped()` says so. Answers how many jobs it rewrote.
  */
 async function forgetDeletedAccountsOrders(
   db: Knex,
   queues: { purchases: PurchasesQueue; emails: EmailsQueue },
+  stopped: () => boolean,
 ): Promise<number> {
-  const unfinished = await Promise.all(
-    [queues.purchases, queues.emails].map((queue) => queue.getJobs(['failed', 'delayed'])),
-  );
-  const orderIds = new Set(
-    unfinished.flat().flatMap((job) => {
-      const orderId = (job?.data as { orderId?: unknown } | undefined)?.orderId;
-      return typeof orderId === 'string' ? [orderId] : [];
-    }),
-  );
-  const deleted = await deletedAccountOrders(db, [...orderIds]);
-  return orderForgetter(queues)([...deleted]);
+  const forget = orderForgetter(queues);
+  let rewritten = 0;
+  for (const queue of [queues.purchases, queues.emails] as const) {
+    for (let start = 0; !stopped(); start += UNFINISHED_PAGE) {
+      const jobs = await queue.getJobs(['failed', 'delayed'], start, start + UNFINISHED_PAGE - 1);
+      const orderIds = new Set(
+        jobs.flatMap((job) => {
+          const orderId = (job?.data as { orderId?: unknown } | undefined)?.orderId;
+          return typeof orderId === 'string' ? [orderId] : [];
+        }),
+      );
+      const deleted = await deletedAccountOrders(db, [...orderIds]);
+      if (deleted.size > 0) rewritten += await forget([...deleted]);
+      if (jobs.length < UNFINISHED_PAGE) break;
+    }
+  }
+  return rewritten;
 }
 
 // Each queue's consumer: its concurrency and what it does around its processor (the work is in domain/).

@@ -180,6 +180,27 @@ describe('an order.success purchase event', () => {
     expect(await deps.db('orders_awaiting_mapping').where({ thriveOrderId: job.orderId })).toEqual([]);
   });
 
+  it('files an order still partly waiting under the new address too, once support moved the member to it', async () => {
+    const checkoutEmail = uniqueEmail('partly-waiting');
+    const [member] = await deps.db('users').insert({ email: checkoutEmail }).returning('id');
+    const items = [`product-${Date.now()}1`, `bump-${Date.now()}2`];
+    const job = order({ customer: { email: checkoutEmail, firstName: 'Ann', lastName: 'Lee' }, items });
+    await expect(run(job)).rejects.toBeInstanceOf(UnrecoverableError);
+    const moved = uniqueEmail('moved-partly');
+    await deps.db('users').where({ id: member.id }).update({ email: moved });
+    await deps.db('orders_awaiting_mapping').where({ thriveOrderId: job.orderId }).update({ email: moved });
+    // Support maps one item only and retries: that item opens the programme for the member.
+    await deps.db('product_program_map').insert({ externalProductId: items[0], programId: ritual.programId });
+
+    await expect(run(job)).rejects.toBeInstanceOf(UnrecoverableError);
+    expect((await purchasesOf(job.orderId)).map((purchase) => purchase.userId)).toEqual([member.id]);
+    expect(await deps.db('users').whereRaw('lower(email) = lower(?)', [checkoutEmail])).toEqual([]);
+    // It still waits on the other item, under the member's address.
+    expect(
+      await deps.db('orders_awaiting_mapping').where({ thriveOrderId: job.orderId }).distinct('email'),
+    ).toEqual([{ email: moved }]);
+  });
+
   it('run for the same order concurrently, it still leaves one purchase and one user', async () => {
     const job = order();
     await Promise.all(Array.from({ length: 5 }, () => run(job)));

@@ -8,36 +8,42 @@ const DAY = 24 * HOUR;
 
 const signInMessage = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
 
+/** How many times the strangers' ceilings the addresses the member signed in from share. */
+const KNOWN_CEILING_FACTOR = 3;
+/** A day ceiling that never binds, for a way in that has none. */
+const NO_DAY_CEILING = 2 ** 31 - 1;
+
 /**
  * A way in's budgets, in signInBudgetKeys' order: per address in 15 minutes, per account and address
- * (10 in 15 minutes: a stranger cannot lock the owner out from elsewhere), and per account in an hour
- * (and, where given, in a day), from addresses the member never signed in from.
+ * (10 in 15 minutes: a stranger cannot lock the owner out from elsewhere), per account in an hour and
+ * in a day from addresses the member never signed in from, and the same, three times as large, from
+ * the addresses they did, together.
  */
 function signInBudgets(
   counters: CounterStore,
   name: string,
   limits: { perAddress: number; perAccount: number; perAccountDaily?: number },
 ) {
-  return attemptBudgets(counters, [
-    { name: `${name}-ip`, limit: limits.perAddress, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
-    { name: `${name}-account-ip`, limit: 10, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
+  const ceilings = (suffix: string, factor: number) => [
     {
-      name: `${name}-account`,
-      limit: limits.perAccount,
+      name: `${name}-account${suffix}`,
+      limit: limits.perAccount * factor,
       windowSeconds: HOUR,
       message: 'Too many sign-in attempts for this account. Please wait an hour and try again.',
     },
-    ...(limits.perAccountDaily === undefined
-      ? []
-      : [
-          {
-            name: `${name}-account-day`,
-            limit: limits.perAccountDaily,
-            windowSeconds: DAY,
-            message:
-              'Too many sign-in attempts for this account today. Use the link in the e-mail, or try again tomorrow.',
-          },
-        ]),
+    {
+      name: `${name}-account-day${suffix}`,
+      limit: limits.perAccountDaily === undefined ? NO_DAY_CEILING : limits.perAccountDaily * factor,
+      windowSeconds: DAY,
+      message:
+        'Too many sign-in attempts for this account today. Use the link in the e-mail, or try again tomorrow.',
+    },
+  ];
+  return attemptBudgets(counters, [
+    { name: `${name}-ip`, limit: limits.perAddress, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
+    { name: `${name}-account-ip`, limit: 10, windowSeconds: FIFTEEN_MINUTES, message: signInMessage },
+    ...ceilings('', 1),
+    ...ceilings('-known', KNOWN_CEILING_FACTOR),
   ]);
 }
 
@@ -179,17 +185,18 @@ type AttemptBudgets = ReturnType<typeof attemptBudgets>;
  * The keys of the sign-in budgets, in their order; the second is the one a success clears. The
  * account's ceilings count the addresses the member signed in from before apart from the others: a
  * stranger who spends the others' shuts out none of the member's addresses, and whoever once signed in
- * (a password since changed, a shared one) gets no more guesses at a code from however many addresses
- * they used than a stranger does.
+ * (a password since changed, a shared one) gets a bounded number of guesses at a code, however many
+ * addresses they used. Someone on a network the member used (a shared mobile address) could spend the
+ * larger ceiling too: code sign-in then waits, the link of the same e-mail and the password still work.
  */
-const signInBudgetKeys = (
-  address: string,
-  account: string,
-  known: boolean,
-): [string, string, string, string] => {
-  const ceiling = known ? `${account}|known` : account;
-  return [address, `${account}|${address}`, ceiling, ceiling];
-};
+const signInBudgetKeys = (address: string, account: string, known: boolean): (string | null)[] => [
+  address,
+  `${account}|${address}`,
+  known ? null : account,
+  known ? null : account,
+  known ? account : null,
+  known ? account : null,
+];
 
 const ACCOUNT_AND_ADDRESS_BUDGET = 1;
 
@@ -197,7 +204,7 @@ const ACCOUNT_AND_ADDRESS_BUDGET = 1;
  * Takes one sign-in attempt (a password or a code) from `budgets` before it is checked, in one atomic
  * step, so concurrent guesses cannot slip past: throws 429 when a budget is spent. Once the attempt
  * succeeded, `succeeded` gives it back (it was no guess), lets this address start afresh for the
- * account, and makes the address the member's own (the account's ceiling no longer shuts it out).
+ * account, and makes the address the member's own (the strangers' ceilings no longer shut it out).
  */
 export async function takeSignInAttempt(
   limits: Limits,
@@ -211,7 +218,7 @@ export async function takeSignInAttempt(
   return {
     async succeeded() {
       await budgets.giveBack(keys);
-      await budgets.clear(ACCOUNT_AND_ADDRESS_BUDGET, keys[ACCOUNT_AND_ADDRESS_BUDGET]);
+      await budgets.clear(ACCOUNT_AND_ADDRESS_BUDGET, `${account}|${address}`);
       await limits.knownAddresses.remember(email, address);
     },
   };

@@ -110,17 +110,25 @@ async function readRestOfBody(ctx: Context, next: Next) {
   }
 }
 
+/** How long a refused body may take to arrive before its connection is closed. */
+const DROP_REST_MS = 30_000;
+
 /**
  * Reads and drops the rest of a request's body, so its sender finishes sending and reads the answer and
- * the connection serves its next request; a body going on past `maxBytes` more is cut off instead.
+ * the connection serves its next request; a body going on past `maxBytes` more, or for longer than
+ * DROP_REST_MS, is cut off instead.
  */
 function dropRestOfBody(req: IncomingMessage, maxBytes: number): void {
   if (req.complete || req.destroyed) return;
   let dropped = 0;
+  const timer = setTimeout(() => req.destroy(), DROP_REST_MS);
+  timer.unref();
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
     if (dropped > maxBytes) req.destroy();
   });
+  req.once('close', () => clearTimeout(timer));
+  req.once('end', () => clearTimeout(timer));
   req.resume();
 }
 

@@ -17,9 +17,9 @@ import {
  * deleted (a deleted one is hidden from everyone: its buyer would get nothing, so the item waits on a
  * mapping where support sees it, as one never mapped does). It also writes:
  * when every item has one, the order's wait on a mapping ends (its rows of recordAwaitingMapping go, as
- * clearAwaitingMapping does), answering the address the order waited under (`waitedAs`: the member's
- * current one, if support changed it meanwhile). One statement: every order of a launch-night burst
- * runs it.
+ * clearAwaitingMapping does). It also answers the address the order waits under, if it waited
+ * (`waitedAs`: the member's current one, if support changed it meanwhile), whether or not its wait ends.
+ * One statement: every order of a launch-night burst runs it.
  */
 export async function mapItemsEndingWait(
   db: Knex,
@@ -27,23 +27,33 @@ export async function mapItemsEndingWait(
   items: string[],
 ): Promise<{ mapped: Map<string, number>; waitedAs: string | null }> {
   const { rows } = await db.raw<{
-    rows: { externalProductId: string; programId: number; waitedAs: string | null }[];
+    rows: { externalProductId: string | null; programId: number; waitedAs: string | null }[];
   }>(
     `with mapped as (
        select map."externalProductId", map."programId" from product_program_map map
          join programs on programs.id = map."programId" and programs."deletedAt" is null
         where map."externalProductId" = any(?::text[])
+     ), waited as (
+       select email from orders_awaiting_mapping
+        where "thriveOrderId" = ? and email is not null
+        limit 1
      ), cleared as (
        delete from orders_awaiting_mapping
         where "thriveOrderId" = ? and (select count(*) from mapped) = ?
-       returning email
      )
-     select "externalProductId", "programId", (select email from cleared where email is not null limit 1) as "waitedAs"
-       from mapped`,
-    [items, orderId, new Set(items).size],
+     select "externalProductId", "programId", (select email from waited) as "waitedAs"
+       from mapped
+     union all
+     -- No item mapped: one row still says where the order waits.
+     select null, null, (select email from waited) where not exists (select 1 from mapped)`,
+    [items, orderId, orderId, new Set(items).size],
   );
   return {
-    mapped: new Map(rows.map((row) => [row.externalProductId, row.programId])),
+    mapped: new Map(
+      rows.flatMap((row) =>
+        row.externalProductId === null ? [] : [[row.externalProductId, row.programId] as const],
+      ),
+    ),
     waitedAs: rows[0]?.waitedAs ?? null,
   };
 }

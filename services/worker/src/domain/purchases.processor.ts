@@ -48,8 +48,11 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
 
   const result = await deps.db.transaction(async (trx) => {
     const { mapped, waitedAs } = await mapItemsEndingWait(trx, job.orderId, job.items);
+    // An order that waited on a mapping goes to the address it waited under: support may have moved
+    // the member to a new one meanwhile, and the checkout's would make a new account.
+    const buyer = waitedAs ? { ...customer, email: waitedAs } : customer;
     const unmapped = job.items.filter((item) => !mapped.has(item));
-    if (mapped.size === 0) return { unmapped };
+    if (mapped.size === 0) return { unmapped, buyer };
     // Two items of one order may open the same programme: one purchase, named after the first item and
     // listing both, so that refunding one of them leaves the programme open.
     const programs = new Map<number, string[]>();
@@ -57,9 +60,6 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
       const programId = mapped.get(item);
       if (programId !== undefined) programs.set(programId, [...(programs.get(programId) ?? []), item]);
     }
-    // An order that waited on a mapping goes to the address it waited under: support may have moved
-    // the member to a new one meanwhile, and the checkout's would make a new account.
-    const buyer = waitedAs ? { ...customer, email: waitedAs } : customer;
     const { userId, newPurchases, orderProgramIds } = await fileOrder(trx, buyer, {
       orderId: job.orderId,
       programs: [...programs].map(([programId, items]) => ({ programId, items })),
@@ -67,7 +67,15 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
     // A password set through another order's checkout redirect proves nothing about the address: this
     // order's buyer may be the address's owner, who takes the account with the create-account link.
     const { unproven } = await endUnprovenPassword(trx, userId, job.orderId);
-    return { unmapped, userId, programIds: [...programs.keys()], orderProgramIds, newPurchases, unproven };
+    return {
+      unmapped,
+      buyer,
+      userId,
+      programIds: [...programs.keys()],
+      orderProgramIds,
+      newPurchases,
+      unproven,
+    };
   });
 
   if (result.userId !== undefined) {
@@ -111,13 +119,13 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
     log.error({ unmapped: result.unmapped, unrecognized }, message);
     if (result.unmapped.length > 0) {
       // Someone has to add the mapping: support hears of it, and the back office shows a banner.
-      const waiting = { orderId: job.orderId, items: result.unmapped, email: customer.email };
+      const waiting = { orderId: job.orderId, items: result.unmapped, email: result.buyer.email };
       await recordAwaitingMapping(deps.db, waiting);
       await enqueueEmail(deps.emails, {
         template: 'unmapped-item',
         orderId: job.orderId,
         items: result.unmapped,
-        buyerEmail: customer.email,
+        buyerEmail: result.buyer.email,
         requestId: job.requestId,
       });
     }

@@ -2,17 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@sleep-ritual/contracts/user';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentUserCall } from './current-user-call.ts';
-import { clearMemberDevice } from './clear-member-device.ts';
 import { authKeys } from './keys.ts';
 
 export const CURRENT_USER_STALE_MS = 300_000;
 
-/**
- * Spec 000 §7: the user, or null when anonymous (401); other failures are errors. A 401 means the device
- * is signed out, however its session ended (signed out or deleted on another device, expired): what the
- * device kept for a member (nights saved for offline, the sign-in answer kept with them, progress still
- * waiting to be sent) goes, as at sign-out.
- */
+/** Spec 000 §7: the user, or null when anonymous (401); other failures are errors. */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
     return await api.get(
@@ -21,10 +15,7 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
     );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 401) {
-      void clearMemberDevice();
-      return null;
-    }
+    if (error.status === 401) return null;
     throw new Error(`HTTP error! status: ${error.status}`, { cause: error });
   }
 }

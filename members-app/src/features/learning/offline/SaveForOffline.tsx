@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ClassDetails } from '@sleep-ritual/contracts/catalog';
 import { formatBytes, useOfflineNight } from './use-offline-night.ts';
 
@@ -14,6 +15,8 @@ export function SaveForOffline({
   tone?: 'page' | 'listen';
 }) {
   const { state, save, remove } = useOfflineNight(details);
+  // What a press did is said once it is done (the button's new name alone may go unread).
+  const [pressed, setPressed] = useState(false);
   if (state.status === 'unavailable' || state.status === 'checking') return null;
   const buttonClass = tone === 'listen' ? 'listen-text-button' : 'btn btn-ghost';
   const saved = state.status === 'saved' || state.status === 'removing';
@@ -32,7 +35,9 @@ export function SaveForOffline({
         type="button"
         className={buttonClass}
         onClick={() => {
-          if (!busy) void (saved ? remove() : save());
+          if (busy) return;
+          setPressed(true);
+          void (saved ? remove() : save());
         }}
         aria-disabled={busy || undefined}
         aria-busy={state.status === 'saving' || undefined}
@@ -41,7 +46,13 @@ export function SaveForOffline({
         {saved ? 'Remove' : state.status === 'saving' ? 'Saving for offline…' : 'Save for offline'}
       </button>
       <p className="offline-save-note" role="status">
-        {state.status === 'failed' ? state.message : ''}
+        {state.status === 'failed'
+          ? state.message
+          : pressed && state.status === 'saved'
+            ? 'Saved on this device.'
+            : pressed && state.status === 'unsaved'
+              ? 'Removed from this device.'
+              : ''}
       </p>
     </div>
   );
