@@ -86,12 +86,12 @@ export function useDialogSave(form: Form, onClose: () => void, words: Words) {
     if (body === undefined) return;
     mutation.mutate(variables(body), {
       onSuccess: () => {
-        toasts.success(success);
+        toasts.success(success, success);
         onClose();
       },
       onError: (error) => {
         form.showServerErrors(error);
-        toasts.failure(failure, error);
+        toasts.failure(failure, error, success);
       },
     });
   }

@@ -243,6 +243,27 @@ describe('classes list', () => {
     });
   });
 
+  it('a save that failed and then went through leaves only its success toast', async () => {
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(2)] },
+      'PUT /api/admin/classes/2': {
+        status: 503,
+        body: { error: 'The service is temporarily unavailable.' } as object,
+      },
+    };
+    renderClasses(answers);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Night 2' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Class' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update class')).toBeTruthy();
+
+    Object.assign(answers['PUT /api/admin/classes/2'], { status: 200, body: rows.lesson(2) });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Class updated successfully')).toBeTruthy();
+    expect(screen.queryByText('Failed to update class')).toBeNull();
+  });
+
   it('edits after how many days a class opens: shows the stored days, refuses a negative number, sends the new one', async () => {
     const answers = {
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
