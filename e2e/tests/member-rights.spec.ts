@@ -18,6 +18,25 @@ async function expectNoAxeViolations(page: Page, include?: string) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
+/** Progress waiting to be sent in the app's offline queue (IndexedDB): adds one first when asked; answers how many wait. */
+const waitingProgress = (page: Page, add: boolean) =>
+  page.evaluate(async (adding) => {
+    const opening = indexedDB.open('sleep-ritual-offline', 1);
+    opening.onupgradeneeded = () =>
+      opening.result.createObjectStore('pending-progress', { autoIncrement: true });
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const store = database.transaction('pending-progress', 'readwrite').objectStore('pending-progress');
+    if (adding)
+      store.add({ method: 'PUT', url: '/api/progress/1', body: { event_type: 'pause', position_sec: 60 } });
+    const count = store.count();
+    const waiting = await new Promise<number>((resolve) => (count.onsuccess = () => resolve(count.result)));
+    database.close();
+    return waiting;
+  }, add);
+
 test('on /account, "Download my data" gives a dated file holding the learner\'s e-mail; axe finds nothing', async ({
   page,
 }) => {
@@ -63,24 +82,7 @@ test('"Delete my account" asks to confirm, signs out, takes the nights saved for
   });
   expect(await hasSavedNights()).toBe(true);
   // So does progress still waiting to be sent: on a shared phone it would be sent for whoever came next.
-  const waitingProgress = (add: boolean) =>
-    page.evaluate(async (adding) => {
-      const opening = indexedDB.open('sleep-ritual-offline', 1);
-      opening.onupgradeneeded = () =>
-        opening.result.createObjectStore('pending-progress', { autoIncrement: true });
-      const database = await new Promise<IDBDatabase>((resolve, reject) => {
-        opening.onsuccess = () => resolve(opening.result);
-        opening.onerror = () => reject(opening.error);
-      });
-      const store = database.transaction('pending-progress', 'readwrite').objectStore('pending-progress');
-      if (adding)
-        store.add({ method: 'PUT', url: '/api/progress/1', body: { event_type: 'pause', position_sec: 60 } });
-      const count = store.count();
-      const waiting = await new Promise<number>((resolve) => (count.onsuccess = () => resolve(count.result)));
-      database.close();
-      return waiting;
-    }, add);
-  expect(await waitingProgress(true)).toBe(1);
+  expect(await waitingProgress(page, true)).toBe(1);
 
   await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Delete my account for good' }).click();
@@ -89,7 +91,7 @@ test('"Delete my account" asks to confirm, signs out, takes the nights saved for
   await expect(page.getByRole('heading', { name: 'Your Account Has Been Deleted' })).toBeVisible();
   expect((await page.request.get('/api/user')).status()).toBe(401);
   expect(await hasSavedNights()).toBe(false);
-  expect(await waitingProgress(false)).toBe(0);
+  expect(await waitingProgress(page, false)).toBe(0);
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await page.waitForURL((url) => url.pathname === '/');
@@ -99,6 +101,29 @@ test('"Delete my account" asks to confirm, signs out, takes the nights saved for
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('The email or password you entered is incorrect.');
+});
+
+test('a device whose session ended forgets the progress it kept, which the next member would have sent, and keeps its saved nights', async ({
+  page,
+}) => {
+  await page.goto('/sign-in');
+  await page.evaluate(async () => {
+    const cache = await caches.open('sleep-ritual-offline-nights');
+    await cache.put('/api/user', new Response('{}', { headers: { 'content-type': 'application/json' } }));
+  });
+  expect(await waitingProgress(page, true)).toBe(1);
+  // The progress service answers "later" (a restart): the queue would keep the call for a day, to send
+  // it with whoever signs in next.
+  await page
+    .context()
+    .route('**/api/progress/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Unavailable"}' }),
+    );
+  // The app opens where a session ended (expired, or ended on another device): the server says 401.
+  await page.goto('/my-programs');
+  await page.waitForURL((url) => url.pathname === '/sign-in');
+  await expect.poll(() => waitingProgress(page, false)).toBe(0);
+  expect(await page.evaluate(() => caches.has('sleep-ritual-offline-nights'))).toBe(true);
 });
 
 test('in the installed app (a browser context of its own) the mailed 6-digit code signs the learner in; axe finds nothing on the sign-in screen', async ({

@@ -170,31 +170,32 @@ const UNFINISHED_PAGE = 500;
 /**
  * The address out of the failed or retrying jobs of orders whose account was deleted: the deletion does
  * it (deleteAccount), and when the queue store did not answer then, the next start of a worker does.
- * The unfinished jobs are read a page at a time, only their orders looked up among the tombstones;
- * stops between pages once `stopped()` says so. Answers how many jobs it rewrote.
+ * The unfinished jobs are read a page at a time, of one state at a time, only their orders looked up
+ * among the tombstones; stops between pages once `stopped()` says so. Answers how many jobs it rewrote.
  */
 async function forgetDeletedAccountsOrders(
   db: Knex,
   queues: { purchases: PurchasesQueue; emails: EmailsQueue },
   stopped: () => boolean,
 ): Promise<number> {
-  const forget = orderForgetter(queues);
-  let rewritten = 0;
+  const deleted = new Set<string>();
   for (const queue of [queues.purchases, queues.emails] as const) {
-    for (let start = 0; !stopped(); start += UNFINISHED_PAGE) {
-      const jobs = await queue.getJobs(['failed', 'delayed'], start, start + UNFINISHED_PAGE - 1);
-      const orderIds = new Set(
-        jobs.flatMap((job) => {
-          const orderId = (job?.data as { orderId?: unknown } | undefined)?.orderId;
-          return typeof orderId === 'string' ? [orderId] : [];
-        }),
-      );
-      const deleted = await deletedAccountOrders(db, [...orderIds]);
-      if (deleted.size > 0) rewritten += await forget([...deleted]);
-      if (jobs.length < UNFINISHED_PAGE) break;
+    for (const type of ['failed', 'delayed'] as const) {
+      for (let start = 0; !stopped(); start += UNFINISHED_PAGE) {
+        const jobs = await queue.getJobs([type], start, start + UNFINISHED_PAGE - 1);
+        const orderIds = new Set(
+          jobs.flatMap((job) => {
+            const orderId = (job?.data as { orderId?: unknown } | undefined)?.orderId;
+            return typeof orderId === 'string' ? [orderId] : [];
+          }),
+        );
+        for (const orderId of await deletedAccountOrders(db, [...orderIds])) deleted.add(orderId);
+        if (jobs.length < UNFINISHED_PAGE) break;
+      }
     }
   }
-  return rewritten;
+  // One rewrite for them all: it reads the unfinished jobs' ids once.
+  return deleted.size > 0 && !stopped() ? orderForgetter(queues)([...deleted]) : 0;
 }
 
 // Each queue's consumer: its concurrency and what it does around its processor (the work is in domain/).

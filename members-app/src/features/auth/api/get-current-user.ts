@@ -1,12 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@sleep-ritual/contracts/user';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { clearQueue } from '../../../lib/offline-queue.ts';
 import { currentUserCall } from './current-user-call.ts';
 import { authKeys } from './keys.ts';
 
 export const CURRENT_USER_STALE_MS = 300_000;
 
-/** Spec 000 §7: the user, or null when anonymous (401); other failures are errors. */
+/**
+ * Spec 000 §7: the user, or null when anonymous (401); other failures are errors. On a 401 the progress
+ * still waiting to be sent goes (it is nobody's now, and would be sent with whoever signs in next); the
+ * nights saved for offline stay for their learner's next sign-in.
+ */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
     return await api.get(
@@ -15,7 +20,10 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
     );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 401) return null;
+    if (error.status === 401) {
+      void clearQueue().catch(() => undefined);
+      return null;
+    }
     throw new Error(`HTTP error! status: ${error.status}`, { cause: error });
   }
 }

@@ -49,7 +49,9 @@ export function useOfflineNight(details: ClassDetails) {
   const remove = useCallback(async () => {
     setState({ status: 'removing' });
     await removeSavedNight(details.id).catch(() => undefined);
-    setState({ status: 'unsaved' });
+    // What the device holds now, whether the removal went through or not.
+    const night = await savedNight(details.id).catch(() => null);
+    setState(night ? { status: 'saved', bytes: night.bytes } : { status: 'unsaved' });
   }, [details.id]);
 
   return { state, save, remove };
