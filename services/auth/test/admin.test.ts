@@ -8,6 +8,29 @@ import { heldCounters } from '@sleep-ritual/platform/testing-counters';
 const auth = useAuthService();
 const ADMIN_PASSWORD = 'test-admin-password';
 
+/** A browser signed in as a learner, which then passed the admin password too. */
+async function learnerAndAdmin() {
+  const user = await auth.createUser();
+  const client = createClient(auth.url);
+  await client.request('/api/login', {
+    method: 'POST',
+    json: { email: user.email, password: user.password },
+  });
+  await client.request('/api/admin/auth', { method: 'POST', json: { password: ADMIN_PASSWORD } });
+  return client;
+}
+
+/** Another auth service over the same stores, with some of its dependencies changed. */
+const listenWith = (changed: Partial<typeof auth.deps>) =>
+  listen(
+    createApp({
+      ...auth.deps,
+      ...changed,
+      sendEmail: async () => undefined,
+      forgetOrders: async () => 0,
+    }),
+  );
+
 describe('admin sign-in', () => {
   it('is not admin until the shared password is given', async () => {
     const client = createClient(auth.url);
@@ -44,6 +67,7 @@ describe('admin sign-in', () => {
     });
     expect(await (await client.request('/api/admin/check')).json()).toEqual({ isAdmin: false });
     await client.request('/api/admin/auth', { method: 'POST', json: { password: ADMIN_PASSWORD } });
+    expect(await (await client.request('/api/admin/check')).json()).toEqual({ isAdmin: true });
     expect((await client.request('/api/user')).status).toBe(200);
     await client.request('/api/admin/logout', { method: 'POST' });
     expect(await (await client.request('/api/admin/check')).json()).toEqual({ isAdmin: false });
@@ -51,24 +75,13 @@ describe('admin sign-in', () => {
   });
 
   it('ends every admin session opened with the old password once ADMIN_PASSWORD changes, and only the admin part', async () => {
-    const user = await auth.createUser();
-    const client = createClient(auth.url);
-    await client.request('/api/login', {
-      method: 'POST',
-      json: { email: user.email, password: user.password },
-    });
-    await client.request('/api/admin/auth', { method: 'POST', json: { password: ADMIN_PASSWORD } });
+    const client = await learnerAndAdmin();
     expect(await (await client.request('/api/admin/check')).json()).toEqual({ isAdmin: true });
 
     // The same deployment started again with a new admin password.
-    const rotated = await listen(
-      createApp({
-        ...auth.deps,
-        config: { ...auth.deps.config, adminPassword: 'a-new-admin-password' },
-        sendEmail: async () => undefined,
-        forgetOrders: async () => 0,
-      }),
-    );
+    const rotated = await listenWith({
+      config: { ...auth.deps.config, adminPassword: 'a-new-admin-password' },
+    });
     try {
       const after = createClient(rotated.url, { ip: client.ip });
       for (const [name, value] of client.cookies) after.cookies.set(name, value);
@@ -150,14 +163,7 @@ describe('admin sign-in', () => {
   it('refuses with 429 even the right password when it comes while the last 10 tries are still being counted', async () => {
     // The real counters, holding each count until the test lets it through: ten wrong guesses in flight.
     const held = heldCounters(auth.deps.backends.counters);
-    const server = await listen(
-      createApp({
-        ...auth.deps,
-        backends: { ...auth.deps.backends, counters: held.counters },
-        sendEmail: async () => undefined,
-        forgetOrders: async () => 0,
-      }),
-    );
+    const server = await listenWith({ backends: { ...auth.deps.backends, counters: held.counters } });
     try {
       const guesser = createClient(server.url);
       const post = (password: string) =>

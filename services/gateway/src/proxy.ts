@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Config } from '@sleep-ritual/platform/config';
+import { dropRestOfBody } from '@sleep-ritual/platform/http/drop-body';
 import { securityHeaderWriter } from '@sleep-ritual/platform/http/security-headers';
 import { requestIdOf } from '@sleep-ritual/platform/http/request-log';
 import type { Logger } from '@sleep-ritual/platform/logger';
@@ -171,7 +172,7 @@ function refuseTooLarge(
     'content-length': Buffer.byteLength(text),
   });
   res.write(text);
-  endAfterBody(req, () => res.end());
+  endAfterBody(req, res);
 }
 
 /** The request's headers as the service gets them: this hop's removed, the X-Forwarded-* ones set. */
@@ -271,31 +272,19 @@ function relayAnswer(
       return;
     }
     abandonBody();
-    endAfterBody(req, () => res.end());
+    endAfterBody(req, res);
   });
 }
 
 /**
- * Calls `end` once the request's body has all arrived, reading and dropping what is left of it; past
- * DISCARD_LIMIT_BYTES or DISCARD_LIMIT_MS it ends at once and closes the connection.
+ * Ends the answer once the request's body has all arrived, reading and dropping what is left of it;
+ * past DISCARD_LIMIT_BYTES or DISCARD_LIMIT_MS it ends at once and closes the connection.
  */
-function endAfterBody(req: IncomingMessage, end: () => void) {
-  if (req.readableEnded) return end();
-  let dropped = 0;
-  const finish = (close: boolean) => {
-    clearTimeout(timer);
-    req.off('data', drop).off('end', ended).off('close', ended);
-    end();
-    if (close) req.socket.destroy();
-  };
-  const ended = () => finish(false);
-  const drop = (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > DISCARD_LIMIT_BYTES) finish(true);
-  };
-  const timer = setTimeout(() => finish(true), DISCARD_LIMIT_MS);
-  req.on('data', drop).once('end', ended).once('close', ended);
-  req.resume();
+function endAfterBody(req: IncomingMessage, res: ServerResponse) {
+  dropRestOfBody(req, { bytes: DISCARD_LIMIT_BYTES, ms: DISCARD_LIMIT_MS }, (cut) => {
+    res.end();
+    if (cut) req.socket.destroy();
+  });
 }
 
 /**

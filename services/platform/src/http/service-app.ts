@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Context, type Next } from 'koa';
 import type { Knex } from 'knex';
@@ -8,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import { NotFoundError } from '../errors.ts';
 import { BODY_LIMIT_BYTES, bodyLimitOf } from '../routes.ts';
 import { createMetricsRegistry, metricsEndpoint, requestMetrics, type Registry } from '../metrics.ts';
+import { dropRestOfBody } from './drop-body.ts';
 import { errorHandler } from './error-handler.ts';
 import { requestLog } from './request-log.ts';
 import { originCheck } from './origin-check.ts';
@@ -96,6 +96,9 @@ export function createServiceApp(
   return app;
 }
 
+/** How long a refused body may take to arrive before its connection is closed. */
+const DROP_REST_MS = 30_000;
+
 /**
  * Once a call is answered, reads and drops what is left of its body (see dropRestOfBody), up to the
  * call's own limit. The body parser stops reading a body past its limit and leaves the request paused:
@@ -106,30 +109,8 @@ async function readRestOfBody(ctx: Context, next: Next) {
   try {
     await next();
   } finally {
-    dropRestOfBody(ctx.req, bodyLimitOf(ctx.path));
+    dropRestOfBody(ctx.req, { bytes: bodyLimitOf(ctx.path), ms: DROP_REST_MS });
   }
-}
-
-/** How long a refused body may take to arrive before its connection is closed. */
-const DROP_REST_MS = 30_000;
-
-/**
- * Reads and drops the rest of a request's body, so its sender finishes sending and reads the answer and
- * the connection serves its next request; a body going on past `maxBytes` more, or for longer than
- * DROP_REST_MS, is cut off instead.
- */
-function dropRestOfBody(req: IncomingMessage, maxBytes: number): void {
-  if (req.complete || req.destroyed) return;
-  let dropped = 0;
-  const timer = setTimeout(() => req.destroy(), DROP_REST_MS);
-  timer.unref();
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > maxBytes) req.destroy();
-  });
-  req.once('close', () => clearTimeout(timer));
-  req.once('end', () => clearTimeout(timer));
-  req.resume();
 }
 
 /**

@@ -18,12 +18,7 @@ export function SaveOrdering({
       <p className="muted" role="status">
         {changed ? 'The new order is not saved yet.' : 'Drag a row by its handle to change the order.'}
       </p>
-      <Button
-        aria-disabled={!changed || pending || undefined}
-        onClick={() => {
-          if (changed && !pending) onSave();
-        }}
-      >
+      <Button busy={!changed || pending} onClick={onSave}>
         {pending ? 'Saving...' : 'Save Ordering'}
       </Button>
     </div>

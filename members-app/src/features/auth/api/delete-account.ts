@@ -3,8 +3,7 @@ import { ACCOUNT_DELETED_ROUTE } from '@sleep-ritual/contracts/app-routes';
 import { accountDeletedSchema } from '@sleep-ritual/contracts/account';
 import type { DeleteAccountBody } from '@sleep-ritual/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
-import { clearMemberDevice } from './clear-member-device.ts';
-import { leaveSignedOutFor } from './logout.ts';
+import { clearMemberDevice, leaveSignedOutFor } from './logout.ts';
 
 /** DELETE /api/account: the member confirms with their password, or the code of a fresh sign-in e-mail. */
 export const deleteAccount = (body: DeleteAccountBody) =>

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { successSchema } from '@sleep-ritual/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
-import { clearMemberDevice } from './clear-member-device.ts';
+import { clearQueue } from '../../../lib/offline-queue.ts';
+import { clearSavedNights } from '../../../lib/offline-tracks.ts';
 import { authKeys } from './keys.ts';
 
 /** Long enough to read "Signed out successfully" before the browser leaves for the home page. */
@@ -19,6 +20,14 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => leaveSignedOut(queryClient),
   });
+}
+
+/**
+ * After the member ended the session here (logout, a deleted account): the nights saved for offline,
+ * the answers kept with them and any progress still waiting to be sent leave the device.
+ */
+export async function clearMemberDevice(): Promise<void> {
+  await Promise.all([clearSavedNights(), clearQueue()]).catch(() => undefined);
 }
 
 /** A page load of `address` (the home page, the deleted account's page), with nothing cached for the member. */

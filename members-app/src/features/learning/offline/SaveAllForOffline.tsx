@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isSavableTrack } from '@sleep-ritual/contracts/media-paths';
+import { Button } from '../../../components/Button.tsx';
 import { canSaveOffline, savedNight, saveNightOffline } from '../../../lib/offline-tracks.ts';
 import { classDetailsQueryOptions } from '../api/get-class-details.ts';
 import { focusElement } from '../../../lib/focus-screen.ts';
@@ -82,19 +83,17 @@ export function SaveAllForOffline({ classIds }: { classIds: readonly number[] })
           for offline · {formatBytes(state.bytes)}
         </p>
       ) : (
-        <button
-          type="button"
-          className="btn btn-ghost offline-save-all"
-          onClick={() => {
-            if (state.status !== 'saving') void saveAll();
-          }}
-          aria-disabled={state.status === 'saving' || undefined}
+        <Button
+          variant="ghost"
+          className="offline-save-all"
+          onClick={() => void saveAll()}
+          busy={state.status === 'saving'}
           aria-busy={state.status === 'saving' || undefined}
         >
           {state.status === 'saving'
             ? `Saving for offline… ${state.done} of ${state.total}`
             : 'Save all nights for offline'}
-        </button>
+        </Button>
       )}
       <p className="offline-save-note" role="status">
         {state.status === 'failed' ? 'Could not save every night. Please try again when you are online.' : ''}
