@@ -30,10 +30,27 @@ test.describe('the bedtime journey', () => {
     await expect(page.getByText('Night 2 · 18 min')).toBeVisible();
     await expect(page).toHaveTitle('The Breath That Slows the Heart · Sleep Ritual');
 
-    // By keyboard: the button keeps the focus through its save.
-    await page.getByRole('button', { name: 'Mark as complete' }).focus();
+    // By keyboard: the button keeps the focus through its save, busy rather than disabled (a disabled
+    // button would let the focus fall to the page), and a second press does not send it twice.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const completions: string[] = [];
+    await page.route('**/api/progress/*/completion', async (route) => {
+      completions.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const markComplete = page.getByRole('button', { name: 'Mark as complete' });
+    await markComplete.focus();
     await page.keyboard.press('Enter');
+    await expect(markComplete).toHaveAttribute('aria-disabled', 'true');
+    expect(await markComplete.evaluate((button: HTMLButtonElement) => button.disabled)).toBe(false);
+    await page.keyboard.press('Enter');
+    await expect(markComplete).toBeFocused();
+    release();
     await expect(page.getByText("You've completed this class")).toBeVisible();
+    expect(completions).toHaveLength(1);
+    await page.unroute('**/api/progress/*/completion');
     await expect(page.getByRole('button', { name: 'Mark as not complete' })).toBeFocused();
 
     await page.getByRole('link', { name: /^Next/ }).click();

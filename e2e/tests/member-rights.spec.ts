@@ -56,10 +56,22 @@ test('on /account, "Download my data" gives a dated file holding the learner\'s 
   expect(data.purchases).toHaveLength(1);
 });
 
-test('"Delete my account" asks to confirm, signs out, takes the nights saved for offline off the device, and the old password no longer signs in', async ({
+test('"Delete my account" asks to confirm, signs out, takes the nights saved for offline off the device and the member\'s other device, and the old password no longer signs in', async ({
   page,
+  browser,
 }) => {
   const { email } = await signedInBuyerOf(page, 1);
+  // The member's tablet, signed in too, with Night 1 saved for bedtime.
+  const tablet = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+  const tabletPage = await tablet.newPage();
+  expect((await tabletPage.request.post('/api/login', { data: { email, password: PASSWORD } })).ok()).toBe(
+    true,
+  );
+  const { pathId, classIds } = await nights();
+  await tabletPage.goto(`/program/1/path/${pathId}/class/${classIds[0]}`);
+  await tabletPage.getByRole('button', { name: 'Save for offline' }).click();
+  await expect(tabletPage.getByText('Saved on this device.')).toBeVisible({ timeout: 20_000 });
+
   await page.goto('/account');
   await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
   await expect(page.getByText('This deletes your account for good.')).toBeVisible();
@@ -101,6 +113,13 @@ test('"Delete my account" asks to confirm, signs out, takes the nights saved for
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('The email or password you entered is incorrect.');
+
+  // The tablet, opened later, is signed out, and the night saved there leaves it too.
+  expect(await tabletPage.evaluate(() => caches.has('sleep-ritual-offline-nights'))).toBe(true);
+  await tabletPage.goto('/my-programs');
+  await tabletPage.waitForURL((url) => url.pathname === '/sign-in');
+  await expect.poll(() => tabletPage.evaluate(() => caches.has('sleep-ritual-offline-nights'))).toBe(false);
+  await tablet.close();
 });
 
 test('a device whose session ended forgets the progress it kept, which the next member would have sent, and keeps its saved nights', async ({

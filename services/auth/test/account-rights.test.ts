@@ -4,9 +4,10 @@ import { deletedEmailHash } from '../src/data/deleted-accounts.ts';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { issueSignInToken } from '../src/tokens/sign-in-tokens.ts';
 import { createCourse } from '@sleep-ritual/learning/testing-catalog';
-import { createClient, uniqueEmail } from '@sleep-ritual/platform/testing';
+import { clientWithSession, createClient, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { signedRedirectQuery } from '@sleep-ritual/thrivecart/redirect';
 import { ADDRESS_NOT_PROVEN_TO_DELETE, ADDRESS_NOT_PROVEN_TO_EXPORT } from '@sleep-ritual/contracts/auth';
+import { ACCOUNT_DELETED } from '@sleep-ritual/contracts/signed-in-hint';
 import { useAuthService } from './helpers.ts';
 
 const auth = useAuthService();
@@ -252,9 +253,9 @@ describe('DELETE /api/account', () => {
     await otherDevice.request('/api/login', { method: 'POST', json: { email, password: PASSWORD } });
     // The session store fails once, after the request's own session was read: a Redis blip.
     const { sessions } = auth.deps.backends;
-    const destroyUser = sessions.destroyUser;
-    sessions.destroyUser = async () => {
-      sessions.destroyUser = destroyUser;
+    const endUser = sessions.endUser;
+    sessions.endUser = async () => {
+      sessions.endUser = endUser;
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
     };
 
@@ -268,6 +269,45 @@ describe('DELETE /api/account', () => {
     expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(204);
     expect((await otherDevice.request('/api/user')).status).toBe(401);
     expect((await db('users').where({ id: userId }).first('deletedAt')).deletedAt).not.toBeNull();
+  });
+
+  it("tells the member's other devices that the account was deleted, for as long as they keep the cookie, and no device signed out otherwise", async () => {
+    const { client, userId, email } = await member();
+    const otherDevice = createClient(auth.url);
+    await otherDevice.request('/api/login', { method: 'POST', json: { email, password: PASSWORD } });
+    const signedOut = createClient(auth.url);
+    await signedOut.request('/api/login', { method: 'POST', json: { email, password: PASSWORD } });
+    await signedOut.request('/api/logout', { method: 'POST' });
+
+    expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(204);
+    for (const attempt of [1, 2]) {
+      const answer = await otherDevice.request('/api/user');
+      expect(answer.status, `attempt ${attempt}`).toBe(401);
+      expect((await answer.json()).error).toBe(ACCOUNT_DELETED);
+    }
+    // The device that signed out before, and one never signed in, hear only that nobody is signed in.
+    for (const device of [signedOut, createClient(auth.url)]) {
+      const answer = await device.request('/api/user');
+      expect(answer.status).toBe(401);
+      expect((await answer.json()).error).toBe('Not signed in');
+    }
+    // A session a request saved again while the account went still names the member: it is told too.
+    const keptAlive = await clientWithSession(auth.url, auth.deps, { userId });
+    for (const attempt of [1, 2]) {
+      const answer = await keptAlive.request('/api/user');
+      expect((await answer.json()).error, `attempt ${attempt}`).toBe(ACCOUNT_DELETED);
+    }
+    // Signing in on the device ends the mark with the old session.
+    const someoneElse = await member();
+    expect(
+      (
+        await otherDevice.request('/api/login', {
+          method: 'POST',
+          json: { email: someoneElse.email, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await (await otherDevice.request('/api/user')).json()).email).toBe(someoneElse.email);
   });
 
   it('removes the address from earlier admin actions on the member', async () => {

@@ -30,11 +30,11 @@ export const membersAppRoutes: readonly string[] = [
  */
 export const adminAreaPrefix = '/admin';
 
-/** What `{id}` matches in a route: a record's number. */
-const ID_PATTERN = '[0-9]{1,10}';
+/** What `{id}` matches in a route: a record's number, as the API's ids (no 0, no leading zero). */
+const ID_PATTERN = '[1-9][0-9]{0,9}';
 
 /**
- * The regular expression of a route, anchored, trailing slash optional: `^/program/[0-9]+/?$`. nginx's
+ * The regular expression of a route, anchored, trailing slash optional: `^/program/[1-9][0-9]{0,9}/?$`. nginx's
  * regex locations use the same text.
  */
 export function routePattern(route: string): string {

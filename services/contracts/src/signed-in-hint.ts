@@ -9,3 +9,9 @@ export const SIGNED_IN_HINT_COOKIE = 'sr_signed_in';
 /** Whether a page's cookies (`document.cookie`) carry the signed-in hint: without it, nobody is signed in. */
 export const hasSignedInHint = (cookies: string): boolean =>
   cookies.split(/;\s*/).some((pair) => pair.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+
+/**
+ * /api/user's 401 message to a device whose session ended because its member deleted the account: the
+ * app takes what it kept for them (saved nights, progress waiting to be sent) off the device.
+ */
+export const ACCOUNT_DELETED = 'This account has been deleted.';

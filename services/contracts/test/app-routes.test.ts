@@ -28,6 +28,8 @@ describe("the members app's routes (spec 000 §2)", () => {
     '/programs',
     '/program',
     '/program/abc',
+    '/program/0',
+    '/program/012/path/3',
     '/program/12/class/3',
     '/my-programs/3',
     '/account/settings',
@@ -39,7 +41,7 @@ describe("the members app's routes (spec 000 §2)", () => {
   });
 
   it('writes a route as the anchored expression nginx uses too', () => {
-    expect(routePattern('/program/{id}/path/{id}')).toBe('^/program/[0-9]{1,10}/path/[0-9]{1,10}/?$');
+    expect(routePattern('/program/{id}/path/{id}')).toBe('^/program/[1-9][0-9]{0,9}/path/[1-9][0-9]{0,9}/?$');
     expect(routePattern('/sign-in')).toBe('^/sign-in/?$');
   });
 });

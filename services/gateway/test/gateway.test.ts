@@ -140,6 +140,7 @@ describe('gateway', () => {
       '/programs',
       '/account/settings',
       '/program/abc',
+      '/program/0',
       '/sign-in/again',
     ]) {
       const response = await fetch(`${gateway.url}${route}`);

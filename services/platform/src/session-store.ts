@@ -13,6 +13,11 @@ export type SessionStore = {
   destroy(id: string): Promise<void>;
   /** Ends every session of the user except `exceptId`. */
   destroyUser(userId: number, exceptId?: string): Promise<void>;
+  /**
+   * Ends every session of the user, leaving `leave` (a session of nobody) in each one's place for the
+   * rest of its lifetime: a device that comes back can be told why it was signed out.
+   */
+  endUser(userId: number, leave: string): Promise<void>;
 };
 
 const sessionKey = (id: string) => `sess:${id}`;
@@ -38,6 +43,14 @@ export function redisSessionStore(redis: Redis): SessionStore {
         .del(...doomed.map(sessionKey))
         .srem(userSessionsKey(userId), ...doomed)
         .exec();
+    },
+    async endUser(userId, leave) {
+      const ids = await redis.smembers(userSessionsKey(userId));
+      if (ids.length === 0) return;
+      const multi = redis.multi();
+      // XX: a session that expired meanwhile stays gone; KEEPTTL: the mark lasts as long as it would have.
+      for (const id of ids) multi.set(sessionKey(id), leave, 'KEEPTTL', 'XX');
+      await multi.srem(userSessionsKey(userId), ...ids).exec();
     },
   };
 }
@@ -77,6 +90,12 @@ export function postgresSessionStore(db: Knex): SessionStore {
           if (exceptId) query.whereNot({ id: exceptId });
         })
         .delete();
+    },
+    async endUser(userId, leave) {
+      await db('sessions')
+        .where({ userId })
+        .andWhere('expiresAt', '>', db.fn.now())
+        .update({ data: leave, userId: null });
     },
   };
 }

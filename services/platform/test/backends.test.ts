@@ -55,6 +55,30 @@ describe('the session store', () => {
     await sessions.destroyUser(other);
     expect(await sessions.getMany([theirs])).toEqual([null]);
   });
+
+  it("leaves a mark in place of each of a user's sessions, for no longer than the session had left", async () => {
+    const userId = 1_000_000_000 + Math.floor(Math.random() * 1_000_000);
+    const [long, brief, expired, theirs] = [unique('long'), unique('brief'), unique('expired'), unique('t')];
+    const index = { id: userId, indexMs: 120_000 };
+    await sessions.set(long, JSON.stringify({ userId }), 60_000, index);
+    await sessions.set(brief, JSON.stringify({ userId }), 1_500, index);
+    await sessions.set(expired, JSON.stringify({ userId }), 1, index);
+    await sessions.set(theirs, JSON.stringify({ userId: userId + 1 }), 60_000, { ...index, id: userId + 1 });
+    await expect.poll(async () => (await sessions.getMany([expired]))[0]).toBeNull();
+
+    await sessions.endUser(userId, '{"endedBy":"deletion"}');
+    expect(await sessions.getMany([long, brief, expired, theirs])).toEqual([
+      '{"endedBy":"deletion"}',
+      '{"endedBy":"deletion"}',
+      null,
+      JSON.stringify({ userId: userId + 1 }),
+    ]);
+    // The marks are nobody's: ending the user's sessions again finds none.
+    await sessions.destroyUser(userId);
+    expect((await sessions.getMany([long]))[0]).toBe('{"endedBy":"deletion"}');
+    await expect.poll(async () => (await sessions.getMany([brief]))[0], { timeout: 5_000 }).toBeNull();
+    expect((await sessions.getMany([long]))[0]).toBe('{"endedBy":"deletion"}');
+  });
 });
 
 describe('the rate-limit counters', () => {

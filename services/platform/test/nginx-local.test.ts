@@ -189,6 +189,7 @@ describe('nginx with the configuration npm run start:prod renders', () => {
       '/programs',
       '/account/settings',
       '/program/abc',
+      '/program/0',
     ]) {
       const missing = await get(route);
       expect(missing.status, route).toBe(404);

@@ -26,6 +26,11 @@ export function findUserById(db: Knex, id: number): Promise<UserRow | undefined>
     .first(...columns);
 }
 
+/** Whether the user with this id deleted their account. */
+export async function isDeletedUser(db: Knex, id: number): Promise<boolean> {
+  return Boolean(await db('users').where({ id }).whereNotNull('deletedAt').first('id'));
+}
+
 export async function recordSignIn(db: Knex, id: number): Promise<void> {
   await db('users').where({ id }).update({ lastSignInAt: db.fn.now() });
 }

@@ -8,6 +8,8 @@ import {
 } from '@sleep-ritual/contracts/auth';
 import { recordDeletedAccount } from '../data/deleted-accounts.ts';
 import { ForbiddenError, UnauthorizedError } from '@sleep-ritual/platform/errors';
+import { iso, isoOrNull } from '@sleep-ritual/platform/dates';
+import { DELETED_ACCOUNT_SESSION } from '@sleep-ritual/platform/http/session';
 import { verifyPassword } from '@sleep-ritual/platform/passwords';
 import { consumeSignInCode } from '../tokens/sign-in-tokens.ts';
 import {
@@ -39,8 +41,6 @@ export async function exportAccount({ db }: AuthDeps, userId: number, now: Date)
     readAdminActions(db, userId),
     readMemberTables(db, userId),
   ]);
-  const iso = (date: Date) => new Date(date).toISOString();
-  const isoOrNull = (date: Date | null) => (date ? iso(date) : null);
   return {
     exportedAt: now.toISOString(),
     profile: {
@@ -96,8 +96,9 @@ export async function deleteAccount(
 
   // Every session ends first: if the session store fails, nothing is deleted and the member may try
   // again (deleted first, a device left signed in could go on writing about a member who is gone).
-  // Once more after, for a device that signed in meanwhile.
-  await deps.backends.sessions.destroyUser(userId);
+  // Once more after, for a device that signed in meanwhile. Each session leaves a mark, for /api/user
+  // to tell its device why it ended.
+  await deps.backends.sessions.endUser(userId, DELETED_ACCOUNT_SESSION);
   const orderIds = await deps.db.transaction(async (trx) => {
     const orderIds = await readOrderIds(trx, { id: userId, email: user.email });
     await recordDeletedAccount(trx, deps.config, { email: user.email, orderIds });
@@ -108,7 +109,7 @@ export async function deleteAccount(
     return orderIds;
   });
   await deps.backends.sessions
-    .destroyUser(userId)
+    .endUser(userId, DELETED_ACCOUNT_SESSION)
     .catch((error: Error) =>
       deps.logger.warn(
         { userId, err: error.message },

@@ -3,7 +3,15 @@ import { BadRequestError } from '@sleep-ritual/platform/errors';
 import { hashPassword, verifyPassword } from '@sleep-ritual/platform/passwords';
 import { consumeResetToken, isResetTokenOpen } from '../tokens/reset-tokens.ts';
 import { consumeSignInCode, consumeSignInToken } from '../tokens/sign-in-tokens.ts';
-import { findUserByEmail, findUserById, publicUser, recordSignIn, setPassword } from '../data/users.ts';
+import type { SessionData } from '@sleep-ritual/platform/http/session';
+import {
+  findUserByEmail,
+  findUserById,
+  isDeletedUser,
+  publicUser,
+  recordSignIn,
+  setPassword,
+} from '../data/users.ts';
 import type { AuthDeps } from '../deps.ts';
 import { addressProven } from './address-proof.ts';
 
@@ -16,6 +24,12 @@ const decoyHash = hashPassword('decoy-password-for-timing');
 export async function findSignedInUser({ db }: AuthDeps, userId: number) {
   const user = await findUserById(db, userId);
   return user && publicUser(user);
+}
+
+/** Whether a session has no member because they deleted the account (its mark, or its member's row). */
+export async function endedByDeletion({ db }: AuthDeps, session: SessionData | null): Promise<boolean> {
+  if (session?.endedBy === 'deletion') return true;
+  return session?.userId !== undefined && (await isDeletedUser(db, session.userId));
 }
 
 /**

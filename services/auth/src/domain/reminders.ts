@@ -5,6 +5,7 @@ import {
   type bedtimeReminderInputSchema,
 } from '@sleep-ritual/contracts/reminders';
 import { nextReminderAt, verifyUnsubscribeToken } from '@sleep-ritual/learning/bedtime-reminders';
+import { isoOrNull } from '@sleep-ritual/platform/dates';
 import { BadRequestError } from '@sleep-ritual/platform/errors';
 import type { z } from 'zod';
 import { findReminder, turnOffReminder, upsertReminder, type ReminderRow } from '../data/reminders.ts';
@@ -18,7 +19,7 @@ function toAnswer(row: ReminderRow | undefined): BedtimeReminder {
     enabled: row.enabled,
     time: row.localTime,
     timeZone: row.timeZone,
-    nextSendAt: row.nextSendAt ? row.nextSendAt.toISOString() : null,
+    nextSendAt: isoOrNull(row.nextSendAt),
   };
 }
 

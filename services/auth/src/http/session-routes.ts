@@ -6,12 +6,13 @@ import {
   signInWithCodeBodySchema,
   signInWithLinkBodySchema,
 } from '@sleep-ritual/contracts/auth';
-import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
+import { ACCOUNT_DELETED, SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
 import { setSignedInHint } from '@sleep-ritual/platform/http/session';
 import { limitAddress } from '@sleep-ritual/platform/rate-limit';
 import {
   checkCredentials,
+  endedByDeletion,
   findSignedInUser,
   passwordStillIs,
   requestSignInLink,
@@ -31,9 +32,15 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
     const userId = ctx.session?.userId;
     const user = userId ? await findSignedInUser(deps, userId) : undefined;
     if (!user) {
-      if (userId) ctx.session = null;
+      // A session its member ended by deleting the account (or one a request kept alive meanwhile): the
+      // answer says so, for the device to forget the nights and progress it kept for them.
+      const deleted = await endedByDeletion(deps, ctx.session);
+      if (deleted && ctx.session) {
+        delete ctx.session.userId;
+        ctx.session.endedBy = 'deletion';
+      } else if (userId) ctx.session = null;
       if (ctx.cookies.get(SIGNED_IN_HINT_COOKIE)) setSignedInHint(ctx, deps.config, false);
-      throw new UnauthorizedError('Not signed in');
+      throw new UnauthorizedError(deleted ? ACCOUNT_DELETED : 'Not signed in');
     }
     ctx.set('Cache-Control', 'no-store');
     ctx.body = user;

@@ -8,6 +8,7 @@ import {
   type ProgramHierarchy,
 } from '@sleep-ritual/contracts/catalog';
 import { extractVimeoId } from '@sleep-ritual/contracts/vimeo';
+import { isoOrNull } from '@sleep-ritual/platform/dates';
 import type { Knex } from '@sleep-ritual/platform/db';
 import { ForbiddenError, NotFoundError } from '@sleep-ritual/platform/errors';
 import { classIdsPlaying, findClasses, type ClassFinder } from '../data/learner-classes.ts';
@@ -15,7 +16,7 @@ import { firstPhasePaths, listPhasesWithPaths } from '../data/learner-hierarchy.
 import { findPath, listPathClasses } from '../data/learner-paths.ts';
 import { findProgram, listProgramCards } from '../data/learner-programs.ts';
 import { nextClass } from '@sleep-ritual/learning/learner-journey';
-import { toClassProgress, toOpensAt, toPathClass } from './learner-serializers.ts';
+import { toClassProgress, toPathClass } from './learner-serializers.ts';
 
 type Deps = { db: Knex };
 type ClassDeps = { findClass: ClassFinder };
@@ -66,7 +67,7 @@ export async function getProgramHierarchy(
       description: row.pathDescription,
       cardImageUrl: row.pathCardImageUrl,
       isUnlocked: row.phaseUnlocked && row.pathUnlocked === true && row.pathOpensAt === null,
-      opensAt: toOpensAt(row.pathOpensAt),
+      opensAt: isoOrNull(row.pathOpensAt),
       classCount: row.classCount,
       completedCount: row.completedCount,
     });

@@ -1,5 +1,6 @@
 import type { ClassProgress, PathClass } from '@sleep-ritual/contracts/catalog';
 import { isSavableTrack } from '@sleep-ritual/contracts/media-paths';
+import { isoOrNull } from '@sleep-ritual/platform/dates';
 import type { PathClassRow } from '../data/learner-paths.ts';
 import type { ProgressColumns } from '../data/learner-visibility.ts';
 
@@ -25,13 +26,8 @@ export function toPathClass(row: PathClassRow, pathUnlocked: boolean): PathClass
     description: row.description,
     durationMinutes: row.durationMinutes,
     isUnlocked: pathUnlocked && row.isUnlocked && row.opensAt === null,
-    opensAt: toOpensAt(row.opensAt),
+    opensAt: isoOrNull(row.opensAt),
     savableOffline: isSavableTrack(row.audioUrl),
     progress: toClassProgress(row),
   };
-}
-
-/** An opening moment as the contracts carry it (an ISO instant), or null. */
-export function toOpensAt(value: Date | null): string | null {
-  return value ? value.toISOString() : null;
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ACCOUNT_DELETED } from '@sleep-ritual/contracts/signed-in-hint';
 import type { CurrentUser } from '@sleep-ritual/contracts/user';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { clearQueue } from '../../../lib/offline-queue.ts';
@@ -10,7 +11,8 @@ export const CURRENT_USER_STALE_MS = 300_000;
 /**
  * Spec 000 §7: the user, or null when anonymous (401); other failures are errors. On a 401 the progress
  * still waiting to be sent goes (it is nobody's now, and would be sent with whoever signs in next); the
- * nights saved for offline stay for their learner's next sign-in.
+ * nights saved for offline stay for their learner's next sign-in, unless the learner deleted the account
+ * (on another device): then they go too.
  */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
@@ -21,7 +23,12 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 401) {
-      void clearQueue().catch(() => undefined);
+      // Loaded only then: logout's module brings the schemas the first screen does without.
+      const forget =
+        error.serverMessage === ACCOUNT_DELETED
+          ? import('./logout.ts').then(({ clearMemberDevice }) => clearMemberDevice())
+          : clearQueue();
+      void forget.catch(() => undefined);
       return null;
     }
     throw new Error(`HTTP error! status: ${error.status}`, { cause: error });

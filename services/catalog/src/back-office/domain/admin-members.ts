@@ -4,6 +4,7 @@ import {
   type MemberList,
   type MemberSearchQuery,
 } from '@sleep-ritual/contracts/admin-members';
+import { iso, isoOrNull } from '@sleep-ritual/platform/dates';
 import type { Knex } from '@sleep-ritual/platform/db';
 import { NotFoundError } from '@sleep-ritual/platform/errors';
 import {
@@ -14,9 +15,6 @@ import {
   searchMemberRows,
   type MemberRow,
 } from '../data/admin-members-queries.ts';
-
-export const iso = (date: Date) => date.toISOString();
-export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 export async function searchMembers(db: Knex, query: MemberSearchQuery): Promise<MemberList> {
   const { rows, total } = await searchMemberRows(db, query);
