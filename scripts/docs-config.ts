@@ -34,7 +34,7 @@ const HEADER = [
   'Every process reads its configuration once, from the environment, through one zod schema',
   '(`configSchema` in `services/platform/src/config.ts`). A bad value stops start-up with one line per',
   'variable, naming it (`Invalid configuration: PORT …`); an empty variable (`FOO=`) counts as unset. In',
-  'production (`NODE_ENV=production`) `SESSION_KEYS`, `ADMIN_PASSWORD` and `THRIVECART_SECRET` must be set:',
+  'production (`NODE_ENV=production`) `SESSION_KEYS`, `ADMIN_PASSWORD`, `THRIVECART_SECRET` and `ACCOUNT_HASH_SECRET` must be set:',
   'nothing secret has a default there.',
   '',
   'Variables read only by the scripts and the tests (`EMBEDDED_POSTGRES_DIR`, `TEST_DATABASE_URL`,',

@@ -425,7 +425,9 @@ type LocalOptions = {
   /** Every replica's port of each service. */
   upstreamPorts: Record<ServiceName, number[]>;
   roots: Roots;
-  /** Also listen on [::] (when this machine has IPv6), as the development gateway does. */
+  /** The interface to listen on, as the development gateway's (GATEWAY_HOST); 127.0.0.1 unless given. */
+  host?: string;
+  /** Also listen on IPv6's address of the same interface (`[::1]`, `[::]`), when this machine has IPv6. */
   ipv6: boolean;
   brotliModule?: string;
   mimeTypes: string;
@@ -435,6 +437,14 @@ type LocalOptions = {
    */
   startedAsRoot: boolean;
 };
+
+/** nginx's `listen` lines for an interface: this machine only (127.0.0.1, and ::1), every one (0.0.0.0, and ::), or one named. */
+function listenLines(host: string, port: number, ipv6: boolean): string[] {
+  if (host === '0.0.0.0') return [`listen ${port};`, ...(ipv6 ? [`listen [::]:${port};`] : [])];
+  if (host === '127.0.0.1' || host === 'localhost')
+    return [`listen 127.0.0.1:${port};`, ...(ipv6 ? [`listen [::1]:${port};`] : [])];
+  return [`listen ${host.includes(':') ? `[${host}]` : host}:${port};`];
+}
 
 /** The files nginx needs to run from `options.dir`, by file name. */
 export function renderLocalNginx(options: LocalOptions): Record<string, string> {
@@ -462,7 +472,7 @@ export function renderLocalNginx(options: LocalOptions): Record<string, string> 
         `access_log ${path.join(dir, 'access.log')} main buffer=64k flush=1s;`,
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
       ],
-      listen: [`listen ${options.port};`, ...(options.ipv6 ? [`listen [::]:${options.port};`] : [])],
+      listen: listenLines(options.host ?? '127.0.0.1', options.port, options.ipv6),
       brotli: Boolean(options.brotliModule),
     }),
     'upstreams.conf': renderUpstreams(header, (service) => [
@@ -499,6 +509,7 @@ export function writeLocalNginx(config: Config): { dir: string; brotli: boolean 
       membersApp: path.join(repoRoot, 'members-app', 'dist'),
       media: config.mediaDir,
     },
+    host: config.gatewayHost,
     ipv6: Object.values(networkInterfaces()).some((addresses) =>
       addresses?.some((address) => address.family === 'IPv6' && address.internal),
     ),

@@ -60,6 +60,12 @@ const RESTART_MAX_DELAY_MS = 30_000;
 const RESTART_STABLE_MS = 60_000;
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
+// npm does not always pass its own SIGTERM on: left without the process that started it, this one stops
+// everything rather than leave the system running with nobody to stop it.
+const startedBy = process.ppid;
+setInterval(() => {
+  if (process.ppid !== startedBy) stopAll(0);
+}, 1_000).unref();
 
 const embeddedDir = path.resolve(repoRoot, process.env.EMBEDDED_POSTGRES_DIR || path.join('var', 'postgres'));
 // Before the configuration is read, so that it and every process started below see the URLs chosen here.
@@ -101,6 +107,7 @@ if (prod && spawnSync('nginx', ['-v']).error) {
 }
 
 await checkDependencies(config);
+await checkPortsFree(config);
 // The build needs nothing from the database and the services nothing from the build: it runs while the
 // database is prepared and the services start, and the origin is announced once it is done.
 const built = skipBuild ? Promise.resolve() : startBuild();
@@ -179,7 +186,7 @@ async function checkDependencies(config: Config): Promise<void> {
   } catch (error) {
     fail(
       `PostgreSQL did not answer at DATABASE_URL=${redactUrl(config.databaseUrl)} (${oneLine(error)}): ` +
-        'start a local PostgreSQL server, or run `docker compose up -d postgres redis`, then try again.',
+        'start PostgreSQL there, or unset DATABASE_URL to run an embedded one, then try again.',
     );
   }
   if (config.redisUrl === null) return;
@@ -197,10 +204,36 @@ async function checkDependencies(config: Config): Promise<void> {
   } catch (error) {
     fail(
       `Redis did not answer at REDIS_URL=${redactUrl(redisUrl)} (${oneLine(refusal ?? error)}): ` +
-        'start a local Redis server, or run `docker compose up -d postgres redis`, then try again.',
+        'start Redis there, or set REDIS_URL=none to keep everything in PostgreSQL, then try again.',
     );
   } finally {
     redis.disconnect();
+  }
+}
+
+/**
+ * Every port the system listens on must be free: something else answering on the origin's port would
+ * be taken for this system (and greet the user with another one's pages).
+ */
+async function checkPortsFree(config: Config): Promise<void> {
+  const ports: [number, string][] = [
+    [config.port, 'PORT'],
+    ...services.flatMap((service) =>
+      config.replicaPorts[service].map((port, index): [number, string] => [
+        port,
+        index === 0 ? `${service.toUpperCase()}_PORT` : `${service} #${index + 1}`,
+      ]),
+    ),
+  ];
+  const taken = [];
+  for (const [port, variable] of ports) {
+    if (await answersOnPort('127.0.0.1', port)) taken.push(`${port} (${variable})`);
+  }
+  if (taken.length > 0) {
+    fail(
+      `Something already listens on port ${taken.join(', ')}: another \`npm start\`? Stop it, or set ` +
+        'PORT and the *_PORT variables to free ports (docs/configuration.md), then try again.',
+    );
   }
 }
 
@@ -297,6 +330,8 @@ function supervise(name: string, start: () => ChildProcess): void {
   const prefix = `[${name}]`.padEnd(13);
   let quickDeaths = 0;
   const run = () => {
+    // Stopping while the start-up goes on: nothing more is started (stopAll ends what runs).
+    if (stopping) return;
     const startedAt = Date.now();
     const child = start();
     children.set(name, child);

@@ -27,7 +27,7 @@ export const configSchema = z.object({
     .enum(['development', 'test', 'production'])
     .default('development')
     .describe(
-      'The environment. `production` requires the three secrets and refuses the demo content; elsewhere missing secrets are generated once into `var/dev-secrets.json`.',
+      'The environment. `production` requires the four secrets and refuses the demo content; elsewhere missing secrets are generated once into `var/dev-secrets.json`.',
     ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -46,7 +46,7 @@ export const configSchema = z.object({
     .min(1)
     .default('127.0.0.1')
     .describe(
-      'The interface the development gateway listens on: this machine only unless told otherwise (`0.0.0.0` to reach it from another device).',
+      "The interface `npm start`'s origin listens on (the development gateway; nginx with `--prod`): this machine only unless told otherwise (`0.0.0.0` to reach it from another device).",
     ),
   AUTH_PORT: port(4101).describe('Internal port of the auth service.'),
   CATALOG_PORT: port(4102).describe('Internal port of the catalog service.'),
@@ -281,7 +281,7 @@ function deriveConfig(values: EnvValues, secrets: Secrets) {
     logLevel: values.LOG_LEVEL,
     port: values.PORT,
     bindHost: values.BIND_HOST,
-    /** The development gateway's listening address (GATEWAY_HOST); nginx has its own `listen`. */
+    /** Where `npm start`'s origin listens (GATEWAY_HOST): the development gateway, or nginx with --prod. */
     gatewayHost: values.GATEWAY_HOST,
     servicePorts,
     /** Processes of each service and of the worker that `npm start` runs (the origin balances them). */

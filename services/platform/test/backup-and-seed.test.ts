@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, ensureDatabase, migrateLatest } from '../src/db.ts';
 import { backupDatabase, restoreDatabase } from '../src/db/backup.ts';
 import { repoRoot } from '../src/paths.ts';
-import { TEST_DATABASE_URL } from '../src/testing.ts';
+import { freePort, TEST_DATABASE_URL } from '../src/testing.ts';
 
 function databaseUrl(name: string): string {
   const url = new URL(TEST_DATABASE_URL);
@@ -71,6 +71,31 @@ describe('database backups', () => {
     const left = await readdir(nightly);
     expect(left.sort()).toEqual([path.basename(results[2]!.file), path.basename(results[3]!.file)]);
     expect(results[3]!.removed).toContain(results[1]!.file);
+  });
+
+  it('keeps the good dumps when one fails, and never says the password', async () => {
+    const nightly = path.join(dir, 'failing');
+    const good = await backupDatabase(source, nightly, 2, new Date('2026-02-01T03:00:00Z'));
+    // An empty dump left by an older failure is no backup: it is neither kept nor counted.
+    const empty = path.join(
+      nightly,
+      `${path.basename(good.file).split('-2026')[0]}-2026-02-02T03-00-00-000Z.dump`,
+    );
+    await writeFile(empty, '');
+    const unreachable = new URL(source);
+    unreachable.port = String(await freePort());
+    unreachable.username = 'backup';
+    unreachable.password = 'secret-password-1';
+    for (const day of ['2026-02-03', '2026-02-04']) {
+      const failed = backupDatabase(unreachable.toString(), nightly, 2, new Date(`${day}T03:00:00Z`));
+      await expect(failed).rejects.toThrow(/^pg_dump failed: /);
+      await expect(failed).rejects.not.toThrow(/secret-password-1/);
+    }
+    expect(await readdir(nightly)).toEqual([path.basename(good.file), path.basename(empty)]);
+
+    const next = await backupDatabase(source, nightly, 2, new Date('2026-02-05T03:00:00Z'));
+    expect(next.removed).toEqual([empty]);
+    expect((await readdir(nightly)).sort()).toEqual([path.basename(good.file), path.basename(next.file)]);
   });
 });
 

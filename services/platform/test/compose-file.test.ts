@@ -251,7 +251,10 @@ describe('docker-compose.yml', () => {
       .join('\n')
       .replaceAll('$$', '$');
     expect(script).toMatch(/pg_dump -h postgres -U "\$POSTGRES_USER" -d "\$POSTGRES_DB" --format=custom/);
-    expect(script).toContain('--file="$file"');
+    // Written under another name and renamed once whole: a failed dump is never kept nor counted.
+    expect(script).toContain('--file="$file.partial"; then');
+    expect(script).toContain('mv "$file.partial" "$file"');
+    expect(script).toContain('rm -f "$file.partial"');
     expect(script).toMatch(/\$\(\(BACKUP_KEEP \+ 1\)\)/);
     expect(script).toContain("date -d 'tomorrow 03:00'");
   });

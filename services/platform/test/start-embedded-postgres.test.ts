@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
+import { answersOnPort } from '../../../scripts/lib/local-ports.ts';
 import { createClient, eventually, startScriptPorts } from '../src/testing.ts';
 import { startSystem, type StartedSystem } from '../src/testing-processes.ts';
 
@@ -55,18 +55,6 @@ function embeddedPort(output: string): number {
   const match = banner.exec(output);
   expect(match, output).not.toBeNull();
   return Number(match![1]);
-}
-
-/** Whether anything accepts TCP connections on the local port. */
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 async function signInAsAdmin(origin: string) {
@@ -129,7 +117,7 @@ describe('npm start with DATABASE_URL=embedded REDIS_URL=none', () => {
 
     expect(await first.stop()).toBe(0);
     expect(existsSync(path.join(dataDir, 'postmaster.pid'))).toBe(false);
-    expect(await answers(port)).toBe(false);
+    expect(await answersOnPort('127.0.0.1', port)).toBe(false);
 
     const second = await start();
     expect(second.output()).not.toContain('Initialising');
