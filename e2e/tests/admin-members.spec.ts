@@ -75,7 +75,7 @@ test('an admin finds a buyer from the checkout, resends their e-mail, revokes an
 
   // The admin finds the member by e-mail and sees the purchase.
   await page.getByRole('searchbox', { name: 'Search by e-mail or name' }).fill(email);
-  await expect(page.getByRole('status').filter({ hasText: `1 member match “${email}”` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `1 member matches “${email}”` })).toBeVisible();
   await page.getByRole('link', { name: email, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: email })).toBeVisible();
   const purchase = page

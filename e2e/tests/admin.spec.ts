@@ -160,6 +160,30 @@ test('an admin builds a programme, orders and locks its classes, deletes a path,
   await expect(rows).toHaveText(['Night Two', 'Night One']);
   await expect(page.getByRole('link', { name: 'Night One', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Night Two', exact: true })).toHaveCount(0);
+
+  // Text without a space (a pasted link, a long made-up word) wraps on a 320 px phone, in the learner's
+  // pages and the admin's lists alike: nothing is pushed off the screen.
+  await page.setViewportSize({ width: 320, height: 640 });
+  const unbroken =
+    'See_https://example.com/a/really/long/resource/path/with/no/spaces/at/all/for/the/guide.pdf';
+  await e2eDb()('classes').where({ pathId, title: 'Night One' }).update({ description: unbroken });
+  await e2eDb()('paths')
+    .where({ id: pathId })
+    .update({ title: 'Wind_Down_Without_A_Single_Space_In_Its_Long_Name' });
+  const nightOne = await e2eDb()('classes').where({ pathId, title: 'Night One' }).first('id');
+  for (const address of [
+    `/program/${programId}/path/${pathId}`,
+    `/program/${programId}/path/${pathId}/class/${nightOne.id}`,
+    `/admin/programs/${programId}/phases/${phaseId}/paths`,
+    `/admin/programs/${programId}/phases/${phaseId}/paths/${pathId}/classes`,
+  ]) {
+    await page.goto(address);
+    await expect(page.getByText(/Wind_Down_Without|See_https/).first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, address).toBeLessThanOrEqual(0);
+  }
 });
 
 test('the classes list has no axe violations and works on a 320 px wide phone', async ({ page }) => {

@@ -32,6 +32,9 @@ export const ADMIN_MEMBER_MESSAGES = {
   actionInvalid: 'Unknown audit action.',
 } as const;
 
+/** The longest members' search (the search field takes no more). */
+export const MEMBER_SEARCH_MAX_LENGTH = 255;
+
 // ── Query and body schemas ──────────────────────────────────────────────────────────────────────────
 
 export const MAX_PAGE_SIZE = 100;
@@ -57,7 +60,7 @@ export const memberSearchQuerySchema = z.object({
   q: z
     .string({ error: ADMIN_MEMBER_MESSAGES.searchInvalid })
     .trim()
-    .max(255, ADMIN_MEMBER_MESSAGES.searchTooLong)
+    .max(MEMBER_SEARCH_MAX_LENGTH, ADMIN_MEMBER_MESSAGES.searchTooLong)
     .optional()
     .transform((value) => (value ? value : undefined)),
   ...paging,

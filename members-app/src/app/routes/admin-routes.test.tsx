@@ -61,7 +61,7 @@ describe('admin area', () => {
     expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
   });
 
-  it('signs the admin out and shows the password form again', async () => {
+  it('signs the admin out and shows the password form again, asking for no admin data after', async () => {
     const answers = {
       'GET /api/admin/programs': { status: 200, body: [] },
       'POST /api/admin/logout': { status: 200, body: { success: true } },
@@ -69,10 +69,14 @@ describe('admin area', () => {
     const { calls } = renderAdmin('/admin/programs', answers);
     await screen.findByText('No programs found yet.');
     admin['GET /api/admin/check'].body = { isAdmin: false };
+    const programCalls = () => calls.filter((call) => call.url === '/api/admin/programs').length;
+    const before = programCalls();
     try {
       fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
       expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeTruthy();
       expect(calls.some((call) => call.method === 'POST' && call.url === '/api/admin/logout')).toBe(true);
+      // Spec 001: non-admins see the sign-in form and the admin data calls are disabled.
+      expect(programCalls()).toBe(before);
     } finally {
       admin['GET /api/admin/check'].body = { isAdmin: true };
     }

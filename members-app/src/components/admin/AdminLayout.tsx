@@ -62,7 +62,7 @@ export function AdminLayout() {
         <Button
           variant="ghost"
           className="admin-signout"
-          disabled={logout.isPending}
+          busy={logout.isPending}
           onClick={() =>
             logout.mutate(undefined, { onError: (error) => toasts.failure('Failed to sign out', error) })
           }

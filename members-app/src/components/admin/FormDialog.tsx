@@ -30,7 +30,7 @@ export function FormDialog({ title, submitLabel, pending, onSubmit, onClose, chi
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={pending || uploading}>
+          <Button type="submit" busy={pending || uploading}>
             {pending ? 'Saving...' : uploading ? 'Uploading...' : submitLabel}
           </Button>
         </div>

@@ -93,7 +93,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={pending}>
+        <Button variant="danger" onClick={onConfirm} busy={pending}>
           {pending ? pendingLabel : confirmLabel}
         </Button>
       </div>

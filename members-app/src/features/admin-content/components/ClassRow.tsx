@@ -53,7 +53,7 @@ export function ClassRow({
           </Button>
           <Button
             variant="secondary"
-            disabled={duplicating}
+            busy={duplicating}
             onClick={onDuplicate}
             aria-label={`Duplicate ${lesson.title}`}
           >

@@ -35,12 +35,12 @@ export function DeleteAction<Variables>({
   function confirm() {
     mutation.mutate(variables, {
       onSuccess: () => {
-        toasts.success(words.deleted);
+        toasts.success(words.deleted, words.deleted);
         navigate(backTo);
       },
       onError: (error) => {
         setConfirming(false);
-        toasts.failure(words.deleteFailed, error);
+        toasts.failure(words.deleteFailed, error, words.deleted);
       },
     });
   }

@@ -71,7 +71,7 @@ export function MediaField<Stored extends { url: string }>({
         />
         <Button
           variant="secondary"
-          disabled={upload.busy}
+          busy={upload.busy}
           aria-label={`Upload ${subject}`}
           onClick={() => fileInput.current?.click()}
         >

@@ -42,9 +42,9 @@ export function PathsScreen() {
       {
         onSuccess: () => {
           draft.clear();
-          toasts.success(MESSAGES.path.orderSaved);
+          toasts.success(MESSAGES.path.orderSaved, 'save-order');
         },
-        onError: (error) => toasts.failure(MESSAGES.path.orderFailed, error),
+        onError: (error) => toasts.failure(MESSAGES.path.orderFailed, error, 'save-order'),
       },
     );
   }

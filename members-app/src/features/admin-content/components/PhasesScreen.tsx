@@ -38,9 +38,9 @@ export function PhasesScreen() {
       {
         onSuccess: () => {
           draft.clear();
-          toasts.success(MESSAGES.phase.orderSaved);
+          toasts.success(MESSAGES.phase.orderSaved, 'save-order');
         },
-        onError: (error) => toasts.failure(MESSAGES.phase.orderFailed, error),
+        onError: (error) => toasts.failure(MESSAGES.phase.orderFailed, error, 'save-order'),
       },
     );
   }

@@ -66,12 +66,12 @@ function ProgramForm({
       if (!data) return;
       create.mutate(data, {
         onSuccess: (created) => {
-          toasts.success(MESSAGES.program.created);
+          toasts.success(MESSAGES.program.created, 'program-form');
           navigate(adminUrls.program(created.id));
         },
         onError: (error) => {
           form.showServerErrors(error);
-          toasts.failure(MESSAGES.program.createFailed, error);
+          toasts.failure(MESSAGES.program.createFailed, error, 'program-form');
         },
       });
       return;
@@ -82,12 +82,12 @@ function ProgramForm({
       { programId: existing.id, body: data },
       {
         onSuccess: () => {
-          toasts.success(MESSAGES.program.updated);
+          toasts.success(MESSAGES.program.updated, 'program-form');
           navigate(adminUrls.program(existing.id));
         },
         onError: (error) => {
           form.showServerErrors(error);
-          toasts.failure(MESSAGES.program.updateFailed, error);
+          toasts.failure(MESSAGES.program.updateFailed, error, 'program-form');
         },
       },
     );
@@ -145,7 +145,7 @@ function ProgramForm({
           <ButtonLink to={cancelTo} variant="secondary">
             Cancel
           </ButtonLink>
-          <Button type="submit" disabled={pending || uploading}>
+          <Button type="submit" busy={pending || uploading}>
             {pending
               ? 'Saving...'
               : uploading

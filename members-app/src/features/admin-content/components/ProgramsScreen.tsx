@@ -33,9 +33,9 @@ export function ProgramsScreen() {
     reorder.mutate(orderUpdates(draft.rows, ORDER_BASE.program), {
       onSuccess: () => {
         draft.clear();
-        toasts.success(MESSAGES.program.orderSaved);
+        toasts.success(MESSAGES.program.orderSaved, 'save-order');
       },
-      onError: (error) => toasts.failure(MESSAGES.program.orderFailed, error),
+      onError: (error) => toasts.failure(MESSAGES.program.orderFailed, error, 'save-order'),
     });
   }
 

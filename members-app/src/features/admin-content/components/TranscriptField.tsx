@@ -103,7 +103,7 @@ function TranscriptEditor({
           <CuePreview cues={chosen.cues} label="The chosen file" />
           <Button
             variant="secondary"
-            disabled={save.isPending}
+            busy={save.isPending}
             onClick={() => save.mutate({ classId, vtt: chosen.vtt }, { onSuccess: () => setChosen(null) })}
           >
             {save.isPending ? 'Saving transcript...' : 'Save transcript'}
@@ -116,7 +116,7 @@ function TranscriptEditor({
         ) : storedCues?.ok ? (
           <>
             <CuePreview cues={storedCues.cues} label="The stored transcript" />
-            <Button variant="secondary" disabled={remove.isPending} onClick={() => remove.mutate(classId)}>
+            <Button variant="secondary" busy={remove.isPending} onClick={() => remove.mutate(classId)}>
               {remove.isPending ? 'Removing...' : 'Remove transcript'}
             </Button>
           </>

@@ -40,12 +40,16 @@ function SendEmailButton({
   return (
     <Button
       variant="secondary"
-      disabled={Boolean(noteId) || mutation.isPending}
+      disabled={Boolean(noteId)}
+      busy={mutation.isPending}
       aria-describedby={noteId}
       onClick={() =>
         mutation.mutate(
           { memberId },
-          { onSuccess: () => toasts.success(sent), onError: (error) => toasts.failure(failed, error) },
+          {
+            onSuccess: () => toasts.success(sent, sent),
+            onError: (error) => toasts.failure(failed, error, sent),
+          },
         )
       }
     >
@@ -100,7 +104,7 @@ function ChangeEmailDialog({ member, onClose }: { member: Member; onClose: () =>
       { memberId: member.id, body },
       {
         onSuccess: () => {
-          toasts.success(BACK_OFFICE_MESSAGES.emailChanged);
+          toasts.success(BACK_OFFICE_MESSAGES.emailChanged, 'change-email');
           onClose();
         },
         onError: (error) => {
@@ -108,7 +112,7 @@ function ChangeEmailDialog({ member, onClose }: { member: Member; onClose: () =>
           // The address belongs to someone else: that is the field's problem, said beside it.
           if (error instanceof ApiError && error.status === 409 && error.serverMessage)
             form.setError('email', error.serverMessage);
-          toasts.failure(BACK_OFFICE_MESSAGES.emailChangeFailed, error);
+          toasts.failure(BACK_OFFICE_MESSAGES.emailChangeFailed, error, 'change-email');
         },
       },
     );

@@ -71,7 +71,7 @@ describe('members list', () => {
     expect(searches).toHaveLength(1);
     expect(await screen.findByRole('link', { name: 'lindqvist@example.com' })).toBeTruthy();
     expect(searches.map((query) => query.toString())).toEqual(['page=3', 'q=lindqvist&page=1']);
-    expect(screen.getByRole('status').textContent).toBe('1 member match “lindqvist”');
+    expect(screen.getByRole('status').textContent).toBe('1 member matches “lindqvist”');
     expect(router.state.location.search).toBe('?q=lindqvist');
     expect(box).toHaveProperty('value', ' lindqvist ');
   });

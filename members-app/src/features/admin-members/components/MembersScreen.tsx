@@ -1,6 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE_SIZE, type MemberListItem } from '@sleep-ritual/contracts/admin-members';
+import {
+  DEFAULT_PAGE_SIZE,
+  MEMBER_SEARCH_MAX_LENGTH,
+  type MemberListItem,
+} from '@sleep-ritual/contracts/admin-members';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useMembers } from '../api/get-members.ts';
 import { count, fullName, yesNo } from '../../../lib/admin/format.ts';
@@ -59,6 +63,7 @@ export function MembersScreen() {
             value={text}
             autoComplete="off"
             spellCheck={false}
+            maxLength={MEMBER_SEARCH_MAX_LENGTH}
             placeholder="maya@example.com or Maya"
             onChange={(event) => setText(event.target.value)}
           />
@@ -78,7 +83,7 @@ function MemberResults({ q, page, onPage }: { q: string; page: number; onPage: (
   const { items, total, pageSize } = members.data;
   const searching = members.isPlaceholderData;
   let summary = count(total, 'member');
-  if (q) summary += ` match “${q}”`;
+  if (q) summary += ` ${total === 1 ? 'matches' : 'match'} “${q}”`;
   if (total === 0) summary = q ? `No members match “${q}”.` : 'No members yet.';
 
   return (

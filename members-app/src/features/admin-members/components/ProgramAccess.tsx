@@ -44,8 +44,8 @@ export function ProgramAccess({ detail }: { detail: MemberDetail }) {
     revoke.mutate(
       { memberId, programId: program.id },
       {
-        onSuccess: () => toasts.success(BACK_OFFICE_MESSAGES.revoked),
-        onError: (error) => toasts.failure(BACK_OFFICE_MESSAGES.revokeFailed, error),
+        onSuccess: () => toasts.success(BACK_OFFICE_MESSAGES.revoked, 'revoke-access'),
+        onError: (error) => toasts.failure(BACK_OFFICE_MESSAGES.revokeFailed, error, 'revoke-access'),
         onSettled: () => setRevoking(null),
       },
     );
@@ -124,12 +124,12 @@ function GrantForm({ memberId, owned }: { memberId: number; owned: number[] }) {
       { memberId, programId: body.programId },
       {
         onSuccess: () => {
-          toasts.success(BACK_OFFICE_MESSAGES.granted);
+          toasts.success(BACK_OFFICE_MESSAGES.granted, 'grant-access');
           form.set('programId', '');
         },
         onError: (error) => {
           form.showServerErrors(error);
-          toasts.failure(BACK_OFFICE_MESSAGES.grantFailed, error);
+          toasts.failure(BACK_OFFICE_MESSAGES.grantFailed, error, 'grant-access');
         },
       },
     );
@@ -150,7 +150,7 @@ function GrantForm({ memberId, owned }: { memberId: number; owned: number[] }) {
           ...choices.map((program) => ({ value: String(program.id), label: program.title })),
         ]}
       />
-      <Button type="submit" disabled={grant.isPending}>
+      <Button type="submit" busy={grant.isPending}>
         {grant.isPending ? 'Granting...' : 'Grant Access'}
       </Button>
     </form>

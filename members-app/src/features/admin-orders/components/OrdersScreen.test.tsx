@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MEMBER_MESSAGES, type AdminOrder } from '@sleep-ritual/contracts/admin-members';
 import { renderAt, stubApi } from '../../../test/render.tsx';
@@ -184,6 +184,30 @@ describe('orders page', () => {
     const ignored = within(screen.getByRole('region', { name: 'Ignored test orders' }));
     expect(ignored.getByRole('listitem').textContent).toMatch(
       /^Test order 777 \(tester@example.com\) was received and ignored: .*ACCEPT_TEST_ORDERS is false/,
+    );
+  });
+
+  it('Refresh asks again for the banner too: an order mapped and retried meanwhile leaves it', async () => {
+    const waiting = {
+      orderId: '555',
+      email: 'maya@example.com',
+      items: [{ item: 'bump-9', mapped: true }],
+      since: '2026-11-01T20:00:00.000Z',
+    };
+    const answers = {
+      'GET /api/admin/orders': { status: 200, body: list([failed]) },
+      'GET /api/admin/orders/attention': {
+        status: 200,
+        body: { awaitingMapping: [waiting], ignoredTestOrders: [] as unknown[] },
+      },
+    };
+    renderOrders(answers);
+    await screen.findByRole('region', { name: 'Orders waiting on a product mapping' });
+    answers['GET /api/admin/orders'].body = list([provisioned]);
+    answers['GET /api/admin/orders/attention'].body = { awaitingMapping: [], ignoredTestOrders: [] };
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Orders waiting on a product mapping' })).toBeNull(),
     );
   });
 

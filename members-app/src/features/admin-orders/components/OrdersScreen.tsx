@@ -4,6 +4,7 @@ import {
   type OrderList,
   type OrderStatus,
 } from '@sleep-ritual/contracts/admin-members';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -14,6 +15,7 @@ import { count } from '../../../lib/admin/format.ts';
 import { BACK_OFFICE_MESSAGES, LOAD_ERRORS } from '../../../lib/admin/messages.ts';
 import { useAdminToasts } from '../../../lib/admin/use-admin-toasts.ts';
 import { useFilterParams } from '../../../lib/admin/use-filter-params.ts';
+import { adminKeys } from '../../../lib/admin/keys.ts';
 import { adminUrls, queueViewUrl } from '../../../lib/admin/urls.ts';
 import { DateTime, Pager, Results, TableFrame } from '../../../components/admin/BackOffice.tsx';
 import { IgnoredTestOrders, MappingBanner } from './OrdersAttention.tsx';
@@ -36,6 +38,10 @@ export function OrdersScreen() {
   const raw = params.get('status');
   const status = isStatus(raw) ? raw : undefined;
   const orders = useOrders({ status, page });
+  const queryClient = useQueryClient();
+  // Refresh asks again for everything the screen shows: the orders, what waits on a mapping, the
+  // ignored test orders and the last check with ThriveCart.
+  const refreshing = useIsFetching({ queryKey: adminKeys.orders.all }) > 0;
 
   return (
     <>
@@ -47,8 +53,12 @@ export function OrdersScreen() {
             <ButtonLink to={queueViewUrl} variant="ghost">
               Queue view
             </ButtonLink>
-            <Button variant="secondary" onClick={() => orders.refetch()} disabled={orders.isFetching}>
-              {orders.isFetching && !orders.isPending ? 'Refreshing...' : 'Refresh'}
+            <Button
+              variant="secondary"
+              onClick={() => void queryClient.invalidateQueries({ queryKey: adminKeys.orders.all })}
+              busy={refreshing}
+            >
+              {refreshing && !orders.isPending ? 'Refreshing...' : 'Refresh'}
             </Button>
           </>
         }
@@ -209,12 +219,12 @@ function FailedOrder({ order }: { order: AdminOrder }) {
       <span className="admin-error-text">{order.error}</span>
       <Button
         variant="secondary"
-        disabled={retry.isPending}
+        busy={retry.isPending}
         aria-label={`Retry order ${order.orderId}`}
         onClick={() =>
           retry.mutate(order.jobId, {
-            onSuccess: () => toasts.success(BACK_OFFICE_MESSAGES.orderRetried),
-            onError: (error) => toasts.failure(BACK_OFFICE_MESSAGES.orderRetryFailed, error),
+            onSuccess: () => toasts.success(BACK_OFFICE_MESSAGES.orderRetried, 'retry-order'),
+            onError: (error) => toasts.failure(BACK_OFFICE_MESSAGES.orderRetryFailed, error, 'retry-order'),
           })
         }
       >

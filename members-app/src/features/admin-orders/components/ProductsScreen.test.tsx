@@ -89,14 +89,15 @@ describe('products page', () => {
     expect(await screen.findByText('upsell-2')).toBeTruthy();
   });
 
-  it('says beside the field when the item is mapped already (409)', async () => {
-    renderProducts({
+  it('says beside the field when the item is mapped already (409); the next add that goes through leaves only its success', async () => {
+    const answers: Record<string, { status: number; body: unknown }> = {
       'GET /api/admin/product-mappings': { status: 200, body: [mapping] },
       'POST /api/admin/product-mappings': {
         status: 409,
         body: { error: PRODUCT_MAPPING_MESSAGES.duplicate },
       },
-    });
+    };
+    renderProducts(answers);
     await screen.findByRole('option', { name: 'Sleep Ritual' });
     fireEvent.change(screen.getByLabelText(/^Checkout item/), { target: { value: '12' } });
     fireEvent.change(screen.getByLabelText('Program'), { target: { value: '1' } });
@@ -105,6 +106,16 @@ describe('products page', () => {
     expect(field).toBeTruthy();
     expect(screen.getByLabelText(/^Checkout item/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Failed to add product mapping')).toBeTruthy();
+
+    Object.assign(answers['POST /api/admin/product-mappings']!, {
+      status: 201,
+      body: { ...mapping, id: 5, externalProductId: '99' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Checkout item/), { target: { value: '99' } });
+    fireEvent.change(screen.getByLabelText('Program'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Mapping' }));
+    expect(await screen.findByText('Product mapping added successfully')).toBeTruthy();
+    expect(screen.queryByText('Failed to add product mapping')).toBeNull();
   });
 
   it('removes a mapping after confirmation', async () => {

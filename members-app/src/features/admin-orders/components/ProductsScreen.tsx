@@ -28,10 +28,10 @@ export function ProductsScreen() {
   function confirmRemove(mapping: ProductMapping) {
     remove.mutate(mapping.id, {
       onSuccess: () => {
-        toasts.success('Product mapping removed successfully');
+        toasts.success('Product mapping removed successfully', 'remove-mapping');
         removed(mapping.id);
       },
-      onError: (error) => toasts.failure('Failed to remove product mapping', error),
+      onError: (error) => toasts.failure('Failed to remove product mapping', error, 'remove-mapping'),
       onSettled: () => setRemoving(null),
     });
   }
@@ -110,7 +110,7 @@ function AddMappingForm() {
     if (!body) return;
     create.mutate(body, {
       onSuccess: (created) => {
-        toasts.success('Product mapping added successfully');
+        toasts.success('Product mapping added successfully', 'add-mapping');
         form.set('externalProductId', '');
         form.set('programId', String(created.programId));
       },
@@ -120,7 +120,7 @@ function AddMappingForm() {
         if (error instanceof ApiError && error.status === 409 && error.serverMessage) {
           form.setError('externalProductId', error.serverMessage);
         }
-        toasts.failure('Failed to add product mapping', error);
+        toasts.failure('Failed to add product mapping', error, 'add-mapping');
       },
     });
   }
@@ -146,7 +146,7 @@ function AddMappingForm() {
         required
       />
       <SelectInput form={form} name="programId" label="Program" options={options} />
-      <Button type="submit" disabled={create.isPending}>
+      <Button type="submit" busy={create.isPending}>
         {create.isPending ? 'Saving...' : 'Add Mapping'}
       </Button>
     </form>

@@ -38,11 +38,12 @@ export function ReconciliationPanel() {
           </p>
           <Button
             variant="secondary"
-            disabled={check.isPending}
+            busy={check.isPending}
             onClick={() =>
               check.mutate(undefined, {
-                onSuccess: () => toasts.success(BACK_OFFICE_MESSAGES.reconciliationQueued),
-                onError: (error) => toasts.failure(BACK_OFFICE_MESSAGES.reconciliationFailed, error),
+                onSuccess: () => toasts.success(BACK_OFFICE_MESSAGES.reconciliationQueued, 'reconcile'),
+                onError: (error) =>
+                  toasts.failure(BACK_OFFICE_MESSAGES.reconciliationFailed, error, 'reconcile'),
               })
             }
           >
