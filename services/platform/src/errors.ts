@@ -59,3 +59,9 @@ export class ServiceUnavailableError extends HttpError {
     super(503, message);
   }
 }
+
+/**
+ * A service outside this system (Vimeo) did not answer as it should: a 503 the caller is told about and
+ * can work around, logged as a warning without a stack (nothing of ours failed).
+ */
+export class OutsideServiceError extends ServiceUnavailableError {}

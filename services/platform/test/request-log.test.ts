@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { OutsideServiceError } from '../src/errors.ts';
 import { createServiceApp, notFoundFallback } from '../src/http/service-app.ts';
 import { createClient, createTestDeps, listen } from '../src/testing.ts';
 
@@ -8,8 +9,16 @@ const deps = createTestDeps();
 afterAll(() => deps.close());
 
 /** The service chain with a logger at `level` that keeps its lines. */
-async function serviceLoggingAt(level: string) {
-  const lines: { level: number; msg: string; requestId?: string; status?: number; path?: string }[] = [];
+async function serviceLoggingAt(level: string, routes?: (app: ReturnType<typeof createServiceApp>) => void) {
+  const lines: {
+    level: number;
+    msg: string;
+    requestId?: string;
+    status?: number;
+    path?: string;
+    err?: unknown;
+    outside?: string;
+  }[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
       lines.push(JSON.parse(String(chunk)));
@@ -17,6 +26,7 @@ async function serviceLoggingAt(level: string) {
     },
   });
   const app = createServiceApp({ ...deps, logger: pino({ level }, stream) });
+  routes?.(app);
   app.use(notFoundFallback());
   const server = await listen(app);
   return { lines, client: createClient(server.url), close: server.close };
@@ -51,5 +61,32 @@ describe('access log', () => {
         requestId: answer.headers.get('x-request-id'),
       }),
     ]);
+  });
+});
+
+describe('error log', () => {
+  it('writes our own failure at error level with its stack, and an outside service that failed as a warning without one', async () => {
+    const service = await serviceLoggingAt('info', (app) =>
+      app.use(async (ctx, next) => {
+        if (ctx.path === '/ours') throw new Error('a bug of ours');
+        if (ctx.path === '/outside') throw new OutsideServiceError('Vimeo could not be reached.');
+        await next();
+      }),
+    );
+    const ours = await service.client.request('/ours');
+    const outside = await service.client.request('/outside');
+    await service.close();
+    expect([ours.status, outside.status]).toEqual([500, 503]);
+    expect(await outside.json()).toEqual({ error: 'Vimeo could not be reached.' });
+    const failures = service.lines.filter((line) => line.level >= 40 && line.msg !== 'request');
+    expect(failures).toEqual([
+      expect.objectContaining({
+        level: 50,
+        msg: 'request failed',
+        err: expect.objectContaining({ stack: expect.any(String) }),
+      }),
+      { ...failures[1], level: 40, msg: 'an outside service failed', outside: 'Vimeo could not be reached.' },
+    ]);
+    expect(JSON.stringify(failures[1])).not.toContain('stack');
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { ApiError } from '../api-client.ts';
 import { adminKeys } from './keys.ts';
 
 type Options<Variables> = {
@@ -18,7 +19,7 @@ type Options<Variables> = {
  * A write of the admin area. A change at one level shows at others (titles in breadcrumbs, programme
  * titles beside product mappings, a deleted phase taking its paths with it), so every write marks all
  * admin data stale; the queries on screen refetch at once (unless the write leaves the screen), the
- * others when next shown.
+ * others when next shown. A write refused as 404 or 409 does the same.
  */
 export function useAdminMutation<Variables, Answer>(
   mutationFn: (variables: Variables) => Promise<Answer>,
@@ -34,6 +35,12 @@ export function useAdminMutation<Variables, Answer>(
         queryKey: adminKeys.all,
         refetchType: leavesScreen ? 'none' : 'active',
       });
+    },
+    // Gone, or changed, since the screen was read (another tab, another admin): what is on screen is
+    // asked again, so a deleted row leaves the list rather than fail at every try.
+    onError: (error) => {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409))
+        void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VIMEO_LOOKUP_MESSAGES, type VimeoDetails } from '@sleep-ritual/contracts/admin';
-import { NotFoundError, ServiceUnavailableError } from '@sleep-ritual/platform/errors';
+import { NotFoundError, OutsideServiceError } from '@sleep-ritual/platform/errors';
 
 /** The admin waits on this in the class form: past it, the form says Vimeo is unreachable. */
 const LOOKUP_TIMEOUT_MS = 3_000;
@@ -29,13 +29,13 @@ export async function lookUpVimeoVideo(oembedUrl: string, videoUrl: string): Pro
       signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
     });
   } catch {
-    throw new ServiceUnavailableError(VIMEO_LOOKUP_MESSAGES.unreachable);
+    throw new OutsideServiceError(VIMEO_LOOKUP_MESSAGES.unreachable);
   }
   if ([401, 403, 404].includes(response.status)) throw new NotFoundError(VIMEO_LOOKUP_MESSAGES.notFound);
   const parsed = response.ok
     ? oembedSchema.safeParse(await response.json().catch(() => undefined))
     : undefined;
-  if (!parsed?.success) throw new ServiceUnavailableError(VIMEO_LOOKUP_MESSAGES.unreachable);
+  if (!parsed?.success) throw new OutsideServiceError(VIMEO_LOOKUP_MESSAGES.unreachable);
   const { title, duration, thumbnail_url: thumbnail } = parsed.data;
   return {
     title: title?.trim() || null,

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Backends } from '../backends.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError, OutsideServiceError } from '../errors.ts';
 import { BODY_LIMIT_BYTES, bodyLimitOf } from '../routes.ts';
 import { createMetricsRegistry, metricsEndpoint, requestMetrics, type Registry } from '../metrics.ts';
 import { dropRestOfBody } from './drop-body.ts';
@@ -62,7 +62,10 @@ export function createServiceApp(
   options.metrics?.(registry);
 
   app.on('error', (error: unknown, ctx?: Context) => {
-    (ctx?.log ?? logger).error({ err: error }, 'request failed');
+    const log = ctx?.log ?? logger;
+    if (error instanceof OutsideServiceError)
+      log.warn({ outside: error.message }, 'an outside service failed');
+    else log.error({ err: error }, 'request failed');
   });
 
   app.use(requestMetrics(registry));

@@ -318,6 +318,21 @@ describe('classes list', () => {
     expect(within(failure).getByText('Failed to update class lock status')).toBeTruthy();
   });
 
+  it('a class deleted meanwhile (elsewhere) leaves the list once its switch hears 404', async () => {
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1), rows.lesson(2)] },
+      'PATCH /api/admin/classes/2/lock': { status: 404, body: { error: 'Class not found' } },
+    };
+    renderClasses(answers);
+    const toggle = await screen.findByRole('switch', { name: 'Unlock Night 2' });
+    answers['GET /api/admin/paths/10/classes'].body = [rows.lesson(1)];
+    fireEvent.click(toggle);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('switch', { name: 'Unlock Night 2' })).toBeNull());
+    expect(screen.getByRole('switch', { name: 'Unlock Night 1' })).toBeTruthy();
+  });
+
   it('asks before deleting a class, then deletes it and lists the rest', async () => {
     const answers = {
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
