@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useFocusOnNavigation } from './focus-screen.ts';
+import { useFocusKeptOnScreen, useFocusOnNavigation } from './focus-screen.ts';
 
 function Layout() {
   useFocusOnNavigation();
@@ -78,5 +78,46 @@ describe('focus after a route change', () => {
     fireEvent.click(link);
     const field = await screen.findByRole('textbox', { name: 'Email' });
     await waitFor(() => expect(document.activeElement).toBe(field));
+  });
+});
+
+/** A list whose empty state's button goes once the first row is there (it comes a moment after the press). */
+function EmptyList() {
+  useFocusKeptOnScreen();
+  const [rows, setRows] = useState<string[]>([]);
+  return (
+    <main>
+      <h1>Classes List</h1>
+      <button type="button">Elsewhere</button>
+      {rows.length === 0 ? (
+        <button type="button" onClick={() => window.setTimeout(() => setRows(['Night 1']), 10)}>
+          Create First Class
+        </button>
+      ) : (
+        <p>{rows[0]}</p>
+      )}
+    </main>
+  );
+}
+
+describe('useFocusKeptOnScreen', () => {
+  it('gives the focus to the screen heading when what held it leaves the page', async () => {
+    render(<EmptyList />);
+    const opener = screen.getByRole('button', { name: 'Create First Class' });
+    opener.focus();
+    fireEvent.click(opener);
+    await screen.findByText('Night 1');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Classes List' })),
+    );
+  });
+
+  it('leaves the focus where the user put it when something else leaves', async () => {
+    render(<EmptyList />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create First Class' }));
+    const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
+    elsewhere.focus();
+    await screen.findByText('Night 1');
+    expect(document.activeElement).toBe(elsewhere);
   });
 });

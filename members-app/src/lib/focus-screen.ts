@@ -61,3 +61,30 @@ export function useFocusOnNavigation(): void {
     };
   }, [pathname]);
 }
+
+/**
+ * When the element that held the keyboard's focus leaves the page and the focus fell to the page with
+ * it (the empty state's "Create First Class" once the first class is listed, a row's button once its
+ * row went, a revoked access's button), the focus goes to the screen's heading: a keyboard and a screen
+ * reader go on from the screen, not from the top of the page.
+ */
+export function useFocusKeptOnScreen(): void {
+  useEffect(() => {
+    let held: Element | null = document.activeElement;
+    const onFocusIn = (event: FocusEvent) => {
+      held = event.target instanceof Element ? event.target : null;
+    };
+    const observer = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (!held || held.isConnected || (active && active !== document.body)) return;
+      held = null;
+      focusScreenHeading();
+    });
+    document.addEventListener('focusin', onFocusIn);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      observer.disconnect();
+    };
+  }, []);
+}
