@@ -21,6 +21,8 @@ export const productMappingSchema = z.object({
   externalProductId: z.string(),
   programId: z.number().int(),
   programTitle: z.string(),
+  /** The programme was deleted since: new orders of the item give nothing and wait, as for an unmapped one. */
+  programDeleted: z.boolean(),
   createdAt: z.string(),
 });
 export type ProductMapping = z.infer<typeof productMappingSchema>;

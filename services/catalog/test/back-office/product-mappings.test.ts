@@ -63,11 +63,25 @@ describe('POST /api/admin/product-mappings', () => {
       externalProductId,
       programId,
       programTitle: expect.stringMatching(/^Mapped programme/),
+      programDeleted: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const list = await send(admin, 'GET', PATH);
     expect(list.status).toBe(200);
     expect(list.body).toContainEqual(body);
+  });
+
+  it('lists a mapping whose programme was deleted since as such (its new orders wait on a mapping)', async () => {
+    const [{ id: doomed }] = await deps
+      .db('programs')
+      .insert({ title: `Doomed ${Date.now()}` })
+      .returning('id');
+    const externalProductId = `bump-${uniqueNumber()}`;
+    const created = await send(admin, 'POST', PATH, { externalProductId, programId: doomed });
+    expect(created.status).toBe(201);
+    await deps.db('programs').where({ id: doomed }).update({ deletedAt: deps.db.fn.now() });
+    const list = await send(admin, 'GET', PATH);
+    expect(list.body).toContainEqual({ ...created.body, programDeleted: true });
   });
 
   it('reads a bare number as the main product, product-N', async () => {

@@ -12,6 +12,7 @@ const mapping = {
   externalProductId: 'product-12',
   programId: 1,
   programTitle: 'Sleep Ritual',
+  programDeleted: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -116,6 +117,29 @@ describe('products page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Mapping' }));
     expect(await screen.findByText('Product mapping added successfully')).toBeTruthy();
     expect(screen.queryByText('Failed to add product mapping')).toBeNull();
+  });
+
+  it('says of a mapping whose program was deleted that its orders wait for a new one', async () => {
+    renderProducts({
+      'GET /api/admin/product-mappings': {
+        status: 200,
+        body: [
+          mapping,
+          {
+            ...mapping,
+            id: 5,
+            externalProductId: 'bump-3',
+            programTitle: 'Old Nights',
+            programDeleted: true,
+          },
+        ],
+      },
+    });
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'product-12 →  gives access to Sleep RitualRemove',
+      'bump-3 →  gives access to Old NightsThis program was deleted: new orders of this item give no access and wait for a new mapping. Remove this one, then map the item to a program.Remove',
+    ]);
   });
 
   it('removes a mapping after confirmation', async () => {

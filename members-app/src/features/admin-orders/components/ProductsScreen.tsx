@@ -66,6 +66,12 @@ export function ProductsScreen() {
                   <span className="visually-hidden"> gives access to </span>
                   <span>{mapping.programTitle}</span>
                 </p>
+                {mapping.programDeleted && (
+                  <p className="admin-error-text">
+                    This program was deleted: new orders of this item give no access and wait for a new
+                    mapping. Remove this one, then map the item to a program.
+                  </p>
+                )}
               </div>
               <div className="admin-row-side">
                 <Button

@@ -6,6 +6,7 @@ type Row = {
   externalProductId: string;
   programId: number;
   programTitle: string;
+  programDeleted: boolean;
   createdAt: Date;
 };
 
@@ -19,6 +20,7 @@ function withProgram(db: Knex): Knex.QueryBuilder {
       'map.externalProductId',
       'map.programId',
       'programs.title as programTitle',
+      db.raw('programs."deletedAt" is not null as "programDeleted"'),
       'map.createdAt',
     );
 }
