@@ -65,6 +65,9 @@ describe('programmes list', () => {
     await keyboardDragUp(screen.getByRole('button', { name: 'Drag to reorder Programme 2' }));
     expect(screen.getByText('The new order is not saved yet.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    // Unsaved, a reload or a closed tab asks first; once saved, nothing asks.
+    const leaving = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    expect(leaving()).toBe(true);
     answers['GET /api/admin/programs'].body = answers['PUT /api/admin/programs/reorder'].body;
     save.focus();
     fireEvent.click(save);
@@ -72,6 +75,7 @@ describe('programmes list', () => {
     // Nothing left to save, and the keyboard's focus stays where it was.
     await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
     expect(document.activeElement).toBe(save);
+    expect(leaving()).toBe(false);
     expect(bodyOf(calls, 'PUT')).toEqual([
       { id: 2, orderIndex: 0 },
       { id: 1, orderIndex: 1 },
