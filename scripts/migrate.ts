@@ -9,9 +9,12 @@ const db = createDb(config.databaseUrl, { min: 0, max: 1 });
 try {
   if (process.argv.includes('--down')) {
     // On a fresh install every migration is the first batch: rolling it back drops every table.
-    const lastBatch = await db('knex_migrations')
-      .where('batch', db('knex_migrations').max('batch'))
-      .pluck('name');
+    const lastBatch = (await db.schema.hasTable('knex_migrations'))
+      ? await db('knex_migrations')
+          .where('batch', db('knex_migrations').max('batch'))
+          .orderBy('id')
+          .pluck('name')
+      : [];
     if (!process.argv.includes('--yes')) {
       console.error(
         `Rolling back the last batch would undo ${lastBatch.length} migration(s), with the tables and data ` +

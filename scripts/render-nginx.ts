@@ -438,9 +438,10 @@ type LocalOptions = {
   startedAsRoot: boolean;
 };
 
-/** nginx's `listen` lines for an interface: this machine only (127.0.0.1, and ::1), every one (0.0.0.0, and ::), or one named. */
+/** nginx's `listen` lines for an interface: this machine only (127.0.0.1, and ::1), every one (0.0.0.0 or ::, both families), or one named. */
 function listenLines(host: string, port: number, ipv6: boolean): string[] {
-  if (host === '0.0.0.0') return [`listen ${port};`, ...(ipv6 ? [`listen [::]:${port};`] : [])];
+  if (host === '0.0.0.0' || host === '::')
+    return [`listen ${port};`, ...(ipv6 ? [`listen [::]:${port};`] : [])];
   if (host === '127.0.0.1' || host === 'localhost')
     return [`listen 127.0.0.1:${port};`, ...(ipv6 ? [`listen [::1]:${port};`] : [])];
   return [`listen ${host.includes(':') ? `[${host}]` : host}:${port};`];

@@ -126,13 +126,13 @@ if (prod) {
   await built;
   const { dir } = writeLocalNginx(config);
   supervise('nginx', () => startProcess('nginx', 'nginx', localNginxArgs(dir), process.env));
-  await waitUntil([`http://127.0.0.1:${config.port}/healthz`]);
+  await waitUntil([`${originSelf(config)}/healthz`]);
 } else {
   // Until the pages are built the gateway answers page requests with a 503 "Starting..." page that
   // reloads itself; the banner comes once everything answers. A gateway started again later hears at
   // once (when it answers) that the pages are ready.
   let pagesReady = false;
-  const gatewayReady = `http://127.0.0.1:${config.port}/readyz`;
+  const gatewayReady = `${originSelf(config)}/readyz`;
   supervise('gateway', () => {
     const gateway = startService('gateway', 'gateway');
     if (pagesReady) void tellPagesReady(gateway, gatewayReady);
@@ -227,7 +227,9 @@ async function checkPortsFree(config: Config): Promise<void> {
   ];
   const taken = [];
   for (const [port, variable] of ports) {
-    if (await answersOnPort('127.0.0.1', port)) taken.push(`${port} (${variable})`);
+    // IPv6's loopback too: a server bound to "localhost" may listen there only.
+    if ((await answersOnPort('127.0.0.1', port)) || (await answersOnPort('::1', port)))
+      taken.push(`${port} (${variable})`);
   }
   if (taken.length > 0) {
     fail(
@@ -355,6 +357,14 @@ function supervise(name: string, start: () => ChildProcess): void {
     });
   };
   run();
+}
+
+/** The origin as this script reaches it: on this machine, unless it listens on one address only. */
+function originSelf(config: Config): string {
+  const host = config.gatewayHost;
+  const local = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(host);
+  const address = local ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${address}:${config.port}`;
 }
 
 function readyzUrl(port: number): string {

@@ -112,6 +112,33 @@ describe('useFocusKeptOnScreen', () => {
     );
   });
 
+  it('leaves the focus on the page when the user put it there before the button went', async () => {
+    render(<EmptyList />);
+    const opener = screen.getByRole('button', { name: 'Create First Class' });
+    opener.focus();
+    fireEvent.click(opener);
+    opener.blur();
+    await screen.findByText('Night 1');
+    await Promise.resolve();
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('gives the focus to an open modal layer, never to the screen behind it', async () => {
+    render(
+      <>
+        <EmptyList />
+        <div role="dialog" aria-modal="true" aria-label="Listen mode" />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Create First Class' });
+    opener.focus();
+    fireEvent.click(opener);
+    await screen.findByText('Night 1');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Listen mode' })),
+    );
+  });
+
   it('leaves the focus where the user put it when something else leaves', async () => {
     render(<EmptyList />);
     fireEvent.click(screen.getByRole('button', { name: 'Create First Class' }));

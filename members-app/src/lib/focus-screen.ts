@@ -66,7 +66,9 @@ export function useFocusOnNavigation(): void {
  * When the element that held the keyboard's focus leaves the page and the focus fell to the page with
  * it (the empty state's "Create First Class" once the first class is listed, a row's button once its
  * row went, a revoked access's button), the focus goes to the screen's heading: a keyboard and a screen
- * reader go on from the screen, not from the top of the page.
+ * reader go on from the screen, not from the top of the page. With a modal layer open (listen mode, a
+ * dialog) it goes to that layer instead, never behind it. Focus the user moved away themselves (a
+ * click on the page) is left where it is.
  */
 export function useFocusKeptOnScreen(): void {
   useEffect(() => {
@@ -74,16 +76,27 @@ export function useFocusKeptOnScreen(): void {
     const onFocusIn = (event: FocusEvent) => {
       held = event.target instanceof Element ? event.target : null;
     };
+    // Left, not removed: the user moved the focus on, and what goes later is none of this hook's.
+    const onFocusOut = (event: FocusEvent) => {
+      const left = event.target;
+      queueMicrotask(() => {
+        if (held === left && left instanceof Element && left.isConnected) held = null;
+      });
+    };
     const observer = new MutationObserver(() => {
       const active = document.activeElement;
       if (!held || held.isConnected || (active && active !== document.body)) return;
       held = null;
-      focusScreenHeading();
+      const layer = document.querySelector<HTMLElement>('dialog[open], [aria-modal="true"]');
+      if (layer) focusElement(layer);
+      else focusScreenHeading();
     });
     document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
     observer.observe(document.body, { childList: true, subtree: true });
     return () => {
       document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
       observer.disconnect();
     };
   }, []);

@@ -308,6 +308,15 @@ describe('DELETE /api/account', () => {
       ).status,
     ).toBe(200);
     expect((await (await otherDevice.request('/api/user')).json()).email).toBe(someoneElse.email);
+    const [stored] = await auth.deps.backends.sessions.getMany([otherDevice.cookies.get('sr_session')!]);
+    expect(JSON.parse(stored!)).not.toHaveProperty('endedBy');
+    // So does an admin's sign-in there: nobody is signed in as a learner, and nothing says deleted.
+    await keptAlive.request('/api/admin/auth', {
+      method: 'POST',
+      json: { password: auth.deps.config.adminPassword },
+    });
+    const afterAdmin = await keptAlive.request('/api/user');
+    expect((await afterAdmin.json()).error).toBe('Not signed in');
   });
 
   it('removes the address from earlier admin actions on the member', async () => {

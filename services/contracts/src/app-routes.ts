@@ -30,7 +30,7 @@ export const membersAppRoutes: readonly string[] = [
  */
 export const adminAreaPrefix = '/admin';
 
-/** What `{id}` matches in a route: a record's number, as the API's ids (no 0, no leading zero). */
+/** What `{id}` matches in a route: a record's number as the app's own links write it (no 0, no leading zero). */
 const ID_PATTERN = '[1-9][0-9]{0,9}';
 
 /**

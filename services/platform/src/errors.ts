@@ -64,4 +64,16 @@ export class ServiceUnavailableError extends HttpError {
  * A service outside this system (Vimeo) did not answer as it should: a 503 the caller is told about and
  * can work around, logged as a warning without a stack (nothing of ours failed).
  */
-export class OutsideServiceError extends ServiceUnavailableError {}
+export class OutsideServiceError extends ServiceUnavailableError {
+  constructor(message: string, cause?: unknown) {
+    super(message);
+    this.cause = cause;
+  }
+
+  /** What went wrong with the outside service, for the log: the network's code, or the cause's words. */
+  get reason(): string | undefined {
+    if (typeof this.cause === 'string') return this.cause;
+    const cause = this.cause as { message?: string; code?: string; cause?: { code?: string } } | undefined;
+    return cause?.cause?.code ?? cause?.code ?? cause?.message;
+  }
+}

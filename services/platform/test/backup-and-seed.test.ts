@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,8 +93,16 @@ describe('database backups', () => {
     }
     expect(await readdir(nightly)).toEqual([path.basename(good.file), path.basename(empty)]);
 
+    // A dump killed midway a day and more ago left its .partial; one being written now stays.
+    const killed = path.join(nightly, `${path.basename(empty)}.partial`);
+    const writing = path.join(nightly, `${path.basename(good.file).replace('02-01', '02-04')}.partial`);
+    await writeFile(killed, 'half a dump');
+    await writeFile(writing, 'a dump being written');
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await utimes(killed, dayAgo, dayAgo);
     const next = await backupDatabase(source, nightly, 2, new Date('2026-02-05T03:00:00Z'));
-    expect(next.removed).toEqual([empty]);
+    expect(next.removed.sort()).toEqual([empty, killed].sort());
+    await rm(writing);
     expect((await readdir(nightly)).sort()).toEqual([path.basename(good.file), path.basename(next.file)]);
   });
 });

@@ -69,7 +69,13 @@ describe('error log', () => {
     const service = await serviceLoggingAt('info', (app) =>
       app.use(async (ctx, next) => {
         if (ctx.path === '/ours') throw new Error('a bug of ours');
-        if (ctx.path === '/outside') throw new OutsideServiceError('Vimeo could not be reached.');
+        if (ctx.path === '/outside')
+          throw new OutsideServiceError(
+            'Vimeo could not be reached.',
+            new TypeError('fetch failed', {
+              cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+            }),
+          );
         await next();
       }),
     );
@@ -85,7 +91,13 @@ describe('error log', () => {
         msg: 'request failed',
         err: expect.objectContaining({ stack: expect.any(String) }),
       }),
-      { ...failures[1], level: 40, msg: 'an outside service failed', outside: 'Vimeo could not be reached.' },
+      {
+        ...failures[1],
+        level: 40,
+        msg: 'an outside service failed',
+        outside: 'Vimeo could not be reached.',
+        reason: 'ECONNREFUSED',
+      },
     ]);
     expect(JSON.stringify(failures[1])).not.toContain('stack');
   });

@@ -29,6 +29,7 @@ export function adminSessionRoutes(deps: AuthRouteDeps): Router {
     if (!session) throw new Error('No session on this request: is the session middleware mounted?');
     session.isAdmin = true;
     session.adminOf = adminPasswordMark(deps.config);
+    delete session.endedBy;
     await session.regenerate();
     ctx.body = { success: true };
   });

@@ -8,7 +8,7 @@ import {
 } from '@sleep-ritual/contracts/auth';
 import { ACCOUNT_DELETED, SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
-import { setSignedInHint } from '@sleep-ritual/platform/http/session';
+import { DELETED_ACCOUNT_SESSION, setSignedInHint } from '@sleep-ritual/platform/http/session';
 import { limitAddress } from '@sleep-ritual/platform/rate-limit';
 import {
   checkCredentials,
@@ -35,10 +35,9 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
       // A session its member ended by deleting the account (or one a request kept alive meanwhile): the
       // answer says so, for the device to forget the nights and progress it kept for them.
       const deleted = await endedByDeletion(deps, ctx.session);
-      if (deleted && ctx.session) {
-        delete ctx.session.userId;
-        ctx.session.endedBy = 'deletion';
-      } else if (userId) ctx.session = null;
+      // A session a request saved again while the account went becomes a mark as the others did.
+      if (deleted && userId) await deps.backends.sessions.endUser(userId, DELETED_ACCOUNT_SESSION);
+      else if (userId) ctx.session = null;
       if (ctx.cookies.get(SIGNED_IN_HINT_COOKIE)) setSignedInHint(ctx, deps.config, false);
       throw new UnauthorizedError(deleted ? ACCOUNT_DELETED : 'Not signed in');
     }

@@ -13,6 +13,8 @@ export async function signIn(ctx: Context, deps: AuthDeps, userId: number): Prom
   if (!session) throw new Error('No session on this request: is the session middleware mounted?');
   session.userId = userId;
   session.startedAt = Date.now();
+  // A device whose member deleted the account is somebody's again: the mark goes with the old id.
+  delete session.endedBy;
   await session.regenerate();
   setSignedInHint(ctx, deps.config, true);
 }

@@ -28,14 +28,15 @@ export async function lookUpVimeoVideo(oembedUrl: string, videoUrl: string): Pro
       redirect: 'error',
       signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
     });
-  } catch {
-    throw new OutsideServiceError(VIMEO_LOOKUP_MESSAGES.unreachable);
+  } catch (error) {
+    throw new OutsideServiceError(VIMEO_LOOKUP_MESSAGES.unreachable, error);
   }
   if ([401, 403, 404].includes(response.status)) throw new NotFoundError(VIMEO_LOOKUP_MESSAGES.notFound);
   const parsed = response.ok
     ? oembedSchema.safeParse(await response.json().catch(() => undefined))
     : undefined;
-  if (!parsed?.success) throw new OutsideServiceError(VIMEO_LOOKUP_MESSAGES.unreachable);
+  if (!parsed?.success)
+    throw new OutsideServiceError(VIMEO_LOOKUP_MESSAGES.unreachable, `Vimeo answered ${response.status}`);
   const { title, duration, thumbnail_url: thumbnail } = parsed.data;
   return {
     title: title?.trim() || null,

@@ -16,7 +16,7 @@ async function runClient(tool: 'pg_dump' | 'pg_restore', databaseUrl: string, ar
   const password = decodeURIComponent(url.password);
   url.password = '';
   try {
-    await execFileAsync(tool, [...args, `--dbname=${url.toString()}`], {
+    await execFileAsync(tool, [`--dbname=${url.toString()}`, ...args], {
       // Not configuration: the tool's own environment, as it was given to this process, plus the password.
       // eslint-disable-next-line no-restricted-properties
       env: password ? { ...process.env, PGPASSWORD: password } : undefined,
@@ -68,20 +68,43 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
   ]);
 }
 
+/** A .partial this old belongs to no dump still being written. */
+const STALE_PARTIAL_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Keeps the `keep` newest dumps of the database (the timestamped names sort by age); an empty one (a
  * dump that failed before dumps were renamed once whole) is no backup: it goes, and is not counted.
  */
 async function prune(dir: string, name: string, keep: number): Promise<string[]> {
-  const dumps = (await readdir(dir))
-    .filter((entry) => entry.startsWith(`${name}-`) && entry.endsWith('.dump'))
+  const entries = (await readdir(dir)).filter((entry) => entry.startsWith(`${name}-`));
+  // A dump killed midway (the machine stopped) leaves its .partial: gone once a day old (a younger one
+  // may be another backup's, still being written).
+  const partials = [];
+  for (const entry of entries.filter((name) => name.endsWith('.dump.partial'))) {
+    const info = await stat(path.join(dir, entry)).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > STALE_PARTIAL_MS) partials.push(entry);
+  }
+  const dumps = entries
+    .filter((entry) => entry.endsWith('.dump'))
     .sort()
     .reverse()
     .map((entry) => path.join(dir, entry));
-  const sizes = await Promise.all(dumps.map(async (file) => (await stat(file)).size));
+  // Another backup's prune may remove a file meanwhile: it counts as gone.
+  const sizes = await Promise.all(
+    dumps.map((file) =>
+      stat(file).then(
+        (info) => info.size,
+        () => 0,
+      ),
+    ),
+  );
   const whole = dumps.filter((_, index) => (sizes[index] ?? 0) > 0);
-  const removed = [...whole.slice(keep), ...dumps.filter((_, index) => sizes[index] === 0)];
-  await Promise.all(removed.map((file) => rm(file)));
+  const removed = [
+    ...whole.slice(keep),
+    ...dumps.filter((_, index) => sizes[index] === 0),
+    ...partials.map((entry) => path.join(dir, entry)),
+  ];
+  await Promise.all(removed.map((file) => rm(file, { force: true })));
   return removed;
 }
 

@@ -64,7 +64,7 @@ export function createServiceApp(
   app.on('error', (error: unknown, ctx?: Context) => {
     const log = ctx?.log ?? logger;
     if (error instanceof OutsideServiceError)
-      log.warn({ outside: error.message }, 'an outside service failed');
+      log.warn({ outside: error.message, reason: error.reason }, 'an outside service failed');
     else log.error({ err: error }, 'request failed');
   });
 
