@@ -4,7 +4,8 @@ import {
   type OrderList,
   type OrderStatus,
 } from '@sleep-ritual/contracts/admin-members';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -40,8 +41,15 @@ export function OrdersScreen() {
   const orders = useOrders({ status, page });
   const queryClient = useQueryClient();
   // Refresh asks again for everything the screen shows: the orders, what waits on a mapping, the
-  // ignored test orders and the last check with ThriveCart.
-  const refreshing = useIsFetching({ queryKey: adminKeys.orders.all }) > 0;
+  // ignored test orders and the last check with ThriveCart. It says so only when pressed, not while
+  // the screen asks again by itself.
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = () => {
+    setRefreshing(true);
+    void queryClient
+      .invalidateQueries({ queryKey: adminKeys.orders.all })
+      .finally(() => setRefreshing(false));
+  };
 
   return (
     <>
@@ -53,12 +61,8 @@ export function OrdersScreen() {
             <ButtonLink to={queueViewUrl} variant="ghost">
               Queue view
             </ButtonLink>
-            <Button
-              variant="secondary"
-              onClick={() => void queryClient.invalidateQueries({ queryKey: adminKeys.orders.all })}
-              busy={refreshing}
-            >
-              {refreshing && !orders.isPending ? 'Refreshing...' : 'Refresh'}
+            <Button variant="secondary" onClick={refresh} busy={refreshing}>
+              {refreshing ? 'Refreshing...' : 'Refresh'}
             </Button>
           </>
         }
