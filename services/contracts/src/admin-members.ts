@@ -177,6 +177,8 @@ export const memberPurchaseSchema = z.object({
   product: z.string().nullable(),
   programId: z.number().int(),
   programTitle: z.string(),
+  /** The programme was deleted since: hidden from every learner, whatever the purchase says. */
+  programDeleted: z.boolean(),
   /** 'completed' gives access; the others (see purchases.ts) do not. */
   status: purchaseStatusSchema,
   /** Whether it opens its programme now: completed, and no unpaid instalment whose grace ran out. */

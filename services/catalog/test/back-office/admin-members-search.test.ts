@@ -183,6 +183,7 @@ describe('GET /api/admin/members/{id}', () => {
         product: 'bump-3',
         programId: course.programId,
         programTitle: expect.stringMatching(/^Program /),
+        programDeleted: false,
         status: 'completed',
         hasAccess: true,
         plan: null,
@@ -224,6 +225,17 @@ describe('GET /api/admin/members/{id}', () => {
         sleep: { answer: 'during', quality: 5 },
         isDeleted: false,
       },
+    ]);
+  });
+
+  it('marks a purchase whose programme was deleted since: the member no longer sees it', async () => {
+    const course = await createCourse(bed.deps.db);
+    const member = await createMember(bed.deps.db);
+    await purchase(bed.deps.db, member.id, course.programId);
+    await bed.deps.db('programs').where({ id: course.programId }).update({ deletedAt: new Date() });
+    const { body } = await call(bed.admin, 'GET', `/api/admin/members/${member.id}`);
+    expect(body.purchases).toEqual([
+      expect.objectContaining({ programId: course.programId, programDeleted: true }),
     ]);
   });
 

@@ -193,6 +193,17 @@ describe('member page', () => {
     expect(access.getByText('No access: suspended')).toBeTruthy();
   });
 
+  it('says of a programme deleted since that the member no longer sees it, whatever the purchase says', async () => {
+    renderMember({
+      'GET /api/admin/members/7': {
+        status: 200,
+        body: backOffice.detail({ purchases: [backOffice.purchase({ programDeleted: true })] }),
+      },
+    });
+    const access = within(await screen.findByRole('list', { name: 'Program access' }));
+    expect(access.getByText('Program deleted: hidden from the member')).toBeTruthy();
+  });
+
   it('revokes a programme after confirmation and shows the member without access', async () => {
     const answers = {
       'GET /api/admin/members/7': { status: 200, body: backOffice.detail() },

@@ -11,7 +11,7 @@ import { SelectInput } from '../../../components/admin/Fields.tsx';
 import { ConfirmDialog } from '../../../components/admin/Modal.tsx';
 
 type Program = { id: number; title: string };
-type Access = Program & { hasAccess: boolean; statuses: string[] };
+type Access = Program & { hasAccess: boolean; deleted: boolean; statuses: string[] };
 
 /** Each programme the member ever had, and whether they can open it now (a purchase of it that gives access). */
 export function programAccess(purchases: MemberDetail['purchases']): Access[] {
@@ -21,6 +21,7 @@ export function programAccess(purchases: MemberDetail['purchases']): Access[] {
       id: purchase.programId,
       title: purchase.programTitle,
       hasAccess: false,
+      deleted: purchase.programDeleted,
       statuses: [],
     };
     entry.hasAccess ||= purchase.hasAccess;
@@ -69,6 +70,9 @@ export function ProgramAccess({ detail }: { detail: MemberDetail }) {
                     <span className="badge badge-muted">
                       No access: {program.statuses.filter((status) => status !== 'completed').join(', ')}
                     </span>
+                  )}
+                  {program.deleted && (
+                    <span className="badge badge-muted">Program deleted: hidden from the member</span>
                   )}
                 </p>
               </div>

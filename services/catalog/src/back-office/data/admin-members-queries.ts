@@ -135,6 +135,7 @@ export type PurchaseRow = {
   product: string | null;
   programId: number;
   programTitle: string;
+  programDeleted: boolean;
   status: PurchaseStatus;
   hasAccess: boolean;
   planStatus: PlanStatus | null;
@@ -151,7 +152,7 @@ export const IS_MANUAL_GRANT = `(pu."externalProductId" is null and pu."thriveOr
 export async function purchaseRows(db: Knex, memberId: number): Promise<PurchaseRow[]> {
   const { rows } = await db.raw<{ rows: PurchaseRow[] }>(
     `select pu.id, pu."thriveOrderId" as "orderId", pu."externalProductId" as product, pu."programId",
-            pr.title as "programTitle", pu.status, ${givesAccessSql('pu')} as "hasAccess", pu."planStatus",
+            pr.title as "programTitle", pr."deletedAt" is not null as "programDeleted", pu.status, ${givesAccessSql('pu')} as "hasAccess", pu."planStatus",
             pu."paymentFailedAt", pu."graceEndsAt", ${IS_MANUAL_GRANT} as "isManual", pu."purchasedAt", pu."updatedAt"
        from purchases pu join programs pr on pr.id = pu."programId"
       where pu."userId" = ?
