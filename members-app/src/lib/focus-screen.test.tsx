@@ -100,12 +100,18 @@ function EmptyList() {
   );
 }
 
+/** The empty state's button, pressed from the keyboard's focus. */
+function pressCreateFirstClass(): HTMLElement {
+  const opener = screen.getByRole('button', { name: 'Create First Class' });
+  opener.focus();
+  fireEvent.click(opener);
+  return opener;
+}
+
 describe('useFocusKeptOnScreen', () => {
   it('gives the focus to the screen heading when what held it leaves the page', async () => {
     render(<EmptyList />);
-    const opener = screen.getByRole('button', { name: 'Create First Class' });
-    opener.focus();
-    fireEvent.click(opener);
+    pressCreateFirstClass();
     await screen.findByText('Night 1');
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Classes List' })),
@@ -114,10 +120,7 @@ describe('useFocusKeptOnScreen', () => {
 
   it('leaves the focus on the page when the user put it there before the button went', async () => {
     render(<EmptyList />);
-    const opener = screen.getByRole('button', { name: 'Create First Class' });
-    opener.focus();
-    fireEvent.click(opener);
-    opener.blur();
+    pressCreateFirstClass().blur();
     await screen.findByText('Night 1');
     await Promise.resolve();
     expect(document.activeElement).toBe(document.body);
@@ -130,9 +133,7 @@ describe('useFocusKeptOnScreen', () => {
         <div role="dialog" aria-modal="true" aria-label="Listen mode" />
       </>,
     );
-    const opener = screen.getByRole('button', { name: 'Create First Class' });
-    opener.focus();
-    fireEvent.click(opener);
+    pressCreateFirstClass();
     await screen.findByText('Night 1');
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Listen mode' })),

@@ -4,11 +4,19 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { ToastProvider } from '../components/Toaster.tsx';
+import { useFocusKeptOnScreen } from '../lib/focus-screen.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+
+/** What the app's root layout does for every screen with the keyboard's focus (RootLayout). */
+function FocusKeptOnScreen() {
+  useFocusKeptOnScreen();
+  return null;
+}
 
 /**
  * The one harness of the SPA's component tests: routes rendered at a URL in a memory router, with a
- * fresh QueryClient (the app's own defaults, retries off) and the toaster, and a fetch stub that answers
+ * fresh QueryClient (the app's own defaults, retries off), the toaster and the root layout's focus
+ * keeping, and a fetch stub that answers
  * by "METHOD /path".
  */
 export function renderRoutes(url: string, routes: RouteObject[]) {
@@ -17,6 +25,7 @@ export function renderRoutes(url: string, routes: RouteObject[]) {
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
+        <FocusKeptOnScreen />
         <RouterProvider router={router} />
       </ToastProvider>
     </QueryClientProvider>,

@@ -26,12 +26,9 @@ export function useClassActions(pathId: number, classes: readonly AdminClass[] |
     );
   }
 
-  function deleteClass(lesson: AdminClass, onSettled: () => void, onDeleted?: () => void) {
+  function deleteClass(lesson: AdminClass, onSettled: () => void) {
     remove.mutate(lesson.id, {
-      onSuccess: () => {
-        toasts.success(MESSAGES.class.deleted);
-        onDeleted?.();
-      },
+      onSuccess: () => toasts.success(MESSAGES.class.deleted),
       onError: () => toasts.classFailure(MESSAGES.class.deleteFailed),
       onSettled,
     });

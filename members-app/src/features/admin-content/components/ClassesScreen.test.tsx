@@ -340,7 +340,10 @@ describe('classes list', () => {
       'DELETE /api/admin/classes/1': { status: 200, body: { success: true } },
     };
     const { calls } = renderClasses(answers);
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Night 1' }));
+    // From the keyboard: the row's Delete button has the focus.
+    const deleteButton = await screen.findByRole('button', { name: 'Delete Night 1' });
+    deleteButton.focus();
+    fireEvent.click(deleteButton);
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Class' });
     expect(dialog.textContent).toContain(
       'Are you sure you want to delete the class Night 1? This action cannot be undone.',

@@ -3,7 +3,6 @@ import type { AdminClass } from '@sleep-ritual/contracts/admin';
 import { Button } from '../../../components/Button.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { ConfirmDialog } from '../../../components/admin/Modal.tsx';
-import { useFocusAfterRemoval } from '../../../lib/admin/use-focus-after-removal.ts';
 import { ScreenHeader } from '../../../components/admin/ScreenHeader.tsx';
 import { LoadFailed, useIds } from '../../../components/admin/ScreenStates.tsx';
 import { CONFIRM, LOAD_ERRORS } from '../../../lib/admin/messages.ts';
@@ -28,7 +27,6 @@ export function ClassesScreen() {
   const actions = useClassActions(ids.pathId, classes.data);
   const lock = useLockToggle('class');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const removed = useFocusAfterRemoval(classes.data?.map((lesson) => lesson.id));
 
   const titles = {
     program: crumbs.data?.program.title,
@@ -95,13 +93,7 @@ export function ClassesScreen() {
           message={CONFIRM.classQuestion(dialog.lesson.title)}
           confirmLabel="Delete"
           pending={actions.removing}
-          onConfirm={() =>
-            actions.remove(
-              dialog.lesson,
-              () => setDialog(null),
-              () => removed(dialog.lesson.id),
-            )
-          }
+          onConfirm={() => actions.remove(dialog.lesson, () => setDialog(null))}
           onCancel={() => setDialog(null)}
         />
       )}

@@ -12,7 +12,6 @@ import { useAdminToasts } from '../../../lib/admin/use-admin-toasts.ts';
 import { useForm } from '../../../lib/admin/use-form.ts';
 import { SelectInput, TextInput } from '../../../components/admin/Fields.tsx';
 import { ConfirmDialog } from '../../../components/admin/Modal.tsx';
-import { useFocusAfterRemoval } from '../../../lib/admin/use-focus-after-removal.ts';
 import { MappingBanner } from './OrdersAttention.tsx';
 import { LoadFailed } from '../../../components/admin/ScreenStates.tsx';
 import { ScreenHeader } from '../../../components/admin/ScreenHeader.tsx';
@@ -23,13 +22,11 @@ export function ProductsScreen() {
   const remove = useDeleteProductMapping();
   const toasts = useAdminToasts();
   const [removing, setRemoving] = useState<ProductMapping | null>(null);
-  const removed = useFocusAfterRemoval(mappings.data?.map((mapping) => mapping.id));
 
   function confirmRemove(mapping: ProductMapping) {
     remove.mutate(mapping.id, {
       onSuccess: () => {
         toasts.success('Product mapping removed successfully', 'remove-mapping');
-        removed(mapping.id);
       },
       onError: (error) => toasts.failure('Failed to remove product mapping', error, 'remove-mapping'),
       onSettled: () => setRemoving(null),
