@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,34 @@ describe('database backups', () => {
     expect(next.removed.sort()).toEqual([empty, killed].sort());
     await rm(writing);
     expect((await readdir(nightly)).sort()).toEqual([path.basename(good.file), path.basename(next.file)]);
+  });
+
+  it('gives the tools the password in their environment, never on their command line', async () => {
+    // A pg_dump first on PATH that writes down what `ps` would show of it, and what it was given.
+    const bin = path.join(dir, 'bin');
+    const seen = path.join(dir, 'seen');
+    await mkdir(bin);
+    await writeFile(
+      path.join(bin, 'pg_dump'),
+      `#!/bin/sh\nprintf '%s\\n' "$*" "PGPASSWORD=$PGPASSWORD" > '${seen}'\nexit 1\n`,
+    );
+    await chmod(path.join(bin, 'pg_dump'), 0o755);
+    const searched = process.env.PATH;
+    process.env.PATH = `${bin}:${searched}`;
+    try {
+      for (const url of [
+        'postgres://backup:secret%2Fpw-2@db.internal:5432/shop',
+        'postgres://backup@db.internal:5432/shop?password=secret%2Fpw-2&sslmode=require',
+      ]) {
+        await expect(backupDatabase(url, path.join(dir, 'fake'), 2)).rejects.toThrow(/^pg_dump failed: /);
+        const [commandLine, environment] = (await readFile(seen, 'utf8')).split('\n');
+        expect(commandLine).toContain('--dbname=postgres://backup@db.internal:5432/shop');
+        expect(commandLine).not.toContain('secret');
+        expect(environment).toBe('PGPASSWORD=secret/pw-2');
+      }
+    } finally {
+      process.env.PATH = searched;
+    }
   });
 });
 

@@ -7,14 +7,15 @@ import { ensureDatabase } from '../db.ts';
 const execFileAsync = promisify(execFile);
 
 /**
- * Runs a PostgreSQL client tool against the database of the URL. The password goes in the
- * environment (PGPASSWORD), not on the command line where `ps` shows it, and a failure says what the
- * tool printed, never the command (which names the URL).
+ * Runs a PostgreSQL client tool against the database of the URL. The password, given before the host
+ * or as `?password=`, goes in the environment (PGPASSWORD), not on the command line where `ps` shows
+ * it, and a failure says what the tool printed, never the command (which names the URL).
  */
 async function runClient(tool: 'pg_dump' | 'pg_restore', databaseUrl: string, args: string[]): Promise<void> {
   const url = new URL(databaseUrl);
-  const password = decodeURIComponent(url.password);
+  const password = decodeURIComponent(url.password) || url.searchParams.get('password');
   url.password = '';
+  url.searchParams.delete('password');
   try {
     await execFileAsync(tool, [`--dbname=${url.toString()}`, ...args], {
       // Not configuration: the tool's own environment, as it was given to this process, plus the password.
