@@ -42,6 +42,13 @@ export function routePattern(route: string): string {
   return `^${parts.join(ID_PATTERN)}/?$`;
 }
 
+const idExpression = new RegExp(`^${ID_PATTERN}$`);
+
+/** Whether an address's segment is a record's number as `{id}` matches it, so the app and the servers agree. */
+export function isRouteId(segment: string): boolean {
+  return idExpression.test(segment);
+}
+
 const routeExpressions = membersAppRoutes.map((route) => new RegExp(routePattern(route)));
 
 /** A path is a prefix's when it is the prefix or lies below it (`/admin/…`, not `/administrator`). */

@@ -1,6 +1,11 @@
-/** An id from the address bar: a positive whole number, or null (the screen then says "Not Found"). */
+import { isRouteId } from '@sleep-ritual/contracts/app-routes';
+
+/**
+ * An id from the address bar, written as the servers' routes take it (no 0, no leading zero), or null:
+ * the screen then says "Not Found", as a reload of the address would.
+ */
 export function routeId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  if (!value || !isRouteId(value)) return null;
   const id = Number(value);
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
