@@ -5,6 +5,7 @@ import { rows } from '../../../test/fixtures/admin.ts';
 import { PathsScreen } from './PathsScreen.tsx';
 import { PhasesScreen } from './PhasesScreen.tsx';
 import { ProgramsScreen } from './ProgramsScreen.tsx';
+import { LEAVE_UNSAVED_ORDER } from './SaveOrdering.tsx';
 import { keyboardDrag, keyboardDragUp } from './test-drag.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -54,7 +55,9 @@ describe('programmes list', () => {
       },
     };
     const { calls } = stub(answers);
-    renderAt('/admin/programs', '/admin/programs', <ProgramsScreen />);
+    renderAt('/admin/programs', '/admin/programs', <ProgramsScreen />, [
+      { path: '/admin/programs/:id', element: <p>Program 1 details</p> },
+    ]);
     const list = within(await screen.findByRole('list', { name: 'Programs' }));
     expect(list.getByText('Full Program')).toBeTruthy();
     expect(list.getByText('Add On')).toBeTruthy();
@@ -65,9 +68,15 @@ describe('programmes list', () => {
     await keyboardDragUp(screen.getByRole('button', { name: 'Drag to reorder Programme 2' }));
     expect(screen.getByText('The new order is not saved yet.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
-    // Unsaved, a reload or a closed tab asks first; once saved, nothing asks.
+    // Unsaved, a reload or a closed tab asks first, and so does a link to another screen; once saved,
+    // nothing asks.
     const leaving = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
     expect(leaving()).toBe(true);
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(list.getByRole('link', { name: 'Programme 1' }));
+    expect(confirm).toHaveBeenCalledWith(LEAVE_UNSAVED_ORDER);
+    expect(screen.getByText('The new order is not saved yet.')).toBeTruthy();
     answers['GET /api/admin/programs'].body = answers['PUT /api/admin/programs/reorder'].body;
     save.focus();
     fireEvent.click(save);
@@ -76,11 +85,26 @@ describe('programmes list', () => {
     await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
     expect(document.activeElement).toBe(save);
     expect(leaving()).toBe(false);
+    confirm.mockClear();
     expect(bodyOf(calls, 'PUT')).toEqual([
       { id: 2, orderIndex: 0 },
       { id: 1, orderIndex: 1 },
     ]);
     expect(list.getAllByRole('link').map((link) => link.textContent)).toEqual(['Programme 2', 'Programme 1']);
+    fireEvent.click(list.getByRole('link', { name: 'Programme 1' }));
+    expect(await screen.findByText('Program 1 details')).toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('leaves an unsaved order by a link once the question is answered yes', async () => {
+    stub({ 'GET /api/admin/programs': { status: 200, body: [rows.program(1), rows.program(2)] } });
+    renderAt('/admin/programs', '/admin/programs', <ProgramsScreen />, [
+      { path: '/admin/programs/:id', element: <p>Program 1 details</p> },
+    ]);
+    await keyboardDragUp(await screen.findByRole('button', { name: 'Drag to reorder Programme 2' }));
+    vi.stubGlobal('confirm', () => true);
+    fireEvent.click(screen.getByRole('link', { name: 'Programme 1' }));
+    expect(await screen.findByText('Program 1 details')).toBeTruthy();
   });
 
   it('moves a row by one place per arrow key press', async () => {
