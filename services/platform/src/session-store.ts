@@ -8,28 +8,47 @@ import type { Knex } from 'knex';
 export type SessionStore = {
   /** The stored JSON of each id, in order (null for none or expired). */
   getMany(ids: string[]): Promise<(string | null)[]>;
-  /** Stores the session for `ttlMs`; with a user, indexes it under that user for `indexMs`. */
+  /**
+   * Stores the session for `ttlMs`; with a user, indexes it under that user for `indexMs`. A session
+   * that endUser ended stays ended: a request that read it before the end would otherwise save the
+   * member back into it.
+   */
   set(id: string, json: string, ttlMs: number, user?: { id: number; indexMs: number }): Promise<void>;
   destroy(id: string): Promise<void>;
   /** Ends every session of the user except `exceptId`. */
   destroyUser(userId: number, exceptId?: string): Promise<void>;
   /**
-   * Ends every session of the user, leaving `leave` (a session of nobody) in each one's place for the
-   * rest of its lifetime: a device that comes back can be told why it was signed out.
+   * Ends every session of the user for good, leaving a session of nobody that says why
+   * (`{"endedBy":…}`, endedMark) in each one's place for the rest of its lifetime: a device that comes
+   * back can be told why it was signed out.
    */
-  endUser(userId: number, leave: string): Promise<void>;
+  endUser(userId: number, endedBy: string): Promise<void>;
 };
+
+/** What endUser leaves in place of a session: a session of nobody saying why it ended. */
+export const endedMark = (endedBy: string) => JSON.stringify({ endedBy });
+const ENDED_PREFIX = '{"endedBy":';
 
 const sessionKey = (id: string) => `sess:${id}`;
 const userSessionsKey = (userId: number) => `user-sessions:${userId}`;
+
+/** set, in one step: nothing written over an ended session (KEYS: session, user index or none). */
+const SET_UNLESS_ENDED = `
+local current = redis.call('GET', KEYS[1])
+if current and string.sub(current, 1, ${ENDED_PREFIX.length}) == '${ENDED_PREFIX}' then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+if KEYS[2] then
+  redis.call('SADD', KEYS[2], ARGV[3])
+  redis.call('PEXPIRE', KEYS[2], ARGV[4])
+end
+return 1`;
 
 export function redisSessionStore(redis: Redis): SessionStore {
   return {
     getMany: (ids) => redis.mget(ids.map(sessionKey)),
     async set(id, json, ttlMs, user) {
-      const multi = redis.multi().set(sessionKey(id), json, 'PX', ttlMs);
-      if (user) multi.sadd(userSessionsKey(user.id), id).pexpire(userSessionsKey(user.id), user.indexMs);
-      await multi.exec();
+      const keys = user ? [sessionKey(id), userSessionsKey(user.id)] : [sessionKey(id)];
+      await redis.eval(SET_UNLESS_ENDED, keys.length, ...keys, json, ttlMs, id, user?.indexMs ?? 0);
     },
     async destroy(id) {
       await redis.del(sessionKey(id));
@@ -44,12 +63,12 @@ export function redisSessionStore(redis: Redis): SessionStore {
         .srem(userSessionsKey(userId), ...doomed)
         .exec();
     },
-    async endUser(userId, leave) {
+    async endUser(userId, endedBy) {
       const ids = await redis.smembers(userSessionsKey(userId));
       if (ids.length === 0) return;
       const multi = redis.multi();
       // XX: a session that expired meanwhile stays gone; KEEPTTL: the mark lasts as long as it would have.
-      for (const id of ids) multi.set(sessionKey(id), leave, 'KEEPTTL', 'XX');
+      for (const id of ids) multi.set(sessionKey(id), endedMark(endedBy), 'KEEPTTL', 'XX');
       await multi.srem(userSessionsKey(userId), ...ids).exec();
     },
   };
@@ -74,7 +93,12 @@ export function postgresSessionStore(db: Knex): SessionStore {
       await db('sessions')
         .insert({ id, data: json, userId: user?.id ?? null, expiresAt })
         .onConflict('id')
-        .merge(['data', 'userId', 'expiresAt']);
+        .merge(['data', 'userId', 'expiresAt'])
+        .where((query) =>
+          query
+            .whereRaw(`sessions.data->>'endedBy' is null`)
+            .orWhere('sessions.expiresAt', '<=', db.fn.now()),
+        );
       if (Date.now() - sweptAt > SWEEP_EVERY_MS) {
         sweptAt = Date.now();
         await db('sessions').where('expiresAt', '<=', db.fn.now()).delete();
@@ -91,11 +115,11 @@ export function postgresSessionStore(db: Knex): SessionStore {
         })
         .delete();
     },
-    async endUser(userId, leave) {
+    async endUser(userId, endedBy) {
       await db('sessions')
         .where({ userId })
         .andWhere('expiresAt', '>', db.fn.now())
-        .update({ data: leave, userId: null });
+        .update({ data: endedMark(endedBy), userId: null });
     },
   };
 }

@@ -66,7 +66,7 @@ describe('the session store', () => {
     await sessions.set(theirs, JSON.stringify({ userId: userId + 1 }), 60_000, { ...index, id: userId + 1 });
     await expect.poll(async () => (await sessions.getMany([expired]))[0]).toBeNull();
 
-    await sessions.endUser(userId, '{"endedBy":"deletion"}');
+    await sessions.endUser(userId, 'deletion');
     expect(await sessions.getMany([long, brief, expired, theirs])).toEqual([
       '{"endedBy":"deletion"}',
       '{"endedBy":"deletion"}',
@@ -78,6 +78,28 @@ describe('the session store', () => {
     expect((await sessions.getMany([long]))[0]).toBe('{"endedBy":"deletion"}');
     await expect.poll(async () => (await sessions.getMany([brief]))[0], { timeout: 5_000 }).toBeNull();
     expect((await sessions.getMany([long]))[0]).toBe('{"endedBy":"deletion"}');
+  });
+
+  it('keeps an ended session ended when a request that read it before saves it again', async () => {
+    const userId = 1_000_000_000 + Math.floor(Math.random() * 1_000_000);
+    const [renewed, other] = [unique('renewed'), unique('other')];
+    const index = { id: userId, indexMs: 120_000 };
+    await sessions.set(renewed, JSON.stringify({ userId }), 60_000, index);
+    await sessions.endUser(userId, 'deletion');
+    // The renewal of a request in flight during the deletion, or a save of its changes.
+    await sessions.set(renewed, JSON.stringify({ userId, startedAt: 1 }), 60_000, index);
+    await sessions.set(other, JSON.stringify({ userId }), 60_000, index);
+    expect(await sessions.getMany([renewed, other])).toEqual([
+      '{"endedBy":"deletion"}',
+      JSON.stringify({ userId }),
+    ]);
+    // Only the session that was not ended is the user's: ending the user again ends that one alone.
+    await sessions.endUser(userId, 'deletion');
+    expect(await sessions.getMany([other])).toEqual(['{"endedBy":"deletion"}']);
+    // A session of nobody (signed out, never signed in) is written as before.
+    await sessions.destroy(renewed);
+    await sessions.set(renewed, '{}', 60_000);
+    expect(await sessions.getMany([renewed])).toEqual(['{}']);
   });
 });
 

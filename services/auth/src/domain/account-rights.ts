@@ -9,7 +9,7 @@ import {
 import { recordDeletedAccount } from '../data/deleted-accounts.ts';
 import { ForbiddenError, UnauthorizedError } from '@sleep-ritual/platform/errors';
 import { iso, isoOrNull } from '@sleep-ritual/platform/dates';
-import { DELETED_ACCOUNT_SESSION } from '@sleep-ritual/platform/http/session';
+import { DELETED_ACCOUNT } from '@sleep-ritual/platform/http/session';
 import { verifyPassword } from '@sleep-ritual/platform/passwords';
 import { consumeSignInCode } from '../tokens/sign-in-tokens.ts';
 import {
@@ -98,7 +98,7 @@ export async function deleteAccount(
   // again (deleted first, a device left signed in could go on writing about a member who is gone).
   // Once more after, for a device that signed in meanwhile. Each session leaves a mark, for /api/user
   // to tell its device why it ended.
-  await deps.backends.sessions.endUser(userId, DELETED_ACCOUNT_SESSION);
+  await deps.backends.sessions.endUser(userId, DELETED_ACCOUNT);
   const orderIds = await deps.db.transaction(async (trx) => {
     const orderIds = await readOrderIds(trx, { id: userId, email: user.email });
     await recordDeletedAccount(trx, deps.config, { email: user.email, orderIds });
@@ -109,7 +109,7 @@ export async function deleteAccount(
     return orderIds;
   });
   await deps.backends.sessions
-    .endUser(userId, DELETED_ACCOUNT_SESSION)
+    .endUser(userId, DELETED_ACCOUNT)
     .catch((error: Error) =>
       deps.logger.warn(
         { userId, err: error.message },

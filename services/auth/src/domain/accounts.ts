@@ -3,7 +3,7 @@ import { BadRequestError } from '@sleep-ritual/platform/errors';
 import { hashPassword, verifyPassword } from '@sleep-ritual/platform/passwords';
 import { consumeResetToken, isResetTokenOpen } from '../tokens/reset-tokens.ts';
 import { consumeSignInCode, consumeSignInToken } from '../tokens/sign-in-tokens.ts';
-import type { SessionData } from '@sleep-ritual/platform/http/session';
+import { DELETED_ACCOUNT, type SessionData } from '@sleep-ritual/platform/http/session';
 import {
   findUserByEmail,
   findUserById,
@@ -28,7 +28,7 @@ export async function findSignedInUser({ db }: AuthDeps, userId: number) {
 
 /** Whether a session has no member because they deleted the account (its mark, or its member's row). */
 export async function endedByDeletion({ db }: AuthDeps, session: SessionData | null): Promise<boolean> {
-  if (session?.endedBy === 'deletion') return true;
+  if (session?.endedBy === DELETED_ACCOUNT) return true;
   return session?.userId !== undefined && (await isDeletedUser(db, session.userId));
 }
 

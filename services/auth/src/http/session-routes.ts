@@ -8,7 +8,7 @@ import {
 } from '@sleep-ritual/contracts/auth';
 import { ACCOUNT_DELETED, SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
 import { UnauthorizedError } from '@sleep-ritual/platform/errors';
-import { DELETED_ACCOUNT_SESSION, setSignedInHint } from '@sleep-ritual/platform/http/session';
+import { DELETED_ACCOUNT, setSignedInHint } from '@sleep-ritual/platform/http/session';
 import { limitAddress } from '@sleep-ritual/platform/rate-limit';
 import {
   checkCredentials,
@@ -36,7 +36,7 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
       // answer says so, for the device to forget the nights and progress it kept for them.
       const deleted = await endedByDeletion(deps, ctx.session);
       // A session a request saved again while the account went becomes a mark as the others did.
-      if (deleted && userId) await deps.backends.sessions.endUser(userId, DELETED_ACCOUNT_SESSION);
+      if (deleted && userId) await deps.backends.sessions.endUser(userId, DELETED_ACCOUNT);
       else if (userId) ctx.session = null;
       if (ctx.cookies.get(SIGNED_IN_HINT_COOKIE)) setSignedInHint(ctx, deps.config, false);
       throw new UnauthorizedError(deleted ? ACCOUNT_DELETED : 'Not signed in');

@@ -20,12 +20,12 @@ export type SessionData = {
   /** The admin password that opened the admin part (adminPasswordMark). */
   adminOf?: string;
   startedAt?: number;
-  /** Left in place of a member's sessions when they deleted their account (SessionStore.endUser). */
-  endedBy?: 'deletion';
+  /** Why a session is nobody's: SessionStore.endUser left it, when a member deleted their account. */
+  endedBy?: typeof DELETED_ACCOUNT;
 };
 
-/** What each session of a member who deleted their account becomes: nobody's, saying why it ended. */
-export const DELETED_ACCOUNT_SESSION = JSON.stringify({ endedBy: 'deletion' } satisfies SessionData);
+/** The reason endUser writes in each session of a member who deleted their account. */
+export const DELETED_ACCOUNT = 'deletion';
 
 /**
  * The mark an admin session keeps of the admin password that opened it: a keyed digest (with
