@@ -174,6 +174,23 @@ describe('POST /api/create-account', () => {
     expect(login.status).toBe(200);
   });
 
+  it("makes the address the account was created from the member's own: strangers who spend the new addresses' budgets do not shut it out", async () => {
+    const { orderId, user } = await provisionedOrder();
+    const home = createClient(auth.url);
+    expect((await create(home, orderId, 'sleepy6', mailedLink(orderId, user.email))).status).toBe(200);
+    const { code } = await issueSignInToken(auth.deps.db, auth.deps.config, user.id);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const useCode = (client: ReturnType<typeof createClient>, guess: string) =>
+      client.request('/api/login/code', { method: 'POST', json: { email: user.email, code: guess } });
+    for (let address = 0; address < 2; address += 1) {
+      const stranger = createClient(auth.url);
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        expect((await useCode(stranger, wrong)).status).toBe(400);
+    }
+    expect((await useCode(createClient(auth.url), code)).status).toBe(429);
+    expect((await useCode(createClient(auth.url, { ip: home.ip }), code)).status).toBe(200);
+  });
+
   it('accepts the token of the mailed link, but not a forged one', async () => {
     const { orderId, user } = await provisionedOrder();
     const forged = await create(

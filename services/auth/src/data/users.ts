@@ -31,8 +31,11 @@ export async function isDeletedUser(db: Knex, id: number): Promise<boolean> {
   return Boolean(await db('users').where({ id }).whereNotNull('deletedAt').first('id'));
 }
 
-export async function recordSignIn(db: Knex, id: number): Promise<void> {
-  await db('users').where({ id }).update({ lastSignInAt: db.fn.now() });
+/** Records a sign-in now; answers the member's address. */
+export async function recordSignIn(db: Knex, id: number): Promise<string> {
+  const [row] = await db('users').where({ id }).update({ lastSignInAt: db.fn.now() }, ['email']);
+  if (!row) throw new Error(`No user ${id} to sign in`);
+  return row.email;
 }
 
 /** Sets the password from a reset link: the mailed link proves the address too. */

@@ -56,8 +56,8 @@ export async function passwordStillIs({ db }: AuthDeps, userId: number, password
   return (await findUserById(db, userId))?.password === passwordHash;
 }
 
-export async function noteSignIn({ db }: AuthDeps, userId: number): Promise<void> {
-  await recordSignIn(db, userId);
+export function noteSignIn({ db }: AuthDeps, userId: number): Promise<string> {
+  return recordSignIn(db, userId);
 }
 
 /** Queues the reset e-mail when the account exists; the caller answers the same either way. */

@@ -79,10 +79,7 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
     await limits.signInLinkUsesPerIp.hit(limitAddress(ctx.ip));
     const { userId, passwordEnded } = await signInWithLink(deps, token);
     await signIn(ctx, deps, userId);
-    const user = await findSignedInUser(deps, userId);
-    // As a password or code sign-in: where the member signed in is theirs for the account's ceilings.
-    if (user) await limits.knownAddresses.remember(user.email, limitAddress(ctx.ip));
-    ctx.body = mailedSignInAnswer(user, passwordEnded);
+    ctx.body = mailedSignInAnswer(await findSignedInUser(deps, userId), passwordEnded);
   });
 
   // The same e-mail's 6-digit code: for the installed app, where the link would open another browser.

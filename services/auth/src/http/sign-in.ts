@@ -1,14 +1,18 @@
 import type { Context } from 'koa';
 import { setSignedInHint } from '@sleep-ritual/platform/http/session';
+import { limitAddress } from '@sleep-ritual/platform/rate-limit';
 import { noteSignIn } from '../domain/accounts.ts';
-import type { AuthDeps } from '../deps.ts';
+import type { AuthRouteDeps } from '../deps.ts';
 
 /**
  * Signs the user in on this request: records the sign-in, and starts a session under a new id, so an
- * id planted before sign-in is worthless. Both the sign-in form and account creation end here.
+ * id planted before sign-in is worthless. Every way in ends here (password, link, code, account
+ * creation), and each makes the address the member's own for the sign-in ceilings: a stranger who
+ * spends the new addresses' budgets never shuts out a network the member signed in from.
  */
-export async function signIn(ctx: Context, deps: AuthDeps, userId: number): Promise<void> {
-  await noteSignIn(deps, userId);
+export async function signIn(ctx: Context, deps: AuthRouteDeps, userId: number): Promise<void> {
+  const email = await noteSignIn(deps, userId);
+  await deps.limits.knownAddresses.remember(email, limitAddress(ctx.ip));
   const { session } = ctx;
   if (!session) throw new Error('No session on this request: is the session middleware mounted?');
   session.userId = userId;
