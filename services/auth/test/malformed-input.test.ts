@@ -64,6 +64,20 @@ describe('no endpoint answers 500 to bad input', () => {
     expect(await response.json()).toEqual({ error: 'The request body is not valid JSON.' });
   });
 
+  it.each(endpoints)('%s: a body that does not match its Content-Encoding is a 400', async (path) => {
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const response = await createClient(auth.url).request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: '{"email": "a@b.c"}',
+      });
+      expect(response.status, encoding).toBe(400);
+      expect(await response.json()).toEqual({
+        error: 'The request body does not match its Content-Encoding.',
+      });
+    }
+  });
+
   it.each(endpoints)('%s: wrong types and missing fields are 400 with issues', async (path) => {
     for (const body of [
       {},

@@ -60,3 +60,41 @@ describe('text PostgreSQL cannot store (a NUL character)', () => {
     expectRefused(answer, 'q');
   });
 });
+
+describe('text that is not UTF-8', () => {
+  const NOT_UTF8 = (field: string) => `${field} is not valid UTF-8 text`;
+
+  it('is refused with 400 naming the field: bytes that are not UTF-8, a lone surrogate, U+FFFD', async () => {
+    const marker = uniqueTitle('Not UTF-8');
+    const bytes = Buffer.concat([
+      Buffer.from(`{"title":"${marker} `),
+      Buffer.from([0xff, 0xfe, 0xc3, 0x28]),
+      Buffer.from('"}'),
+    ]);
+    const raw = await bed.admin.request('/api/admin/programs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: bytes,
+    });
+    expect(raw.status).toBe(400);
+    expect((await raw.json()).error).toBe(NOT_UTF8('title'));
+
+    for (const text of ['\ud800', '\udc00 one', '\ufffd']) {
+      const answer = await call(bed.admin, 'POST', '/api/admin/programs', { title: `${marker} ${text}` });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(NOT_UTF8('title'));
+    }
+    expect(await bed.deps.db('programs').where('title', 'like', `${marker}%`).first()).toBeUndefined();
+
+    const query = await call(bed.admin, 'GET', '/api/admin/members?q=a%FF');
+    expect(query.status).toBe(400);
+    expect(query.body.error).toBe(NOT_UTF8('q'));
+  });
+
+  it('takes text outside the basic plane, whose characters are surrogate pairs', async () => {
+    const title = uniqueTitle('Sleep 🌙 𝄞');
+    const answer = await call(bed.admin, 'POST', '/api/admin/programs', { title });
+    expect(answer.status).toBe(201);
+    expect(answer.body.title).toBe(title);
+  });
+});

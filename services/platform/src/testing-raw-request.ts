@@ -8,9 +8,16 @@ import net from 'node:net';
 const MB = 1024 * 1024;
 /**
  * `refused`: the body must be refused (4xx). A wide body is within the limits and valid JSON, so a call
- * that takes no body (signing out, ThriveCart's URL check) may accept it; none may fail on it.
+ * that takes no body (signing out, ThriveCart's URL check) may accept it, and the webhook takes text
+ * that is not UTF-8 rather than lose an order (every other call refuses it); none may fail on it.
  */
-export type HostileBody = { name: string; bytes: () => Buffer | number; refused: boolean };
+export type HostileBody = {
+  name: string;
+  bytes: () => Buffer | number;
+  refused: boolean;
+  /** Headers sent besides the JSON content type and the framing. */
+  headers?: string[];
+};
 export const hostileBodies: HostileBody[] = [
   {
     name: 'nested 40,000 arrays deep',
@@ -32,6 +39,19 @@ export const hostileBodies: HostileBody[] = [
     bytes: () => Buffer.from(`{${Array.from({ length: 8_000 }, (_, n) => `"k${n}":0`).join(',')}}`),
     refused: false,
   },
+  {
+    name: 'declared gzip but not gzip',
+    bytes: () => Buffer.from('{"title":"plain"}'),
+    refused: true,
+    headers: ['Content-Encoding: gzip'],
+  },
+  {
+    name: 'not UTF-8',
+    bytes: () =>
+      Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from('"}')]),
+    refused: false,
+  },
+  { name: 'a lone surrogate', bytes: () => Buffer.from('{"title":"\\ud800"}'), refused: false },
   { name: '5 MB', bytes: () => 5 * MB, refused: true },
   { name: '50 MB', bytes: () => 50 * MB, refused: true },
 ];
@@ -48,12 +68,14 @@ export function sendRawRequest(
   endpoint: { method: string; path: string },
   body: Buffer | number,
   framing: 'declared' | 'chunked',
+  headers: string[] = [],
 ): Promise<RawAnswer> {
   const size = typeof body === 'number' ? body : body.length;
   const head = [
     `${endpoint.method} ${endpoint.path} HTTP/1.1`,
     `Host: ${origin.host}:${origin.port}`,
     'Content-Type: application/json',
+    ...headers,
     framing === 'declared' ? `Content-Length: ${size}` : 'Transfer-Encoding: chunked',
     '',
     '',
@@ -157,7 +179,10 @@ export async function wrongAnswers(
     const answers = await Promise.all(
       endpoints
         .slice(at, at + 4)
-        .map(async (endpoint) => [endpoint, await sendRawRequest(origin, endpoint, bytes, framing)] as const),
+        .map(
+          async (endpoint) =>
+            [endpoint, await sendRawRequest(origin, endpoint, bytes, framing, body.headers)] as const,
+        ),
     );
     for (const [endpoint, answer] of answers) {
       const where = `${endpoint.method} ${endpoint.path} (${body.name}, ${framing}): ${answer.status} ${answer.body.slice(0, 200)}`;

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Backends } from '../backends.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { NotFoundError, OutsideServiceError } from '../errors.ts';
+import { BadRequestError, NotFoundError, OutsideServiceError } from '../errors.ts';
 import { BODY_LIMIT_BYTES, bodyLimitOf } from '../routes.ts';
 import { createMetricsRegistry, metricsEndpoint, requestMetrics, type Registry } from '../metrics.ts';
 import { dropRestOfBody } from './drop-body.ts';
@@ -90,13 +90,23 @@ export function createServiceApp(
       formLimit: BODY_LIMIT_BYTES,
       textLimit: BODY_LIMIT_BYTES,
       encoding: 'utf-8',
-      onError: (error: Error) => {
-        throw error;
+      onError: (error: Error, ctx: Context) => {
+        throw undecodable(error, ctx) ?? error;
       },
     }),
   );
-  app.use(rejectUnstorableText({ nul: !options.acceptsUnstorableText }));
+  app.use(rejectUnstorableText({ text: !options.acceptsUnstorableText }));
   return app;
+}
+
+/**
+ * A compressed body that does not inflate (zlib's errors carry no HTTP status, so they were a 500): the
+ * client's fault, answered 400. Errors that carry their status (413, 415, bad JSON) keep it.
+ */
+function undecodable(error: Error, ctx: Context): BadRequestError | undefined {
+  const encoding = ctx.get('Content-Encoding');
+  if ('status' in error || !encoding || encoding === 'identity') return undefined;
+  return new BadRequestError('The request body does not match its Content-Encoding.');
 }
 
 /** How long a refused body may take to arrive before its connection is closed. */

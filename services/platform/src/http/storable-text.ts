@@ -9,23 +9,32 @@ import { BadRequestError } from '../errors.ts';
  */
 export const BODY_MAX_DEPTH = 32;
 
-/** PostgreSQL's text types cannot hold U+0000: a NUL reaching a query fails it (22021), which was a 500. */
-const unstorable = (text: string) => text.includes('\u0000');
+/**
+ * What text a body or query may not carry, and why. PostgreSQL's text types cannot hold U+0000: a NUL
+ * reaching a query fails it (22021), which was a 500. A lone surrogate (JSON's `"\ud800"`) has no UTF-8
+ * form, and U+FFFD is what bytes that are not UTF-8 decode to: both were stored as U+FFFD, silently.
+ */
+const refusals: { test: (text: string) => boolean; says: string }[] = [
+  { test: (text) => text.includes('\u0000'), says: 'contains a character that cannot be stored (NUL)' },
+  // \p{Cs} matches only a surrogate that is not half of a pair (the u flag reads pairs as one).
+  { test: (text) => /[\uFFFD\p{Cs}]/u.test(text), says: 'is not valid UTF-8 text' },
+];
 
-const message = (field: string) => `${field} contains a character that cannot be stored (NUL)`;
+const refusalOf = (text: string) => refusals.find((refusal) => refusal.test(text));
 
-type Finding = { tooDeep: true } | { path: (string | number)[] } | undefined;
+type Finding = { tooDeep: true } | { path: (string | number)[]; says: string } | undefined;
 
 /**
  * Walks a parsed body without recursion (an explicit stack), stopping at the first level past
- * BODY_MAX_DEPTH or, when `nul` is asked for, at the first string (or key) PostgreSQL could not store.
+ * BODY_MAX_DEPTH or, when `text` is asked for, at the first string (or key) refused (refusals).
  */
-function inspect(body: unknown, nul: boolean): Finding {
+function inspect(body: unknown, text: boolean): Finding {
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value: body, path: [] }];
   for (let next = stack.pop(); next; next = stack.pop()) {
     const { value, path } = next;
     if (typeof value === 'string') {
-      if (nul && unstorable(value)) return { path };
+      const refusal = text ? refusalOf(value) : undefined;
+      if (refusal) return { path, says: refusal.says };
       continue;
     }
     if (!value || typeof value !== 'object') continue;
@@ -35,32 +44,42 @@ function inspect(body: unknown, nul: boolean): Finding {
       : Object.entries(value);
     // Pushed last to first, so the first field is looked at first and named in the answer.
     for (const [key, item] of entries.toReversed()) {
-      if (nul && typeof key === 'string' && unstorable(key)) return { path: [...path, key] };
+      const refusal = text && typeof key === 'string' ? refusalOf(key) : undefined;
+      if (refusal) return { path: [...path, key], says: refusal.says };
       stack.push({ value: item, path: [...path, key] });
     }
   }
   return undefined;
 }
 
+/** The first query parameter whose name or value may not be taken (`%00`, `%FF`), named by its name. */
+function inspectQuery(query: URLSearchParams): Finding {
+  for (const [key, value] of query) {
+    const refusal = refusalOf(key) ?? refusalOf(value);
+    if (refusal) return { path: [key], says: refusal.says };
+  }
+  return undefined;
+}
+
 /**
  * Refuses, once for every endpoint of every service, a body nested deeper than BODY_MAX_DEPTH (400),
- * and, unless the service cleans such text itself, a body or query carrying text PostgreSQL cannot
- * store: 400 in the validation errors' shape, naming the field (`title`, `classUpdates.0.title`, or
+ * and, unless the service cleans such text itself, a body or query carrying text it may not take
+ * (refusals): 400 in the validation errors' shape, naming the field (`title`, `classUpdates.0.title`, or
  * the query parameter), before any handler or query sees it.
  */
-export function rejectUnstorableText(options: { nul: boolean } = { nul: true }) {
+export function rejectUnstorableText(options: { text: boolean } = { text: true }) {
   return async function storableText(ctx: Context, next: Next) {
-    const query = new URLSearchParams(ctx.querystring);
-    const inQuery = options.nul
-      ? [...query].find(([key, value]) => unstorable(key) || unstorable(value))
-      : undefined;
-    const found: Finding = inQuery ? { path: [inQuery[0]] } : inspect(ctx.request.body, options.nul);
+    const found: Finding =
+      (options.text ? inspectQuery(new URLSearchParams(ctx.querystring)) : undefined) ??
+      inspect(ctx.request.body, options.text);
     if (found && 'tooDeep' in found) {
       throw new BadRequestError(`The request body is nested too deeply (at most ${BODY_MAX_DEPTH} levels).`);
     }
     if (found) {
       const field = found.path.length > 0 ? found.path.join('.') : 'The body';
-      throw new ZodError([{ code: 'custom', path: found.path, message: message(field), input: undefined }]);
+      throw new ZodError([
+        { code: 'custom', path: found.path, message: `${field} ${found.says}`, input: undefined },
+      ]);
     }
     await next();
   };
