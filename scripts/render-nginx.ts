@@ -17,6 +17,7 @@ import { adminAreaPrefix, membersAppRoutes, routePattern } from '@sleep-ritual/c
 import { serviceWorkerFile, webAppManifestFile } from '@sleep-ritual/contracts/web-app';
 import { loadConfig, loadConfigOrExit, type Config } from '@sleep-ritual/platform/config';
 import { NotFoundError, ServiceUnavailableError } from '@sleep-ritual/platform/errors';
+import { REQUEST_HEAD_TOO_LARGE } from '@sleep-ritual/platform/http/server';
 import { repoRoot } from '@sleep-ritual/platform/paths';
 import {
   AUDIO_CACHE_CONTROL,
@@ -219,9 +220,12 @@ function renderMain(options: MainOptions): string {
     "        # Every answer nginx makes itself, even before a location is chosen (a malformed address's 400),",
     '        # has the security headers; a location that includes static-headers.conf sets its own instead.',
     ...edge.headers.map((line) => `        ${line}`),
-    '        # A URI, not a named location: a request line that did not parse has no URI to keep.',
+    '        # URIs, not named locations: a request line that did not parse has no URI to keep. An address',
+    "        # or headers past the buffers (414, 494) get the answer of the services' own parser (431).",
     '        error_page 400 /_bad-request;',
     `        location = /_bad-request { internal; default_type application/json; return 400 ${jsonError(BAD_ADDRESS)}; }`,
+    '        error_page 414 494 =431 /_head-too-large;',
+    `        location = /_head-too-large { internal; default_type application/json; return 431 ${jsonError(REQUEST_HEAD_TOO_LARGE)}; }`,
     '',
     '        location = /healthz {',
     '            access_log off;',

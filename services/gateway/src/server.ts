@@ -1,6 +1,6 @@
-import http from 'node:http';
 import path from 'node:path';
 import { loadConfigOrExit } from '@sleep-ritual/platform/config';
+import { createHttpServer } from '@sleep-ritual/platform/http/server';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { repoRoot } from '@sleep-ritual/platform/paths';
 import { exitOnUncaughtErrors, onShutdown } from '@sleep-ritual/platform/run-service';
@@ -17,7 +17,7 @@ const app = createGateway({
   membersAppDir: path.join(repoRoot, 'members-app', 'dist'),
   pagesReady: pagesReadyFromParent(),
 });
-const server = http.createServer(app.callback());
+const server = createHttpServer(app.callback());
 server.listen(config.port, config.gatewayHost, () =>
   logger.info({ port: config.port, host: config.gatewayHost }, 'gateway listening'),
 );

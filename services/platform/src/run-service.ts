@@ -1,9 +1,9 @@
-import http from 'node:http';
 import type Koa from 'koa';
 import { loadConfigOrExit, type Config } from './config.ts';
 import { createDb } from './db.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createBackends } from './backends.ts';
+import { createHttpServer } from './http/server.ts';
 import type { ServiceDeps } from './http/service-app.ts';
 import { flushTraces } from './telemetry.ts';
 
@@ -29,8 +29,7 @@ export async function runService(
   await backends.queues.ready();
   const app = await createApp({ config, logger, db, backends });
 
-  const server = http.createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(app.callback());
   const port = config.servicePorts[name];
   await new Promise<void>((resolve) => server.listen(port, config.bindHost, resolve));
   logger.info({ port }, `${name} listening`);

@@ -87,11 +87,9 @@ export async function listen(app: { callback(): (req: never, res: never) => void
   url: string;
   close(): Promise<void>;
 }> {
-  const http = await import('node:http');
-  const server = http.createServer(app.callback() as unknown as Parameters<typeof http.createServer>[1]);
-  // As run-service.ts keeps it: longer than nginx keeps an idle upstream connection (60 s), so nginx never
-  // sends a request on a connection this server is closing (a POST it cannot retry: a 502, answered as 503).
-  server.keepAliveTimeout = 65_000;
+  const { createHttpServer } = await import('./http/server.ts');
+  // As the processes serve (run-service.ts, the gateway).
+  const server = createHttpServer(app.callback() as unknown as Parameters<typeof createHttpServer>[0]);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   return {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_ACCESS_PATH } from '@sleep-ritual/contracts/media';
+import { REQUEST_HEAD_TOO_LARGE } from '../src/http/server.ts';
 import { runTestNginx } from '../src/testing-nginx.ts';
 import { freePort } from '../src/testing.ts';
 import { localNginxArgs, renderLocalNginx, thisMachine } from '../../../scripts/render-nginx.ts';
@@ -297,6 +298,16 @@ describe('nginx with the configuration npm run start:prod renders', () => {
     expect(malformed.status).toBe(400);
     expectSecured(malformed, 'a malformed address');
     expect(json(malformed)).toEqual({ error: 'The address is not valid.' });
+    const longAddress = await get(`/api/user?q=${'a'.repeat(20_000)}`);
+    const largeHeaders = await get('/api/user', { 'x-large': 'a'.repeat(20_000) });
+    for (const [answer, what] of [
+      [longAddress, 'an address past the buffers'],
+      [largeHeaders, 'headers past the buffers'],
+    ] as const) {
+      expect(answer.status, what).toBe(431);
+      expectSecured(answer, what);
+      expect(json(answer), what).toEqual({ error: REQUEST_HEAD_TOO_LARGE });
+    }
     const down = await get('/api/progress/1');
     expect(down.status).toBe(503);
     expectSecured(down, 'a service that does not answer');

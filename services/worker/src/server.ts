@@ -1,8 +1,8 @@
-import http from 'node:http';
 import os from 'node:os';
 import Koa from 'koa';
 import { loadConfigOrExit } from '@sleep-ritual/platform/config';
 import { createDb } from '@sleep-ritual/platform/db';
+import { createHttpServer } from '@sleep-ritual/platform/http/server';
 import { healthRoutes } from '@sleep-ritual/platform/http/service-app';
 import { createLogger } from '@sleep-ritual/platform/logger';
 import { createMetricsRegistry, metricsEndpoint } from '@sleep-ritual/platform/metrics';
@@ -44,7 +44,7 @@ logger.info(
 const health = new Koa();
 health.use(healthRoutes(db, backends));
 health.use(metricsEndpoint(registry));
-const server = http.createServer(health.callback());
+const server = createHttpServer(health.callback());
 server.listen(config.servicePorts.worker, config.bindHost, () =>
   logger.info({ port: config.servicePorts.worker }, 'worker listening for health probes and metrics'),
 );
