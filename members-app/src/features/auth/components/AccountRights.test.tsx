@@ -86,6 +86,15 @@ describe('the confirmation and the keyboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'No password? E-mail me a code instead' }));
     const code = await screen.findByLabelText('Enter the 6-digit code');
     await waitFor(() => expect(document.activeElement).toBe(code));
+    // The password's refusal is not said of the code.
+    expect(screen.queryByRole('alert')).toBeNull();
+    // A code pasted as copied from the e-mail, spaces and all, is the code.
+    fireEvent.change(code, { target: { value: ' 311 912 ' } });
+    expect((code as HTMLInputElement).value).toBe('311912');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use my password instead' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Your password')));
+    expect((screen.getByLabelText('Your password') as HTMLInputElement).value).toBe('');
   });
 });
 

@@ -101,11 +101,22 @@ function DeleteConfirmation({ email, onCancel }: { email: string; onCancel: () =
     event.preventDefault();
     const result = validate(deleteAccountBodySchema, byCode ? { code: secret } : { password: secret });
     if (result.errors) {
+      // The field's own message, not beside an earlier refusal of another try.
+      remove.reset();
       setError(Object.values(result.errors)[0]);
       return;
     }
     setError(undefined);
     remove.mutate(result.data);
+  }
+
+  /** Password or e-mailed code: a fresh field, and nothing said of the other way's tries. */
+  function confirmBy(code: boolean) {
+    setByCode(code);
+    setSecret('');
+    setError(undefined);
+    remove.reset();
+    if (code) sendCode.mutate({ email });
   }
 
   if (remove.isSuccess) {
@@ -177,22 +188,17 @@ function DeleteConfirmation({ email, onCancel }: { email: string; onCancel: () =
           Keep my account
         </Button>
       </div>
-      {!byCode && (
-        <p className="auth-links">
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              setByCode(true);
-              setSecret('');
-              setError(undefined);
-              sendCode.mutate({ email });
-            }}
-          >
+      <p className="auth-links">
+        {byCode ? (
+          <button type="button" className="link-button" onClick={() => confirmBy(false)}>
+            Use my password instead
+          </button>
+        ) : (
+          <button type="button" className="link-button" onClick={() => confirmBy(true)}>
             No password? E-mail me a code instead
           </button>
-        </p>
-      )}
+        )}
+      </p>
     </form>
   );
 }

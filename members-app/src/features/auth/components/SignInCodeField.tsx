@@ -3,7 +3,8 @@ import { TextField } from '../../../components/FormField.tsx';
 
 /**
  * The one field of an e-mailed 6-digit code: phones offer the code from the message and open the
- * number pad.
+ * number pad. It keeps only digits, at most six: a code pasted with spaces (" 311 912", a line copied
+ * from the e-mail) is the code, where a length limit on the raw text would have cut it.
  */
 export function SignInCodeField({
   value,
@@ -27,10 +28,9 @@ export function SignInCodeField({
       name="code"
       autoComplete="one-time-code"
       inputMode="numeric"
-      maxLength={6}
       value={value}
       error={error}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
     />
   );
 }

@@ -60,6 +60,39 @@ describe('sign-in by e-mailed link', () => {
     await waitFor(() => expect(document.activeElement).toBe(checkEmail));
   });
 
+  it('takes the code as pasted from the e-mail, and says only what is wrong with the latest try', async () => {
+    const refused =
+      'That code is not right, or it has expired. Use the code of the latest e-mail, or ask for a new one.';
+    const answers = {
+      'POST /api/login/link': ok({ message: 'Sent.' }),
+      'POST /api/login/code': { status: 400, body: { error: refused } as unknown },
+    };
+    const { calls } = stubApi(answers);
+    renderScreen();
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'learner@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Sign-In Link' }));
+    const code = await screen.findByLabelText('Enter the 6-digit code');
+
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In with Code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(refused);
+    fireEvent.change(code, { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In with Code' }));
+    await waitFor(() => expect(screen.queryByText(refused)).toBeNull());
+    expect(screen.getAllByText('Enter the 6-digit code').length).toBeGreaterThan(1);
+
+    answers['POST /api/login/code'] = ok(learner);
+    fireEvent.change(code, { target: { value: ' 311 912' } });
+    expect((code as HTMLInputElement).value).toBe('311912');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In with Code' }));
+    expect(await screen.findByRole('heading', { name: 'My Programs' })).toBeTruthy();
+    expect(JSON.parse(calls.filter((call) => call.url.endsWith('/api/login/code')).at(-1)!.body!)).toEqual({
+      email: 'learner@example.com',
+      code: '311912',
+    });
+  });
+
   it('opened from the e-mail, signs in once and goes to the programmes', async () => {
     const { calls } = stubApi({ 'POST /api/login/link/sign-in': { status: 200, body: learner } });
     renderScreen('?token=emailed-token');

@@ -191,7 +191,11 @@ function CodeSignIn({ email }: { email: string }) {
   const [error, setError] = useState<string>();
 
   const check = useSchemaSubmit(() => authSchemas().then((m) => m.signInWithCodeBodySchema), {
-    onInvalid: (errors) => setError(errors.code ?? errors.email),
+    onInvalid: (errors) => {
+      // The field's own message, not beside the refusal of an earlier code.
+      signIn.reset();
+      setError(errors.code ?? errors.email);
+    },
     onValid: (body) => {
       setError(undefined);
       signIn.mutate(body, {
