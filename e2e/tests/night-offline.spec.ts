@@ -108,6 +108,12 @@ test('a saved night opens offline, from the open app and on a reload, and plays,
     });
   }).toPass({ timeout: 10_000 });
 
+  // Its transcript, the text alternative of its sound, was saved with it: the panel reads offline too.
+  await player.getByRole('button', { name: 'Transcript' }).click();
+  const transcript = player.getByRole('region', { name: 'Transcript' });
+  await expect(transcript.getByRole('button', { name: /^Play from 0:30/ })).toBeVisible();
+  await expect(transcript.getByText('The transcript could not be loaded.')).toHaveCount(0);
+
   // My programs has nothing saved to show offline: it says so, lists the saved night, no sign-in error.
   await player.getByRole('button', { name: 'Close listen mode' }).click();
   await page.goto('/my-programs');

@@ -13,6 +13,13 @@ const learner = { id: 7, email: 'sam@example.com', firstName: 'Sam', lastName: n
 const nightOne = sample.classDetails({ id: 101, audioUrl: '/media/demo/night-1.wav' });
 const nightTwo = sample.classDetails({ id: 102, title: 'Night two', audioUrl: '/media/demo/night-2.wav' });
 const track = new Uint8Array(12_345);
+const VTT = 'WEBVTT\n\n00:00.000 --> 00:10.000\nRain on a tin roof.\n';
+let nightThree = sample.classDetails({
+  id: 103,
+  title: 'Night three',
+  audioUrl: '/media/demo/night-3.wav',
+  transcriptUrl: '/api/classes/103/transcript',
+});
 
 /** The server: the signed-in learner, two tracks, and the details of the nights they may still open. */
 let openNights: Set<number>;
@@ -20,7 +27,7 @@ let signedIn: typeof learner;
 let memory: MemoryCaches;
 
 beforeEach(() => {
-  openNights = new Set([101, 102]);
+  openNights = new Set([101, 102, 103]);
   signedIn = learner;
   memory = new MemoryCaches();
   vi.stubGlobal('caches', memory);
@@ -28,10 +35,12 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       if (url === '/api/user') return Response.json(signedIn);
+      if (url === '/api/classes/103/transcript')
+        return new Response(VTT, { headers: { 'Content-Type': 'text/vtt; charset=utf-8' } });
       if (url.startsWith('/media/')) return new Response(track, { headers: { 'Content-Type': 'audio/wav' } });
       const id = Number(/^\/api\/classes\/(\d+)\/details$/.exec(url)?.[1]);
       if (!openNights.has(id)) return Response.json({ error: 'You do not have access' }, { status: 403 });
-      return Response.json(id === 101 ? nightOne : nightTwo);
+      return Response.json(id === 101 ? nightOne : id === 102 ? nightTwo : nightThree);
     }),
   );
 });
@@ -59,6 +68,27 @@ describe('nights saved for offline', () => {
     const cache = await memory.open('sleep-ritual-offline-nights');
     expect(await cache.match('/media/demo/night-2.wav')).toBeUndefined();
     expect(await cache.match('/media/demo/night-1.wav')).toBeDefined();
+  });
+
+  it("keeps a night's transcript with it, for the panel and the captions offline, and lets it go with it", async () => {
+    await saveNightOffline(nightThree);
+    const cache = await memory.open('sleep-ritual-offline-nights');
+    const saved = await cache.match('/api/classes/103/transcript');
+    expect(await saved?.text()).toBe(VTT);
+
+    // The transcript was taken away since: the fresh details say so at the next online start.
+    const withTranscript = nightThree;
+    nightThree = { ...nightThree, transcriptUrl: null };
+    await pruneSavedNights(learner.id);
+    expect(await savedNight(103)).not.toBeNull();
+    expect(await cache.match('/api/classes/103/transcript')).toBeUndefined();
+
+    nightThree = withTranscript;
+    await pruneSavedNights(learner.id);
+    expect(await (await cache.match('/api/classes/103/transcript'))?.text()).toBe(VTT);
+    openNights.delete(103);
+    await pruneSavedNights(learner.id);
+    expect(await cache.match('/api/classes/103/transcript')).toBeUndefined();
   });
 
   it('keeps everything when the network is down at start', async () => {

@@ -5,12 +5,13 @@ import {
   isClassDetailsPath,
   OFFLINE_CACHE,
   SIGN_IN_ANSWER_URL,
+  transcriptUrl,
 } from '../service-worker/offline-cache.ts';
 
 /**
  * Nights saved on this device for listening offline, in the cache the service worker answers from
- * (service-worker/offline-cache.ts): each night's track and details answer, the sign-in answer, and
- * whose they are. Saving asks the browser to keep them (`navigator.storage.persist()`); sign-out deletes
+ * (service-worker/offline-cache.ts): each night's track, details answer and transcript, the sign-in
+ * answer, and whose they are. Saving asks the browser to keep them (`navigator.storage.persist()`); sign-out deletes
  * them all; an online start deletes those of programmes the learner no longer owns.
  */
 
@@ -65,10 +66,17 @@ export async function saveNightOffline(details: ClassDetails): Promise<number> {
   );
   await fresh.put(SIGN_IN_ANSWER_URL, user);
   await fresh.put(OWNER_URL, json(userId));
+  await saveTranscript(fresh, details);
   await fresh.put(classDetailsUrl(details.id), json(details));
   // Without it the browser may clear the cache when space runs low; a refusal changes nothing else.
   await navigator.storage?.persist?.().catch(() => false);
   return body.size;
+}
+
+/** The night's transcript beside its track, for the panel and the captions offline; none, none kept. */
+async function saveTranscript(cache: Cache, details: ClassDetails): Promise<void> {
+  if (details.transcriptUrl) await cache.put(details.transcriptUrl, await fetchWhole(details.transcriptUrl));
+  else await cache.delete(transcriptUrl(details.id));
 }
 
 /** The saved night of a class, with the bytes its track takes; null when it is not saved. */
@@ -79,17 +87,22 @@ export async function savedNight(classId: number): Promise<SavedNight | null> {
   return readSavedNight(cache, classDetailsUrl(classId));
 }
 
-async function readSavedNight(cache: Cache, detailsUrl: string): Promise<SavedNight | null> {
-  const answer = await cache.match(detailsUrl);
-  if (!answer) return null;
+/** A class's details from a saved or fresh answer; null when it is not one. */
+async function readDetails(answer: Response): Promise<ClassDetails | null> {
   // Imported here: the offline screen that lists saved nights is in the first load, zod is not.
   const { classDetailsSchema } = await import('@sleep-ritual/contracts/catalog');
   const parsed = classDetailsSchema.safeParse(await answer.json().catch(() => null));
-  if (!parsed.success || !parsed.data.audioUrl) return null;
-  const track = await cache.match(parsed.data.audioUrl);
+  return parsed.success ? parsed.data : null;
+}
+
+async function readSavedNight(cache: Cache, detailsUrl: string): Promise<SavedNight | null> {
+  const answer = await cache.match(detailsUrl);
+  const details = answer ? await readDetails(answer) : null;
+  if (!details?.audioUrl) return null;
+  const track = await cache.match(details.audioUrl);
   if (!track) return null;
   const bytes = Number(track.headers.get('Content-Length')) || (await track.blob()).size;
-  return { details: parsed.data, bytes };
+  return { details, bytes };
 }
 
 /** Every saved night, in the order the learner's programme has them (path, then class id). */
@@ -107,13 +120,17 @@ export async function listSavedNights(): Promise<SavedNight[]> {
   return nights.sort((a, b) => a.details.pathId - b.details.pathId || a.details.id - b.details.id);
 }
 
-/** Removes one saved night: its track and its details (the sign-in answer stays for the others). */
+/**
+ * Removes one saved night: its track, transcript and details (the sign-in answer stays for the
+ * others).
+ */
 export async function removeSavedNight(classId: number): Promise<void> {
   const cacheStorage = storage();
   if (!cacheStorage || !(await cacheStorage.has(OFFLINE_CACHE))) return;
   const cache = await cacheStorage.open(OFFLINE_CACHE);
   const night = await readSavedNight(cache, classDetailsUrl(classId));
   if (night?.details.audioUrl) await cache.delete(night.details.audioUrl);
+  await cache.delete(transcriptUrl(classId));
   await cache.delete(classDetailsUrl(classId));
 }
 
@@ -151,6 +168,11 @@ export async function pruneSavedNights(userId: number): Promise<void> {
       return;
     }
     if ([401, 403, 404, 410].includes(response.status)) await removeSavedNight(night.details.id);
-    else if (response.status === 200) await cache.put(url, response);
+    else if (response.status === 200) {
+      // A transcript added or taken away since the night was saved follows the fresh details.
+      const details = await readDetails(response.clone());
+      if (details) await saveTranscript(cache, details).catch(() => undefined);
+      await cache.put(url, response);
+    }
   }
 }

@@ -29,6 +29,8 @@ describe('the saved nights in the service worker', () => {
     });
     expect(offlineHandlingOf(request('/api/user'), origin)).toBe('saved-answer');
     expect(offlineHandlingOf(request('/api/classes/12/details'), origin)).toBe('saved-answer');
+    expect(offlineHandlingOf(request('/api/classes/12/transcript'), origin)).toBe('saved-answer');
+    expect(offlineHandlingOf(request('/api/classes/12/transcript', 'track'), origin)).toBe('saved-answer');
     expect(offlineHandlingOf(request('/media/demo/night-1.wav', 'audio'), origin)).toBe('saved-track');
     expect(offlineHandlingOf(request('/api/classes/12/audio', 'audio'), origin)).toBe('saved-track');
     expect(offlineHandlingOf(request('/api/my-programs'), origin)).toBe('other');

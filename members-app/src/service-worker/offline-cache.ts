@@ -8,12 +8,21 @@
 /** The one cache of saved nights; sign-out deletes it whole. */
 export const OFFLINE_CACHE = 'sleep-ritual-offline-nights';
 
-/** The answers a saved night needs to open offline: who is signed in, and the night's details. */
+/**
+ * The answers a saved night needs to open offline: who is signed in, the night's details, and its
+ * transcript (the panel and the captions track), the text alternative of its sound.
+ */
 export const SIGN_IN_ANSWER_URL = '/api/user';
 const CLASS_DETAILS_PATH = /^\/api\/classes\/\d+\/details$/;
+const TRANSCRIPT_PATH = /^\/api\/classes\/\d+\/transcript$/;
 
 export function classDetailsUrl(classId: number): string {
   return `/api/classes/${classId}/details`;
+}
+
+/** Where a class's transcript is, as its details' transcriptUrl names it. */
+export function transcriptUrl(classId: number): string {
+  return `/api/classes/${classId}/transcript`;
 }
 
 export function isClassDetailsPath(pathname: string): boolean {
@@ -21,7 +30,7 @@ export function isClassDetailsPath(pathname: string): boolean {
 }
 
 /**
- * - `saved-answer`: the sign-in or a class's details: the network's answer, else the saved one;
+ * - `saved-answer`: the sign-in, a class's details or transcript: the network's answer, else the saved one;
  * - `saved-track`: audio or media: the saved track (ranges served from it), else the network;
  * - `other`: not this cache's business.
  */
@@ -34,7 +43,12 @@ export function offlineHandlingOf(
   if (request.method !== 'GET') return 'other';
   const url = new URL(request.url);
   if (url.origin !== origin) return 'other';
-  if (url.pathname === SIGN_IN_ANSWER_URL || isClassDetailsPath(url.pathname)) return 'saved-answer';
+  if (
+    url.pathname === SIGN_IN_ANSWER_URL ||
+    isClassDetailsPath(url.pathname) ||
+    TRANSCRIPT_PATH.test(url.pathname)
+  )
+    return 'saved-answer';
   if (request.destination === 'audio' || url.pathname.startsWith('/media/')) return 'saved-track';
   return 'other';
 }

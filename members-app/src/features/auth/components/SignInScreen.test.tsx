@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@sleep-ritual/contracts/user';
-import { ok, renderAt, stubApi } from '../../../test/render.tsx';
+import { ok, renderAt, stubApi, type StubAnswer } from '../../../test/render.tsx';
 import { PasswordEndedNotice } from '../../../components/PasswordEndedNotice.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 
@@ -63,9 +63,9 @@ describe('sign-in by e-mailed link', () => {
   it('takes the code as pasted from the e-mail, and says only what is wrong with the latest try', async () => {
     const refused =
       'That code is not right, or it has expired. Use the code of the latest e-mail, or ask for a new one.';
-    const answers = {
+    const answers: Record<string, StubAnswer> = {
       'POST /api/login/link': ok({ message: 'Sent.' }),
-      'POST /api/login/code': { status: 400, body: { error: refused } as unknown },
+      'POST /api/login/code': { status: 400, body: { error: refused } },
     };
     const { calls } = stubApi(answers);
     renderScreen();
