@@ -224,6 +224,20 @@ test('listen mode at 320 px: nothing overflows or needs scrolling, axe finds no 
     player.getByRole('button', { name: 'Watch the video instead' }),
     player.getByRole('button', { name: 'Save for offline' }),
   ]);
+  // So they are with a sleep timer running (a choice remembered from last night): "+5 min" and the
+  // countdown too. The top bar is one row.
+  await player.getByLabel('Sleep timer').selectOption({ label: '15 minutes' });
+  await expect(player.getByText(/^Pauses in 1[45]:/)).toBeVisible();
+  await inView([
+    ...always,
+    player.getByRole('button', { name: '+5 min' }),
+    player.getByText(/^Pauses in 1[45]:/),
+    player.getByRole('button', { name: 'Watch the video instead' }),
+    player.getByRole('button', { name: 'Save for offline' }),
+  ]);
+  const rowOf = async (name: string) => (await player.getByRole('button', { name }).boundingBox())!.y;
+  expect(await rowOf('Night mode')).toBe(await rowOf('Close listen mode'));
+  expect(await rowOf('Transcript')).toBe(await rowOf('Close listen mode'));
   await player.getByRole('button', { name: 'Transcript' }).click();
   const transcript = player.getByRole('region', { name: 'Transcript' });
   await expect(transcript.getByRole('listitem').first()).toBeVisible();
