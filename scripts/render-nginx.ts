@@ -34,6 +34,8 @@ import {
   secretQueryRoutes,
   serviceForPath,
   uploadRoutes,
+  UPLOAD_READ_TIMEOUT_SECONDS,
+  UPSTREAM_READ_TIMEOUT_SECONDS,
   type ServiceName,
 } from '@sleep-ritual/platform/routes';
 
@@ -265,6 +267,8 @@ function renderRoutes(header: string[], roots: Roots, errorLogs: string[]): stri
     '# API. Exact and prefix locations make nginx pick the longest prefix, as serviceForPath does.',
     '# Proxy settings, inherited by every proxied location below (none sets headers of its own).',
     'proxy_http_version 1.1;',
+    '# A service silent this long between two reads of its answer gets the 503 below (uploads: longer).',
+    `proxy_read_timeout ${UPSTREAM_READ_TIMEOUT_SECONDS}s;`,
     "# $http_host keeps the port, which the services' Origin check compares against. nginx is the edge:",
     "# it replaces, not appends to, a client's X-Forwarded-For so that it cannot dodge rate limits.",
     ...PROXY_HEADERS,
@@ -307,7 +311,7 @@ function renderRoutes(header: string[], roots: Roots, errorLogs: string[]): stri
     const service = serviceForPath(route);
     if (!service) throw new Error(`no service owns the upload route ${route}`);
     lines.push(
-      `location = ${literalPath(route)} { client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_request_buffering off; proxy_read_timeout 300s; proxy_pass http://${service}; }`,
+      `location = ${literalPath(route)} { client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_request_buffering off; proxy_read_timeout ${UPLOAD_READ_TIMEOUT_SECONDS}s; proxy_pass http://${service}; }`,
     );
   }
   const notFound = `default_type application/json; return 404 ${jsonError(new NotFoundError().message)};`;

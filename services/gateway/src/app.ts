@@ -21,6 +21,8 @@ export type GatewayDeps = {
   serviceHost?: string;
   /** False while `npm start` is still building the pages: page requests then answer 503 "Starting...". */
   pagesReady?: () => boolean;
+  /** How long a service may be silent before its call is answered 503 (UPSTREAM_READ_TIMEOUT_SECONDS). */
+  upstreamReadTimeoutMs?: number;
 };
 
 /**
@@ -30,7 +32,12 @@ export type GatewayDeps = {
  */
 export function createGateway(deps: GatewayDeps): { callback(): RequestListener } {
   const serviceHost = deps.serviceHost ?? '127.0.0.1';
-  const proxyApi = createApiProxy({ config: deps.config, logger: deps.logger, serviceHost });
+  const proxyApi = createApiProxy({
+    config: deps.config,
+    logger: deps.logger,
+    serviceHost,
+    readTimeoutMs: deps.upstreamReadTimeoutMs,
+  });
   const rest = staticSide(deps, serviceHost).callback();
   return {
     callback: () => (req, res) => (isApiRequest(req.url) ? proxyApi(req, res) : void rest(req, res)),

@@ -4,7 +4,14 @@ import { dropRestOfBody } from '@sleep-ritual/platform/http/drop-body';
 import { securityHeaderWriter } from '@sleep-ritual/platform/http/security-headers';
 import { requestIdOf } from '@sleep-ritual/platform/http/request-log';
 import type { Logger } from '@sleep-ritual/platform/logger';
-import { bodyLimitOf, serviceForPath, type ServiceName } from '@sleep-ritual/platform/routes';
+import {
+  BODY_LIMIT_BYTES,
+  bodyLimitOf,
+  serviceForPath,
+  UPLOAD_READ_TIMEOUT_SECONDS,
+  UPSTREAM_READ_TIMEOUT_SECONDS,
+  type ServiceName,
+} from '@sleep-ritual/platform/routes';
 
 /**
  * How long an idle connection to a service stays in the pool: below the services' keep-alive timeout
@@ -29,7 +36,7 @@ const UNAVAILABLE = { error: 'The service is temporarily unavailable. Please try
 /** Connection-level headers that describe one hop, never passed on (the pool keeps its own connections). */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
 
-type ProxyOptions = { config: Config; logger: Logger; serviceHost: string };
+type ProxyOptions = { config: Config; logger: Logger; serviceHost: string; readTimeoutMs?: number };
 
 /** Whether a request is for /api, answered by the proxy rather than the static side. */
 export function isApiRequest(url: string | undefined): boolean {
@@ -59,6 +66,7 @@ export function createApiProxy(options: ProxyOptions): (req: IncomingMessage, re
     serviceHost: options.serviceHost,
     nextPort: roundRobin(config),
     writeSecurityHeaders: securityHeaderWriter(config),
+    readTimeoutMs: options.readTimeoutMs ?? UPSTREAM_READ_TIMEOUT_SECONDS * 1000,
   };
   const debug = logger.isLevelEnabled('debug');
 
@@ -88,6 +96,8 @@ type Upstreams = {
   serviceHost: string;
   nextPort: (service: ServiceName) => number;
   writeSecurityHeaders: (res: ServerResponse) => void;
+  /** How long a service may be silent before the call is answered 503; uploads get longer. */
+  readTimeoutMs: number;
 };
 
 /** Round robin over a service's replicas (`npm start -- --replicas N`), as nginx's upstreams do. */
@@ -216,6 +226,11 @@ function forward(
     req.off('data', onData);
     if (!upstream.writableFinished) upstream.destroy();
   };
+  // As nginx's proxy_read_timeout: a service silent this long (hung, stopped) gets the 503 below.
+  const upload = bodyLimitBytes > BODY_LIMIT_BYTES;
+  upstream.setTimeout(upload ? UPLOAD_READ_TIMEOUT_SECONDS * 1000 : upstreams.readTimeoutMs, () =>
+    upstream.destroy(new Error(`the ${service} service did not answer in time`)),
+  );
   upstream.on('response', (response) => relayAnswer(req, res, response, hasBody ? abandon : undefined));
   upstream.on('error', () => {
     if (abandoned) return;

@@ -5,7 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp as createAuthApp } from '@sleep-ritual/auth/app';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import { MEDIA_ACCESS_PATH } from '@sleep-ritual/contracts/media';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { createTestDeps, eventually, listen, testConfig, uniqueEmail } from '@sleep-ritual/platform/testing';
@@ -81,6 +81,26 @@ describe('gateway', () => {
     const response = await fetch(`${gateway.url}/api/progress/1`);
     expect(response.status).toBe(503);
     expect(((await response.json()) as { error: string }).error).toMatch(/temporarily unavailable/);
+  });
+
+  it('answers 503 JSON when the owning service takes its call and never answers (hung, stopped)', async () => {
+    const sockets: Socket[] = [];
+    const hung = net.createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const config = testConfig({ CATALOG_PORT: String((hung.address() as AddressInfo).port) });
+    const waiting = await listen(
+      createGateway({ config, logger: deps.logger, marketingDir, membersAppDir, upstreamReadTimeoutMs: 300 }),
+    );
+    try {
+      const response = await fetch(`${waiting.url}/api/classes/1/details`);
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { error: string }).error).toMatch(/temporarily unavailable/);
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      await waiting.close();
+      for (const socket of sockets) socket.destroy();
+      hung.close();
+    }
   });
 
   it('serves the members app index.html on its routes, deep links included', async () => {

@@ -87,6 +87,15 @@ export function bodyLimitOf(path: string): number {
   return uploadRoutes[path] ?? BODY_LIMIT_BYTES;
 }
 
+/**
+ * How long the origin waits on a service between two reads of its answer (nginx's proxy_read_timeout,
+ * the gateway's socket timeout) before it answers 503: a service that hangs ends in an answer the app
+ * can offer to try again, not in a screen that loads for ever. Uploads, written to disk as they come,
+ * get longer.
+ */
+export const UPSTREAM_READ_TIMEOUT_SECONDS = 60;
+export const UPLOAD_READ_TIMEOUT_SECONDS = 300;
+
 /** Where the members app's built files are served from (Vite's `base`). */
 export const membersAppAssetsPrefix = '/app/';
 

@@ -294,6 +294,22 @@ describe('Class page', () => {
     renderLearning(CLASS_URL);
     expect(await screen.findByRole('heading', { name: 'Error Loading Class' })).toBeTruthy();
     expect(screen.getByText('This class is not unlocked yet.')).toBeTruthy();
+    // Asking again changes nothing for a refusal: only the way back is offered.
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+  });
+
+  it('offers "Try Again" when the server failed or did not answer, and shows the night once it does', async () => {
+    const answers: Record<string, StubAnswer> = {
+      'GET /api/classes/101/details': reply(503, {
+        error: 'The service is temporarily unavailable. Please try again shortly.',
+      }),
+    };
+    stubApi(answers);
+    renderLearning(CLASS_URL);
+    expect(await screen.findByRole('heading', { name: 'Error Loading Class' })).toBeTruthy();
+    answers['GET /api/classes/101/details'] = ok(sample.classDetails());
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: sample.classDetails().title })).toBeTruthy();
   });
 
   it('a night that opens days after the purchase says calmly when it opens, from the path it belongs to, never an error', async () => {

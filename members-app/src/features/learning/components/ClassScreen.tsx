@@ -14,7 +14,7 @@ import { usePathDetails } from '../api/get-path-details.ts';
 import { useSetClassCompletion } from '../api/set-class-completion.ts';
 import { formatDuration } from '../lib/format-duration.ts';
 import { opensLabel } from '../lib/opens-label.ts';
-import { isNotFound, refusalReason } from '../lib/query-errors.ts';
+import { isNotFound, isPassing, refusalReason } from '../lib/query-errors.ts';
 import { classRoute, pathRoute, routeId } from '../lib/routes.ts';
 import { ClassVideo } from './ClassVideo.tsx';
 import { ListenMode } from './ListenMode.tsx';
@@ -100,6 +100,14 @@ export function ClassScreen() {
         message="There was an error loading the class details."
         reason={opensAt ? `${opensLabel(opensAt)}.` : refusalReason(error)}
         back={back}
+        retry={
+          isPassing(error)
+            ? {
+                onRetry: () => void Promise.all([details.refetch(), path.refetch()]),
+                retrying: details.isFetching,
+              }
+            : undefined
+        }
       />
     );
   }

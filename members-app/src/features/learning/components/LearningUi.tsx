@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../../components/Button.tsx';
+import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import '../learning.css';
 
@@ -91,20 +91,30 @@ export function ContentProblem({
   message,
   reason,
   back,
+  retry,
 }: {
   title: string;
   message: string;
   reason?: string;
   back: { to: string; label: string };
+  /** For a failure that may pass (the server erred or did not answer): asks again, busy meanwhile. */
+  retry?: { onRetry: () => void; retrying: boolean };
 }) {
   return (
     <div role="alert" className="content-problem">
       <StatusMessage
         title={title}
         action={
-          <ButtonLink to={back.to} variant="secondary">
-            {back.label}
-          </ButtonLink>
+          <div className="content-problem-actions">
+            {retry && (
+              <Button busy={retry.retrying} onClick={retry.onRetry}>
+                {retry.retrying ? 'Trying again...' : 'Try Again'}
+              </Button>
+            )}
+            <ButtonLink to={back.to} variant="secondary">
+              {back.label}
+            </ButtonLink>
+          </div>
         }
       >
         {message}

@@ -21,7 +21,11 @@ function renderTranscript(position: number, onSeek = vi.fn()) {
     'fetch',
     vi.fn(async () => new Response(VTT, { headers: { 'Content-Type': 'text/vtt; charset=utf-8' } })),
   );
-  renderAt('/', '/', <ListenTranscript id="transcript" url={TRANSCRIPT_URL} position={position} onSeek={onSeek} />);
+  renderAt(
+    '/',
+    '/',
+    <ListenTranscript id="transcript" url={TRANSCRIPT_URL} position={position} onSeek={onSeek} />,
+  );
   return onSeek;
 }
 

@@ -9,7 +9,7 @@ import { prefetchClassDetails } from '../api/get-class-details.ts';
 import { useNavigationCheck } from '../api/get-navigation-check.ts';
 import { usePathDetails } from '../api/get-path-details.ts';
 import { fallbackImages } from '../lib/images.ts';
-import { isNotFound, refusalReason } from '../lib/query-errors.ts';
+import { isNotFound, isPassing, refusalReason } from '../lib/query-errors.ts';
 import { programRoute, routeId } from '../lib/routes.ts';
 import { SaveAllForOffline } from '../offline/SaveAllForOffline.tsx';
 import { ClassRow } from './ClassRow.tsx';
@@ -61,6 +61,14 @@ export function PathScreen() {
         message="There was an error loading the path details."
         reason={refusalReason(path.error)}
         back={ALL_PROGRAMS}
+        retry={
+          isPassing(path.error)
+            ? {
+                onRetry: () => void Promise.all([path.refetch(), check.refetch()]),
+                retrying: path.isFetching,
+              }
+            : undefined
+        }
       />
     );
   }

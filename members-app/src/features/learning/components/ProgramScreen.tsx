@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useProgramHierarchy } from '../api/get-program-hierarchy.ts';
 import { usePrograms } from '../api/get-programs.ts';
 import { fallbackImages } from '../lib/images.ts';
-import { isNotFound, refusalReason } from '../lib/query-errors.ts';
+import { isNotFound, isPassing, refusalReason } from '../lib/query-errors.ts';
 import { pathRoute, routeId } from '../lib/routes.ts';
 import { BackLink, ContentImage, ContentProblem, PageSkeleton, SkeletonBlock } from './LearningUi.tsx';
 import { PathCard } from './PathCard.tsx';
@@ -61,6 +61,11 @@ export function ProgramScreen() {
         message="There was an error loading the program details."
         reason={refusalReason(hierarchy.error)}
         back={ALL_PROGRAMS}
+        retry={
+          isPassing(hierarchy.error)
+            ? { onRetry: () => void hierarchy.refetch(), retrying: hierarchy.isFetching }
+            : undefined
+        }
       />
     );
   }

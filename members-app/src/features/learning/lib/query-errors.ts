@@ -9,3 +9,12 @@ export function isNotFound(error: unknown): boolean {
 export function refusalReason(error: unknown): string | undefined {
   return error instanceof ApiError && error.status === 403 ? error.serverMessage : undefined;
 }
+
+/**
+ * Whether asking again may succeed: the server erred, was unavailable or timed out (5xx, 408, 429), or
+ * the answer never came. A 4xx says something that asking again does not change.
+ */
+export function isPassing(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return error !== null && error !== undefined;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
