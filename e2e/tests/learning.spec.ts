@@ -236,7 +236,7 @@ test.describe('learning', () => {
     await page.goto(`/program/1/path/${pathId}`);
     await expect(page.getByText('1 of 6 classes completed')).toBeVisible();
     const firstRow = page.locator('.class-row').filter({ hasText: first!.title });
-    await expect(firstRow.getByText('31% watched')).toBeVisible();
+    await expect(firstRow.getByText('31% played')).toBeVisible();
     const secondRow = page.locator('.class-row').filter({ hasText: second!.title });
     await expect(secondRow.getByText('Completed')).toBeVisible();
 

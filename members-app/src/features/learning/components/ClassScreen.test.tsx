@@ -359,7 +359,7 @@ describe('Class page', () => {
       });
       renderLearning('/program/1/path/10/class/102');
       expect(await screen.findByText('Night 2 · 18 min')).toBeTruthy();
-      expect(screen.getByText('22% watched')).toBeTruthy();
+      expect(screen.getByText('22% played')).toBeTruthy();
       const nav = await screen.findByRole('navigation', { name: 'Classes in this path' });
       expect(
         within(nav)

@@ -129,7 +129,7 @@ export function ContentProblem({
   );
 }
 
-/** How far a class was watched, or that it is completed. */
+/** How far a class was played (listened to or watched: a night may be either), or that it is completed. */
 export function WatchStatus({ percent, completed }: { percent: number; completed: boolean }) {
   if (completed) {
     return (
@@ -144,7 +144,7 @@ export function WatchStatus({ percent, completed }: { percent: number; completed
       <span className="watch-bar" aria-hidden="true">
         <span style={{ width: `${Math.min(100, percent)}%` }} />
       </span>
-      {percent}% watched
+      {percent}% played
     </span>
   );
 }

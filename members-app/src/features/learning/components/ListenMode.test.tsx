@@ -87,6 +87,10 @@ describe('Listen mode', () => {
     expect(view.router.state.location.pathname).toBe(CLASS_URL);
     expect(screen.getByRole('button', { name: 'Listen' })).toBeTruthy();
     expect(await screen.findByTestId('class-video')).toBeTruthy();
+    // Forward into the entry it left does not open it again, nor start the sound.
+    await act(() => view.router.navigate(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => view.router.navigate(-1));
 
     // Closed by its button, it leaves the entry it added: Back then leaves the night.
     const { dialog } = await openListenMode();
@@ -282,9 +286,13 @@ describe('Listen mode', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pause' }));
     act(() => vi.advanceTimersByTime(60 * MINUTE));
     expect(within(dialog).getByText('Pauses in 10:00')).toBeTruthy();
+    // "+5 min" says so, beside the choice that stays as chosen.
+    fireEvent.click(within(dialog).getByRole('button', { name: '+5 min' }));
+    expect(within(dialog).getByText('Pauses in 15:00')).toBeTruthy();
+    expect(within(dialog).getByText('Sleep timer set: 15 minutes, 5 more minutes added')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Play' }));
 
-    act(() => vi.advanceTimersByTime(10 * MINUTE - 15_000));
+    act(() => vi.advanceTimersByTime(15 * MINUTE - 15_000));
     expect(within(dialog).getByText('Fading out · 0:15')).toBeTruthy();
     expect(element.volume).toBeCloseTo(0.25, 2);
     expect(element.paused).toBe(false);

@@ -7,7 +7,12 @@ import { useWatchTracker } from '../api/record-progress.ts';
 import { clockTime } from '../lib/format-duration.ts';
 import { fallbackImages } from '../lib/images.ts';
 import { attachMediaSession, SKIP_SECONDS } from '../listen/media-session.ts';
-import { SLEEP_TIMER_CHOICES, type SleepTimerChoice, type SleepTimerState } from '../listen/sleep-timer.ts';
+import {
+  EXTEND_MS,
+  SLEEP_TIMER_CHOICES,
+  type SleepTimerChoice,
+  type SleepTimerState,
+} from '../listen/sleep-timer.ts';
 import { useAsleepCompletion } from '../listen/use-asleep-completion.ts';
 import { useNightMode } from '../listen/use-night-mode.ts';
 import { useSleepTimer } from '../listen/use-sleep-timer.ts';
@@ -375,11 +380,14 @@ function SleepTimerControl({
           : choice === 'end'
             ? `Pauses at the end of the track · ${clockTime(secondsLeft)}`
             : `Pauses in ${clockTime(secondsLeft)}`;
+  // "+5 min" presses since the choice, said with it: the choice stays what was chosen.
+  const [added, setAdded] = useState({ choice, minutes: 0 });
+  const addedMinutes = added.choice === choice ? added.minutes : 0;
   const announcement = finished
     ? 'Paused by the sleep timer. Sleep well.'
     : choice === 'off'
       ? ''
-      : `Sleep timer set: ${TIMER_LABELS[choice]}`;
+      : `Sleep timer set: ${TIMER_LABELS[choice]}${addedMinutes ? `, ${addedMinutes} more minutes added` : ''}`;
   return (
     <div className="listen-timer">
       <label htmlFor={id}>Sleep timer</label>
@@ -398,7 +406,14 @@ function SleepTimerControl({
         ))}
       </select>
       {typeof choice === 'number' && (
-        <button type="button" className="listen-text-button listen-timer-extend" onClick={onExtend}>
+        <button
+          type="button"
+          className="listen-text-button listen-timer-extend"
+          onClick={() => {
+            setAdded({ choice, minutes: addedMinutes + EXTEND_MS / 60_000 });
+            onExtend();
+          }}
+        >
           +5 min
         </button>
       )}

@@ -123,7 +123,7 @@ describe('Path page', () => {
     );
 
     const started = row('Class 102');
-    expect(within(started).getByText('40% watched')).toBeTruthy();
+    expect(within(started).getByText('40% played')).toBeTruthy();
     expect(within(started).queryByText('Completed')).toBeNull();
 
     const locked = row('Class 103');
