@@ -1,6 +1,7 @@
 import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { supportEmail } from '../../../lib/public-config.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { useLogout } from '../api/logout.ts';
@@ -12,6 +13,8 @@ export function AccountScreen() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const toast = useToast();
+  // Offline (the installed app in bed): what needs the server waits for it, rather than failing.
+  const online = useOnline();
 
   function signOut() {
     logout.mutate(undefined, {
@@ -41,12 +44,21 @@ export function AccountScreen() {
           </dd>
         </div>
       </dl>
-      <BedtimeReminderSettings />
-      <DownloadMyData />
+      {online ? (
+        <>
+          <BedtimeReminderSettings />
+          <DownloadMyData />
+        </>
+      ) : (
+        <p className="account-offline" role="status">
+          You&apos;re offline. Your bedtime reminder, downloading your data and deleting your account need a
+          connection: they come back here as soon as you&apos;re online.
+        </p>
+      )}
       <Button variant="secondary" onClick={signOut} busy={logout.isPending || logout.isSuccess}>
         {logout.isPending ? 'Logging out...' : 'Logout'}
       </Button>
-      {user && <DeleteMyAccount email={user.email} />}
+      {user && online && <DeleteMyAccount email={user.email} />}
     </section>
   );
 }
