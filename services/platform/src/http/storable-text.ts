@@ -12,13 +12,29 @@ export const BODY_MAX_DEPTH = 32;
 /**
  * What text a body or query may not carry, and why. PostgreSQL's text types cannot hold U+0000: a NUL
  * reaching a query fails it (22021), which was a 500. A lone surrogate (JSON's `"\ud800"`) has no UTF-8
- * form, and U+FFFD is what bytes that are not UTF-8 decode to: both were stored as U+FFFD, silently.
+ * form: it was stored as U+FFFD, silently. U+FFFD itself is text like any other (a name ThriveCart sent
+ * with one is stored so, and may be searched for and saved again); bytes that are not UTF-8 are the
+ * body's fault, told apart by its length (undecodableBody).
  */
 const refusals: { test: (text: string) => boolean; says: string }[] = [
   { test: (text) => text.includes('\u0000'), says: 'contains a character that cannot be stored (NUL)' },
   // \p{Cs} matches only a surrogate that is not half of a pair (the u flag reads pairs as one).
-  { test: (text) => /[\uFFFD\p{Cs}]/u.test(text), says: 'is not valid UTF-8 text' },
+  { test: (text) => /\p{Cs}/u.test(text), says: 'is not valid UTF-8 text' },
 ];
+
+/**
+ * Whether the body's bytes were not UTF-8. Each such byte decodes to U+FFFD, three bytes in UTF-8, so
+ * the text is longer than the body the client declared (a byte-order mark the decoder drops makes it
+ * shorter, never longer). A body compressed or sent without its length is not told apart.
+ */
+function undecodableBody(ctx: Context): boolean {
+  const raw: unknown = ctx.request.rawBody;
+  if (typeof raw !== 'string' || !raw.includes('\uFFFD')) return false;
+  const encoding = ctx.get('Content-Encoding');
+  const declared = Number(ctx.get('Content-Length'));
+  if ((encoding && encoding !== 'identity') || !declared) return false;
+  return Buffer.byteLength(raw) > declared;
+}
 
 const refusalOf = (text: string) => refusals.find((refusal) => refusal.test(text));
 
@@ -75,6 +91,8 @@ export function rejectUnstorableText(options: { text: boolean } = { text: true }
     if (found && 'tooDeep' in found) {
       throw new BadRequestError(`The request body is nested too deeply (at most ${BODY_MAX_DEPTH} levels).`);
     }
+    if (options.text && undecodableBody(ctx))
+      throw new BadRequestError('The request body is not valid UTF-8.');
     if (found) {
       const field = found.path.length > 0 ? found.path.join('.') : 'The body';
       throw new ZodError([
