@@ -91,6 +91,25 @@ describe('nights saved for offline', () => {
     expect(await cache.match('/api/classes/103/transcript')).toBeUndefined();
   });
 
+  it('saves a night whose transcript cannot be fetched without it, and keeps nothing when its track fails', async () => {
+    const fetchAnswers = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      String(url).endsWith('/transcript') ? new Response('', { status: 503 }) : fetchAnswers(url),
+    );
+    await saveNightOffline(nightThree);
+    expect(await savedNight(103)).not.toBeNull();
+    const cache = await memory.open('sleep-ritual-offline-nights');
+    expect(await cache.match('/api/classes/103/transcript')).toBeUndefined();
+
+    await clearSavedNights();
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      String(url).startsWith('/media/') ? new Response('', { status: 503 }) : fetchAnswers(url),
+    );
+    await expect(saveNightOffline(nightThree)).rejects.toThrow(/503/);
+    const after = await memory.open('sleep-ritual-offline-nights');
+    expect(await after.keys()).toEqual([]);
+  });
+
   it('keeps everything when the network is down at start', async () => {
     await saveNightOffline(nightOne);
     vi.mocked(fetch).mockRejectedValue(new TypeError('Failed to fetch'));

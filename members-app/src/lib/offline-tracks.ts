@@ -48,7 +48,13 @@ export async function saveNightOffline(details: ClassDetails): Promise<number> {
   const cacheStorage = storage();
   if (!cacheStorage || !isSavableTrack(details.audioUrl))
     throw new Error('This night cannot be saved on this device.');
-  const [track, user] = await Promise.all([fetchWhole(details.audioUrl), fetchWhole(SIGN_IN_ANSWER_URL)]);
+  // Everything is fetched before anything is kept: a failure keeps nothing (no track nothing lists). A
+  // transcript that cannot be fetched leaves the night saved without one (its details are kept so).
+  const [track, user, transcript] = await Promise.all([
+    fetchWhole(details.audioUrl),
+    fetchWhole(SIGN_IN_ANSWER_URL),
+    details.transcriptUrl ? fetchWhole(details.transcriptUrl).catch(() => null) : null,
+  ]);
   const { currentUserSchema } = await import('@sleep-ritual/contracts/user');
   const { id: userId } = currentUserSchema.parse(await user.clone().json());
   const owner = await readOwner(await cacheStorage.open(OFFLINE_CACHE));
@@ -66,7 +72,7 @@ export async function saveNightOffline(details: ClassDetails): Promise<number> {
   );
   await fresh.put(SIGN_IN_ANSWER_URL, user);
   await fresh.put(OWNER_URL, json(userId));
-  await saveTranscript(fresh, details);
+  await keepTranscript(fresh, details.id, transcript);
   await fresh.put(classDetailsUrl(details.id), json(details));
   // Without it the browser may clear the cache when space runs low; a refusal changes nothing else.
   await navigator.storage?.persist?.().catch(() => false);
@@ -74,9 +80,9 @@ export async function saveNightOffline(details: ClassDetails): Promise<number> {
 }
 
 /** The night's transcript beside its track, for the panel and the captions offline; none, none kept. */
-async function saveTranscript(cache: Cache, details: ClassDetails): Promise<void> {
-  if (details.transcriptUrl) await cache.put(details.transcriptUrl, await fetchWhole(details.transcriptUrl));
-  else await cache.delete(transcriptUrl(details.id));
+async function keepTranscript(cache: Cache, classId: number, transcript: Response | null): Promise<void> {
+  if (transcript) await cache.put(transcriptUrl(classId), transcript);
+  else await cache.delete(transcriptUrl(classId));
 }
 
 /** The saved night of a class, with the bytes its track takes; null when it is not saved. */
@@ -171,7 +177,11 @@ export async function pruneSavedNights(userId: number): Promise<void> {
     else if (response.status === 200) {
       // A transcript added or taken away since the night was saved follows the fresh details.
       const details = await readDetails(response.clone());
-      if (details) await saveTranscript(cache, details).catch(() => undefined);
+      if (details?.transcriptUrl) {
+        const transcript = await fetchWhole(details.transcriptUrl).catch(() => null);
+        // Kept as it was when it cannot be fetched now.
+        if (transcript) await keepTranscript(cache, details.id, transcript);
+      } else if (details) await keepTranscript(cache, details.id, null);
       await cache.put(url, response);
     }
   }

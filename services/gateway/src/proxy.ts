@@ -231,7 +231,11 @@ function forward(
   upstream.setTimeout(upload ? UPLOAD_READ_TIMEOUT_SECONDS * 1000 : upstreams.readTimeoutMs, () =>
     upstream.destroy(new Error(`the ${service} service did not answer in time`)),
   );
-  upstream.on('response', (response) => relayAnswer(req, res, response, hasBody ? abandon : undefined));
+  upstream.on('response', (response) => {
+    // The service answered: a client slow to read it (the stream waits on it) is not the service's silence.
+    upstream.setTimeout(0);
+    relayAnswer(req, res, response, hasBody ? abandon : undefined);
+  });
   upstream.on('error', () => {
     if (abandoned) return;
     if (res.headersSent) res.destroy();

@@ -121,12 +121,14 @@ describe('database backups', () => {
     try {
       for (const url of [
         'postgres://backup:secret%2Fpw-2@db.internal:5432/shop',
-        'postgres://backup@db.internal:5432/shop?password=secret%2Fpw-2&sslmode=require',
+        'postgres://backup@db.internal:5432/shop?password=secret%2Fpw-2&options=-c%20search_path%3Dapp',
       ]) {
         await expect(backupDatabase(url, path.join(dir, 'fake'), 2)).rejects.toThrow(/^pg_dump failed: /);
         const [commandLine, environment] = (await readFile(seen, 'utf8')).split('\n');
         expect(commandLine).toContain('--dbname=postgres://backup@db.internal:5432/shop');
         expect(commandLine).not.toContain('secret');
+        // The other parameters as they were written: libpq reads `%20` as a space, not `+`.
+        if (url.includes('options')) expect(commandLine).toContain('shop?options=-c%20search_path%3Dapp ');
         expect(environment).toBe('PGPASSWORD=secret/pw-2');
       }
     } finally {

@@ -15,7 +15,13 @@ async function runClient(tool: 'pg_dump' | 'pg_restore', databaseUrl: string, ar
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password) || url.searchParams.get('password');
   url.password = '';
-  url.searchParams.delete('password');
+  // By hand: URLSearchParams would write the other parameters again in form encoding (`%20` as `+`,
+  // which libpq does not read as a space).
+  url.search = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && decodeURIComponent(pair.split('=')[0]!) !== 'password')
+    .join('&');
   try {
     await execFileAsync(tool, [`--dbname=${url.toString()}`, ...args], {
       // Not configuration: the tool's own environment, as it was given to this process, plus the password.

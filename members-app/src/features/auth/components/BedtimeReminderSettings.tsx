@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   bedtimeReminderInputSchema,
   type BedtimeReminder,
@@ -8,6 +8,7 @@ import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/FormField.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { validate } from '../../../lib/validate.ts';
 import { useBedtimeReminder } from '../api/get-bedtime-reminder.ts';
 import { useSaveBedtimeReminder } from '../api/save-bedtime-reminder.ts';
@@ -40,6 +41,14 @@ function nextSendLabel(nextSendAt: string, timeZone: string): string {
 export function BedtimeReminderSettings() {
   const headingId = useId();
   const reminder = useBedtimeReminder();
+  const online = useOnline();
+  // Asked for again as the network comes back, when it failed for want of it.
+  const { isError, refetch } = reminder;
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current && isError) void refetch();
+    wasOnline.current = online;
+  }, [online, isError, refetch]);
   return (
     <section className="reminder-settings" aria-labelledby={headingId}>
       <h2 id={headingId}>Bedtime reminder</h2>
@@ -48,6 +57,8 @@ export function BedtimeReminderSettings() {
       </p>
       {reminder.isPending ? (
         <p role="status">Loading your reminder...</p>
+      ) : reminder.isError && !online ? (
+        <p className="muted">Your reminder shows here once you&apos;re online.</p>
       ) : reminder.isError ? (
         <div role="alert">
           <p>Could not load your reminder. Please try again.</p>

@@ -305,6 +305,9 @@ describe('Listen mode', () => {
     ).toBeTruthy();
     expect((within(dialog).getByLabelText('Sleep timer') as HTMLSelectElement).value).toBe('off');
     expect(within(dialog).getByRole('button', { name: 'Play' })).toBeTruthy();
+    // A new timer of the same length has nothing added.
+    fireEvent.change(within(dialog).getByLabelText('Sleep timer'), { target: { value: '15' } });
+    expect(within(dialog).getByText('Sleep timer set: 15 minutes')).toBeTruthy();
   });
 
   it('when the sleep timer ends the night it counts as completed (asleep), once, and listening again starts at 0:00; a pause by hand completes nothing', async () => {

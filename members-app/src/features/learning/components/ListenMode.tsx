@@ -380,7 +380,8 @@ function SleepTimerControl({
           : choice === 'end'
             ? `Pauses at the end of the track · ${clockTime(secondsLeft)}`
             : `Pauses in ${clockTime(secondsLeft)}`;
-  // "+5 min" presses since the choice, said with it: the choice stays what was chosen.
+  // Minutes "+5 min" added since the timer was chosen, said with it: the choice stays what was chosen.
+  // A new choice (the same again too, after Off) starts from none.
   const [added, setAdded] = useState({ choice, minutes: 0 });
   const addedMinutes = added.choice === choice ? added.minutes : 0;
   const announcement = finished
@@ -396,6 +397,7 @@ function SleepTimerControl({
         value={String(choice)}
         onChange={(event) => {
           const value = event.target.value;
+          setAdded({ choice, minutes: 0 });
           onChoose(value === 'off' || value === 'end' ? value : (Number(value) as SleepTimerChoice));
         }}
       >

@@ -43,6 +43,22 @@ describe("listen mode's transcript and the keyboard", () => {
     expect(cue(20).getAttribute('aria-current')).toBe('true');
   });
 
+  it('in a silence between two lines, is at the line just heard', async () => {
+    const gaps = VTT.replace('00:20.000 --> 00:30.000', '00:20.000 --> 00:24.000');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(gaps, { headers: { 'Content-Type': 'text/vtt' } })),
+    );
+    renderAt(
+      '/',
+      '/',
+      <ListenTranscript id="transcript" url={TRANSCRIPT_URL} position={27} onSeek={vi.fn()} />,
+    );
+    await screen.findByRole('list');
+    expect(tabStops()).toEqual([cue(20)]);
+    expect(cue(20).getAttribute('aria-current')).toBeNull();
+  });
+
   it('moves between lines with the arrows, Home and End, and plays from a line with Enter', async () => {
     const onSeek = renderTranscript(25);
     await screen.findByRole('list');

@@ -30,7 +30,7 @@ function cueAfterKey(key: string, from: number, count: number): number | undefin
 /**
  * Listen mode's transcript: dim, large type that follows the audio. The cue being heard is marked
  * (aria-current) and kept in view; tapping a cue plays from there. The list is one stop of the Tab key
- * (the cue being heard, or the one last focused), and the arrows, Home and End move within it: a night
+ * (the line being heard, or the last one heard), and the arrows, Home and End move within it: a night
  * has a hundred cues, and Pause, the timer and Close come after them.
  */
 export function ListenTranscript({ id, url, position, onSeek }: Props) {
@@ -40,7 +40,13 @@ export function ListenTranscript({ id, url, position, onSeek }: Props) {
   const [focused, setFocused] = useState<number | null>(null);
   const cues = transcript.data ?? [];
   const current = cues.findLastIndex((cue) => cue.start <= position && position < cue.end);
-  const tabStop = focused ?? Math.max(current, 0);
+  // In a silence between two lines, the line just heard: the keyboard comes in where the listener is.
+  const tabStop =
+    focused ??
+    Math.max(
+      cues.findLastIndex((cue) => cue.start <= position),
+      0,
+    );
 
   function moveFocus(event: KeyboardEvent<HTMLOListElement>) {
     const from = focused ?? tabStop;

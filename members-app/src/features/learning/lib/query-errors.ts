@@ -11,10 +11,9 @@ export function refusalReason(error: unknown): string | undefined {
 }
 
 /**
- * Whether asking again may succeed: the server erred, was unavailable or timed out (5xx, 408, 429), or
- * the answer never came. A 4xx says something that asking again does not change.
+ * Whether asking again may succeed: the server erred, was unavailable or timed out (5xx, 408, 429). A
+ * 4xx says something that asking again does not change, and so does an answer the app cannot read.
  */
 export function isPassing(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return error !== null && error !== undefined;
-  return error.status >= 500 || error.status === 408 || error.status === 429;
+  return error instanceof ApiError && (error.status >= 500 || error.status === 408 || error.status === 429);
 }
