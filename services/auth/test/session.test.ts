@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@sleep-ritual/platform/http/session';
 import { clientWithSession, createClient, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { useAuthService } from './helpers.ts';
+import { endedMark, SIGNED_OUT } from '@sleep-ritual/platform/session-store';
 
 const auth = useAuthService();
 
@@ -42,7 +43,7 @@ describe('POST /api/login', () => {
     const after = client.cookies.get(SESSION_COOKIE);
     expect(after).toBeTruthy();
     expect(after).not.toBe(planted);
-    expect(await auth.deps.backends.sessions.getMany([planted])).toEqual([null]);
+    expect(await auth.deps.backends.sessions.getMany([planted])).toEqual([endedMark(SIGNED_OUT)]);
     expect(await auth.deps.backends.sessions.getMany([after!])).not.toEqual([null]);
   });
 
@@ -72,7 +73,7 @@ describe('POST /api/login', () => {
     sessions.set = async (...args) => {
       if (args[3]?.id === user.id) {
         await auth.deps.db('users').where({ id: user.id }).update({ password: null });
-        await sessions.destroyUser(user.id);
+        await sessions.endUser(user.id, SIGNED_OUT);
       }
       return set.apply(sessions, args);
     };
@@ -284,7 +285,7 @@ describe('POST /api/logout', () => {
 
     const response = await client.request('/api/logout', { method: 'POST' });
     expect(response.status).toBe(200);
-    expect(await auth.deps.backends.sessions.getMany([sessionId])).toEqual([null]);
+    expect(await auth.deps.backends.sessions.getMany([sessionId])).toEqual([endedMark(SIGNED_OUT)]);
     expect((await client.request('/api/user')).status).toBe(401);
 
     const replay = createClient(auth.url);

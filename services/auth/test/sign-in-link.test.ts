@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { issueSignInToken } from '../src/tokens/sign-in-tokens.ts';
 import { clientWithSession, createClient, eventually, uniqueEmail } from '@sleep-ritual/platform/testing';
 import { useAuthService } from './helpers.ts';
+import { endedMark, SIGNED_OUT } from '@sleep-ritual/platform/session-store';
 
 const auth = useAuthService();
 const SAME_ANSWER = { message: "If an account with that email exists, we've sent you a sign-in link." };
@@ -111,7 +112,7 @@ describe('POST /api/login/link/sign-in', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id: user.id, email: user.email });
     expect(await (await client.request('/api/user')).json()).toMatchObject({ email: user.email });
-    expect(await auth.deps.backends.sessions.getMany([client.sessionId])).toEqual([null]);
+    expect(await auth.deps.backends.sessions.getMany([client.sessionId])).toEqual([endedMark(SIGNED_OUT)]);
 
     const again = await useLink(createClient(auth.url), token);
     expect(again.status).toBe(400);

@@ -14,18 +14,20 @@ export type SessionStore = {
    * member back into it.
    */
   set(id: string, json: string, ttlMs: number, user?: { id: number; indexMs: number }): Promise<void>;
+  /** Ends one session for good (a sign-out): its mark (endedMark, SIGNED_OUT) stays in its place. */
   destroy(id: string): Promise<void>;
-  /** Ends every session of the user except `exceptId`. */
-  destroyUser(userId: number, exceptId?: string): Promise<void>;
   /**
    * Ends every session of the user for good, leaving a session of nobody that says why
    * (`{"endedBy":…}`, endedMark) in each one's place for the rest of its lifetime: a device that comes
-   * back can be told why it was signed out.
+   * back can be told why it was signed out, and a request in flight cannot save the member back in.
    */
   endUser(userId: number, endedBy: string): Promise<void>;
 };
 
-/** What endUser leaves in place of a session: a session of nobody saying why it ended. */
+/** Why sessions end when nothing more is to be said: a sign-out, a password set or ended. */
+export const SIGNED_OUT = 'sign-out';
+
+/** What an ended session leaves in its place: a session of nobody saying why it ended. */
 export const endedMark = (endedBy: string) => JSON.stringify({ endedBy });
 const ENDED_PREFIX = '{"endedBy":';
 
@@ -51,17 +53,8 @@ export function redisSessionStore(redis: Redis): SessionStore {
       await redis.eval(SET_UNLESS_ENDED, keys.length, ...keys, json, ttlMs, id, user?.indexMs ?? 0);
     },
     async destroy(id) {
-      await redis.del(sessionKey(id));
-    },
-    async destroyUser(userId, exceptId) {
-      const ids = await redis.smembers(userSessionsKey(userId));
-      const doomed = ids.filter((id) => id !== exceptId);
-      if (doomed.length === 0) return;
-      await redis
-        .multi()
-        .del(...doomed.map(sessionKey))
-        .srem(userSessionsKey(userId), ...doomed)
-        .exec();
+      // XX and KEEPTTL as endUser's: nothing is made of a session already gone, the mark lasts its time.
+      await redis.set(sessionKey(id), endedMark(SIGNED_OUT), 'KEEPTTL', 'XX');
     },
     async endUser(userId, endedBy) {
       const ids = await redis.smembers(userSessionsKey(userId));
@@ -105,15 +98,10 @@ export function postgresSessionStore(db: Knex): SessionStore {
       }
     },
     async destroy(id) {
-      await db('sessions').where({ id }).delete();
-    },
-    async destroyUser(userId, exceptId) {
       await db('sessions')
-        .where({ userId })
-        .modify((query) => {
-          if (exceptId) query.whereNot({ id: exceptId });
-        })
-        .delete();
+        .where({ id })
+        .andWhere('expiresAt', '>', db.fn.now())
+        .update({ data: endedMark(SIGNED_OUT), userId: null });
     },
     async endUser(userId, endedBy) {
       await db('sessions')

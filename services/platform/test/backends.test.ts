@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createQueueBackend } from '../src/backends.ts';
 import { TooManyRequestsError } from '../src/errors.ts';
 import { attemptBudgets, rateLimit } from '../src/rate-limit.ts';
+import { endedMark, SIGNED_OUT } from '../src/session-store.ts';
 import { TEST_BACKEND, createTestDeps } from '../src/testing.ts';
 
 // The same expectations hold on both backends: the suite runs this file on Redis, and again with
@@ -21,7 +22,7 @@ describe(`the ${TEST_BACKEND} backend`, () => {
 });
 
 describe('the session store', () => {
-  it('keeps a session until it is destroyed or its lifetime ends', async () => {
+  it('keeps a session until it is ended (its mark stays in its place) or its lifetime ends', async () => {
     const [kept, short, gone] = [unique('kept'), unique('short'), unique('gone')];
     await sessions.set(kept, '{"userId":1}', 60_000);
     await sessions.set(short, '{"userId":2}', 1);
@@ -31,29 +32,40 @@ describe('the session store', () => {
     expect(await sessions.getMany([kept, short, gone, unique('never')])).toEqual([
       '{"userId":1}',
       null,
-      null,
+      endedMark(SIGNED_OUT),
       null,
     ]);
   });
 
-  it("ends every session of one user except the one named, and nobody else's", async () => {
+  it("ends every session of one user for good, and nobody else's; a sign-out ends one", async () => {
     const userId = 1_000_000_000 + Math.floor(Math.random() * 1_000_000);
     const other = userId + 1;
-    const mine = [unique('a'), unique('b'), unique('c')];
-    const theirs = unique('d');
+    const mine = [unique('a'), unique('b')];
+    const theirs = [unique('c'), unique('d')];
     for (const id of mine) {
       await sessions.set(id, JSON.stringify({ userId }), 60_000, { id: userId, indexMs: 120_000 });
     }
-    await sessions.set(theirs, JSON.stringify({ userId: other }), 60_000, { id: other, indexMs: 120_000 });
-    await sessions.destroyUser(userId, mine[0]);
-    expect((await sessions.getMany([...mine, theirs])).map((json) => json !== null)).toEqual([
-      true,
-      false,
-      false,
-      true,
+    for (const id of theirs) {
+      await sessions.set(id, JSON.stringify({ userId: other }), 60_000, { id: other, indexMs: 120_000 });
+    }
+    await sessions.endUser(userId, SIGNED_OUT);
+    const signedOut = endedMark(SIGNED_OUT);
+    expect(await sessions.getMany([...mine, ...theirs])).toEqual([
+      signedOut,
+      signedOut,
+      JSON.stringify({ userId: other }),
+      JSON.stringify({ userId: other }),
     ]);
-    await sessions.destroyUser(other);
-    expect(await sessions.getMany([theirs])).toEqual([null]);
+    // A request in flight during the sign-out saves its session again: it stays ended.
+    await sessions.set(mine[0]!, JSON.stringify({ userId }), 60_000, { id: userId, indexMs: 120_000 });
+    expect(await sessions.getMany([mine[0]!])).toEqual([signedOut]);
+
+    await sessions.destroy(theirs[0]!);
+    await sessions.set(theirs[0]!, JSON.stringify({ userId: other }), 60_000, {
+      id: other,
+      indexMs: 120_000,
+    });
+    expect(await sessions.getMany(theirs)).toEqual([signedOut, JSON.stringify({ userId: other })]);
   });
 
   it("leaves a mark in place of each of a user's sessions, for no longer than the session had left", async () => {
@@ -74,7 +86,7 @@ describe('the session store', () => {
       JSON.stringify({ userId: userId + 1 }),
     ]);
     // The marks are nobody's: ending the user's sessions again finds none.
-    await sessions.destroyUser(userId);
+    await sessions.endUser(userId, SIGNED_OUT);
     expect((await sessions.getMany([long]))[0]).toBe('{"endedBy":"deletion"}');
     await expect.poll(async () => (await sessions.getMany([brief]))[0], { timeout: 5_000 }).toBeNull();
     expect((await sessions.getMany([long]))[0]).toBe('{"endedBy":"deletion"}');
@@ -96,10 +108,11 @@ describe('the session store', () => {
     // Only the session that was not ended is the user's: ending the user again ends that one alone.
     await sessions.endUser(userId, 'deletion');
     expect(await sessions.getMany([other])).toEqual(['{"endedBy":"deletion"}']);
-    // A session of nobody (signed out, never signed in) is written as before.
-    await sessions.destroy(renewed);
-    await sessions.set(renewed, '{}', 60_000);
-    expect(await sessions.getMany([renewed])).toEqual(['{}']);
+    // A session of nobody that was never ended (a visitor's) is written as any other.
+    const visitor = unique('visitor');
+    await sessions.set(visitor, '{}', 60_000);
+    await sessions.set(visitor, '{"isAdmin":true}', 60_000);
+    expect(await sessions.getMany([visitor])).toEqual(['{"isAdmin":true}']);
   });
 });
 

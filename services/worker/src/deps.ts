@@ -18,7 +18,7 @@ export type PurchaseDeps = {
   db: Knex;
   emails: EmailsQueue;
   paymentGraceDays: number;
-  sessions: Pick<SessionStore, 'destroyUser'>;
+  sessions: Pick<SessionStore, 'endUser'>;
 };
 
 /**

@@ -14,6 +14,7 @@ import {
 } from '../data/users.ts';
 import type { AuthDeps } from '../deps.ts';
 import { addressProven } from './address-proof.ts';
+import { SIGNED_OUT } from '@sleep-ritual/platform/session-store';
 
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
 
@@ -83,7 +84,7 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     return owner;
   });
   if (!userId) throw new BadRequestError(INVALID_RESET_LINK);
-  await deps.backends.sessions.destroyUser(userId);
+  await deps.backends.sessions.endUser(userId, SIGNED_OUT);
   return userId;
 }
 

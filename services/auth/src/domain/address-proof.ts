@@ -1,5 +1,6 @@
 import { proveAddress } from '../data/users.ts';
 import type { AuthDeps } from '../deps.ts';
+import { SIGNED_OUT } from '@sleep-ritual/platform/session-store';
 
 /**
  * The address is now proven: whoever is signing in has just read its mailbox (an e-mailed sign-in link
@@ -10,6 +11,6 @@ import type { AuthDeps } from '../deps.ts';
  */
 export async function addressProven(deps: AuthDeps, userId: number): Promise<boolean> {
   const { passwordCleared } = await proveAddress(deps.db, userId);
-  if (passwordCleared) await deps.backends.sessions.destroyUser(userId);
+  if (passwordCleared) await deps.backends.sessions.endUser(userId, SIGNED_OUT);
   return passwordCleared;
 }

@@ -9,6 +9,7 @@ import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { setFirstPassword, setPasswordFromMailedLink } from '../data/users.ts';
 import type { AuthDeps } from '../deps.ts';
 import { proveOrder, type OrderAccount, type OrderProof } from './orders.ts';
+import { SIGNED_OUT } from '@sleep-ritual/platform/session-store';
 
 export const ACCOUNT_EXISTS = 'Account Already Exists';
 export const CHECK_EMAIL_TO_FINISH =
@@ -89,7 +90,7 @@ export async function createAccount(deps: AuthDeps, body: CreateAccountBody): Pr
     if (!(await setPasswordFromMailedLink(deps.db, account.userId, passwordHash))) {
       throw new ConflictError(ACCOUNT_EXISTS);
     }
-    await deps.backends.sessions.destroyUser(account.userId);
+    await deps.backends.sessions.endUser(account.userId, SIGNED_OUT);
     return { userId: account.userId, signedIn: true };
   }
   if (!redirectMaySetPassword(account, Date.now())) {

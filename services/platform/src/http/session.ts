@@ -20,8 +20,11 @@ export type SessionData = {
   /** The admin password that opened the admin part (adminPasswordMark). */
   adminOf?: string;
   startedAt?: number;
-  /** Why a session is nobody's: SessionStore.endUser left it, when a member deleted their account. */
-  endedBy?: typeof DELETED_ACCOUNT;
+  /**
+   * Why a session is nobody's, in the mark the session store left in its place (SIGNED_OUT, or
+   * DELETED_ACCOUNT when the member deleted their account).
+   */
+  endedBy?: string;
 };
 
 /** The reason endUser writes in each session of a member who deleted their account. */

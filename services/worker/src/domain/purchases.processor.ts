@@ -14,6 +14,7 @@ import type { PurchaseDeps } from '../deps.ts';
 import { enqueueEmail } from '@sleep-ritual/jobs/emails';
 import { endUnprovenPassword } from '@sleep-ritual/auth/unproven-passwords';
 import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
+import { SIGNED_OUT } from '@sleep-ritual/platform/session-store';
 
 export type PurchaseOutcome =
   | { action: 'provisioned'; userId: number; programIds: number[]; newPurchases: number }
@@ -81,7 +82,7 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
   if (result.userId !== undefined) {
     if (result.unproven) {
       // Before the e-mail is queued: a failure here retries the job, which signs out again.
-      await deps.sessions.destroyUser(result.userId);
+      await deps.sessions.endUser(result.userId, SIGNED_OUT);
       log.info(
         { userId: result.userId },
         'order filed under an account whose address nobody proved: its password and sessions ended',

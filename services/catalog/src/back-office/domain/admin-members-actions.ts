@@ -23,6 +23,7 @@ import {
 } from '../data/admin-members-writes.ts';
 import { getMemberDetail, requireMember } from './admin-members.ts';
 import { queuesOf, type CatalogDeps } from '../../deps.ts';
+import { SIGNED_OUT } from '@sleep-ritual/platform/session-store';
 
 /**
  * The admin's actions on a member. Each runs in one transaction that first locks the member's row (so
@@ -96,7 +97,7 @@ export async function grantProgram(
     // Before the commit: should the sessions not end (Redis down), nothing of the grant stays. A sign-in
     // that checked the old password meanwhile ends its own session (passwordStillIs).
     const { ended: passwordEnded } = await endUnprovenPassword(trx, memberId, granted[0]?.orderId ?? null);
-    if (passwordEnded) await deps.backends.sessions.destroyUser(memberId);
+    if (passwordEnded) await deps.backends.sessions.endUser(memberId, SIGNED_OUT);
     return {
       details: {
         programId,
