@@ -42,6 +42,7 @@ import {
 import { printColumns } from './lib/print-table.ts';
 import { procCpuMicros } from './lib/proc-cpu.ts';
 import { localNginxArgs, renderLocalNginx, thisMachine } from './render-nginx.ts';
+import { SIGNED_OUT } from '@sleep-ritual/platform/session-store';
 
 const CONCURRENCY = 100;
 const LEARNERS = 500;
@@ -771,9 +772,10 @@ async function answerAsMeasured(bare: Server, calls: { server: Server; spec: Req
 }
 
 async function cleanUp(db: Knex, stores: Backends[], fixture: Fixture, run: string): Promise<void> {
-  // Every session of the run's learners, with Redis's per-user index of them.
+  // Every session of the run's learners ends (a mark each, gone with its lifetime), and Redis's
+  // per-user index of them with it.
   for (const learner of fixture.learners) {
-    for (const store of stores) await store.sessions.destroyUser(learner.userId);
+    for (const store of stores) await store.sessions.endUser(learner.userId, SIGNED_OUT);
   }
   // Users first: their purchases and progress go with them; then the programme and its tree.
   await db('users').where('email', 'like', `bench-${run}-%`).delete();

@@ -20,7 +20,7 @@ async function runClient(tool: 'pg_dump' | 'pg_restore', databaseUrl: string, ar
   url.search = url.search
     .slice(1)
     .split('&')
-    .filter((pair) => pair !== '' && decodeURIComponent(pair.split('=')[0]!) !== 'password')
+    .filter((pair) => pair !== '' && pair.split('=')[0] !== 'password')
     .join('&');
   try {
     await execFileAsync(tool, [`--dbname=${url.toString()}`, ...args], {
