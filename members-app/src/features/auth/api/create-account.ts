@@ -28,6 +28,11 @@ export function lookupQuery(orderId: string, params: URLSearchParams): string {
   return query.toString();
 }
 
+/** The server's word that the checkout really sent this order and the worker is still setting it up. */
+export function isStillProcessing(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404 && error.serverMessage === ORDER_PROCESSING;
+}
+
 export const lookUpOrder = (query: string) =>
   api.get(createAccountLookupSchema, `/api/create-account?${query}`);
 
@@ -38,11 +43,7 @@ export const createAccountLookupQueryOptions = (query: string, startedAt: number
     // A buyer arriving straight from the checkout can be faster than the webhook: keep asking a while,
     // but only while the server says the checkout really sent this order.
     retry: (failures, error) =>
-      error instanceof ApiError &&
-      error.status === 404 &&
-      error.serverMessage === ORDER_PROCESSING &&
-      Date.now() - startedAt < ORDER_WAIT_MS &&
-      failures < 20,
+      isStillProcessing(error) && Date.now() - startedAt < ORDER_WAIT_MS && failures < 20,
     retryDelay: ORDER_POLL_MS,
   });
 

@@ -6,7 +6,7 @@ import {
   type CreateAccountLookup,
 } from '@sleep-ritual/contracts/auth';
 import { renderAt, stubApi } from '../../../test/render.tsx';
-import { ORDER_POLL_MS } from '../api/create-account.ts';
+import { ORDER_POLL_MS, ORDER_WAIT_MS } from '../api/create-account.ts';
 import { CreateAccountScreen } from './CreateAccountScreen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -115,6 +115,46 @@ describe('create account screen', () => {
       await screen.findByDisplayValue('buyer@example.com', {}, { timeout: ORDER_POLL_MS + 2_000 }),
     ).toBeTruthy();
     expect(asked).toBe(2);
+  });
+
+  it('past its wait, says the payment went through and the account is still being set up, and checks again on request', async () => {
+    const start = Date.now();
+    const now = vi.spyOn(Date, 'now').mockReturnValue(start);
+    let ready = false;
+    const { calls } = stubApi({
+      'GET /api/create-account': () =>
+        ready ? { status: 200, body: order } : { status: 404, body: { error: ORDER_PROCESSING } },
+    });
+    renderScreen('?thrivecart[order_id]=1009&thrivecart_hash=abc');
+    // The worker is slower than the page's wait (a backlog, a product not yet mapped).
+    now.mockReturnValue(start + ORDER_WAIT_MS + 1);
+    expect(await screen.findByRole('heading', { name: 'Processing your request...' })).toBeTruthy();
+    expect(await screen.findByText(/Your payment went through/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Order Not Found' })).toBeNull();
+
+    ready = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByDisplayValue('buyer@example.com')).toBeTruthy();
+    expect(calls.filter((call) => call.url.startsWith('/api/create-account')).length).toBe(2);
+    now.mockRestore();
+  });
+
+  it('sends one creation however quickly the button is pressed twice', async () => {
+    const { calls } = stubApi({
+      'GET /api/create-account': { status: 200, body: order },
+      'POST /api/create-account': { status: 200, body: created },
+    });
+    renderScreen('?order_id=1010&token=mailed-token');
+    await screen.findByDisplayValue('buyer@example.com');
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'sleepy66' } });
+    fireEvent.change(screen.getByLabelText('Confirm password', { exact: true }), {
+      target: { value: 'sleepy66' },
+    });
+    const create = screen.getByRole('button', { name: 'Create My Account' });
+    fireEvent.click(create);
+    fireEvent.click(create);
+    expect(await screen.findByRole('heading', { name: 'Your Programs' })).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
   it('says "Order Not Found" at once, without polling, when the server does not say the order is on its way', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -12,7 +12,12 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { supportEmail } from '../../../lib/public-config.ts';
 import { validate } from '../../../lib/validate.ts';
-import { lookupQuery, useCreateAccount, useCreateAccountLookup } from '../api/create-account.ts';
+import {
+  isStillProcessing,
+  lookupQuery,
+  useCreateAccount,
+  useCreateAccountLookup,
+} from '../api/create-account.ts';
 import { currentUserQueryOptions } from '../api/get-current-user.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
@@ -79,6 +84,24 @@ export function CreateAccountScreen() {
       </AuthCard>
     );
   }
+  if (lookup.isError && isStillProcessing(lookup.error)) {
+    // The checkout sent this buyer, and the order is still being set up past the page's wait (a slow
+    // worker, a product not yet mapped): the payment went through, and nothing says it is missing.
+    return (
+      <AuthCard title="Processing your request...">
+        <p>
+          Your payment went through, and your account is taking longer than usual to set up. We&apos;ll e-mail
+          you a link to create it as soon as it&apos;s ready, or check again here in a minute.
+        </p>
+        <p className="muted">
+          Nothing within the hour? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        </p>
+        <Button className="btn-block" busy={lookup.isFetching} onClick={() => void lookup.refetch()}>
+          {lookup.isFetching ? 'Checking...' : 'Check again'}
+        </Button>
+      </AuthCard>
+    );
+  }
   if (lookup.isError || !lookup.data) {
     return (
       <AuthCard title="Order Not Found">
@@ -131,9 +154,12 @@ function CreateAccountForm({
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [testDone, setTestDone] = useState(false);
+  // One account per page: a second press before the first answer (a double tap) sends nothing.
+  const sending = useRef(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (sending.current) return;
     const result = validate(createAccountFormSchema, values);
     if (result.errors) {
       setErrors(result.errors);
@@ -145,11 +171,15 @@ function CreateAccountForm({
       window.location.assign('/');
       return;
     }
+    sending.current = true;
     create.mutate(
       { order_id: orderId, password: result.data.password, query },
       {
         onSuccess: (answer) => {
           if (answer.signedIn) navigate('/programs/my-programs');
+        },
+        onError: () => {
+          sending.current = false;
         },
       },
     );
