@@ -99,6 +99,8 @@ test.describe('the sales landing page', () => {
     page,
   }) => {
     await page.goto('/');
+    // The bonus's 60 minutes count from the page's opening, not from when it is scrolled to.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('countdown:v1:3600'))).not.toBeNull();
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: /Night \d:/ })).toHaveCount(6);
     await expect(main.getByText(/one-time payment/i).first()).toBeVisible();
@@ -317,6 +319,45 @@ test.describe('terms and privacy', () => {
     await page.goto('/privacy-policy');
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test('each page names its one address for search engines; the variant names the landing', async ({
+  page,
+}) => {
+  for (const [path, canonical] of [
+    ['/', '/'],
+    ['/the-6-night-sleep-meditation-ritual', '/'],
+    ['/join-now/', '/join-now'],
+    ['/upgrade', '/upgrade'],
+    ['/terms', '/terms'],
+  ]) {
+    await page.goto(path!);
+    await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute('href', canonical!);
+  }
+  await page.goto('/missing');
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the answers can be read, the way to sign in is there, and the members app says what it needs', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
+    await expect(faq.locator('.faq__answer').first()).toBeVisible();
+    await expect(faq.locator('.faq__answer').last()).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', /\/sign-in$/);
+    await expect(header.locator('.auth-spinner')).toBeHidden();
+
+    await page.goto('/sign-in');
+    // What the page shows (Playwright's text matching skips <noscript>, which a browser without
+    // JavaScript shows).
+    expect(await page.locator('#root').innerText()).toContain('Sleep Ritual needs JavaScript.');
+    await expect(page.locator('.spinner-wrap')).toBeHidden();
   });
 });
 
