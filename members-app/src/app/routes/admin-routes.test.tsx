@@ -23,6 +23,22 @@ describe('admin area', () => {
     expect(calls.map((call) => call.url)).toEqual(['/api/admin/check']);
   });
 
+  it('shows the password form again when an admin call is refused: signed out in another tab', async () => {
+    renderAdmin('/admin/programs', {
+      'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' })] },
+      'GET /api/admin/product-mappings': { status: 401, body: { error: 'Admin sign-in required.' } },
+    });
+    expect(await screen.findByRole('link', { name: 'Sleep Ritual' })).toBeTruthy();
+    // Another tab signs out: the next admin call answers 401, and the check says so too.
+    admin['GET /api/admin/check'].body = { isAdmin: false };
+    try {
+      fireEvent.click(screen.getByRole('link', { name: 'Products' }));
+      expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeTruthy();
+    } finally {
+      admin['GET /api/admin/check'].body = { isAdmin: true };
+    }
+  });
+
   it('opens on the programmes list at /admin, with the header and its navigation', async () => {
     renderAdmin('/admin', {
       'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' })] },

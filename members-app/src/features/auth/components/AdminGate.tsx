@@ -11,9 +11,38 @@ import { authKeys } from '../api/keys.ts';
 
 export const ADMIN_RECHECK_MS = 100;
 
+/**
+ * An admin call refused for want of an admin session (signed out in another tab, the admin password
+ * changed, the session expired): the gate asks again, and the screen becomes the password form, rather
+ * than every action failing with "Admin sign-in required." until a reload. The check's own answer is
+ * left alone.
+ */
+function useRecheckWhenRefused() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const recheck = (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401)
+        void queryClient.invalidateQueries({ queryKey: authKeys.adminCheck() });
+    };
+    const checkHash = JSON.stringify(authKeys.adminCheck());
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && event.query.queryHash !== checkHash)
+        recheck(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
+}
+
 /** Spec 001 §2 and §6: every admin screen shows the password form until the session is an admin one. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const check = useAdminCheck();
+  useRecheckWhenRefused();
   if (check.isPending) return <FullPageSpinner label="Loading..." />;
   if (!check.data?.isAdmin) return <AdminPasswordForm />;
   return <>{children}</>;
