@@ -141,9 +141,20 @@ describe('GET /api/admin/orders and POST /api/admin/orders/{jobId}/retry', () =>
       since: expect.any(String),
     });
 
+    // Mapped to a programme deleted since: the worker would still provision nothing from it.
+    const [deleted] = await bed.deps
+      .db('programs')
+      .insert({ title: 'Deleted Ritual', deletedAt: new Date() })
+      .returning('id');
     await bed.deps
       .db('product_program_map')
-      .insert({ externalProductId: unmappedItem, programId: mapped.programId });
+      .insert({ externalProductId: unmappedItem, programId: deleted.id });
+    expect((await attentionFor()).items).toEqual([{ item: unmappedItem, mapped: false }]);
+
+    await bed.deps
+      .db('product_program_map')
+      .where({ externalProductId: unmappedItem })
+      .update({ programId: mapped.programId });
     expect((await attentionFor()).items).toEqual([{ item: unmappedItem, mapped: true }]);
     await call(bed.admin, 'POST', `/api/admin/orders/${jobId}/retry`);
     await finished(jobId, 'completed');
