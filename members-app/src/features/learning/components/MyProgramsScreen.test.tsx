@@ -193,6 +193,26 @@ describe('My programs', () => {
     expect(screen.getByText(/6 of 6 nights · all done/)).toBeTruthy();
   });
 
+  it('does not call the ritual done while nights locked for now remain', async () => {
+    stubApi({
+      'GET /api/programs': ok([ritual]),
+      'GET /api/my-programs': ok([ritual]),
+      'GET /api/my-programs/tonight': ok([
+        sample.tonight({
+          classId: 101,
+          label: 'Night 1',
+          title: 'Arriving',
+          repeat: true,
+          completedCount: 1,
+          classCount: 4,
+        }),
+      ]),
+    });
+    renderLearning('/my-programs');
+    expect(await screen.findByText('1 of 4 nights · the next nights are not open yet')).toBeTruthy();
+    expect(screen.queryByText(/all done/)).toBeNull();
+  });
+
   it('while the next night waits, says when it opens and offers the open nights to listen to again', async () => {
     const now = new Date();
     const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);

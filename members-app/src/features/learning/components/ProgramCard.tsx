@@ -137,7 +137,11 @@ function TonightAction({ tonight, programId }: { tonight: Tonight; programId: nu
       </ButtonLink>
       <p className="tonight-progress">
         {tonight.completedCount} of {tonight.classCount} nights
-        {tonight.repeat && ' · all done, start the ritual again'}
+        {tonight.repeat &&
+          (tonight.completedCount >= tonight.classCount
+            ? ' · all done, start the ritual again'
+            : // Every open night is done; the others are locked for now.
+              ' · the next nights are not open yet')}
         {tonight.inProgress && ' · pick up where you left off'}
       </p>
     </div>
