@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { useMutation, useQueryClient, type MutateOptions, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '../api-client.ts';
 import { adminKeys } from './keys.ts';
 
@@ -20,13 +21,17 @@ type Options<Variables> = {
  * titles beside product mappings, a deleted phase taking its paths with it), so every write marks all
  * admin data stale; the queries on screen refetch at once (unless the write leaves the screen), the
  * others when next shown. A write refused as 404 or 409 does the same.
+ *
+ * A write is sent once until it answers: the same write again meanwhile (a double click, before the
+ * button has turned busy) is dropped, so it never sends two e-mails or makes two copies. Writes of
+ * other variables (a lock toggled on another row) go as before.
  */
 export function useAdminMutation<Variables, Answer>(
   mutationFn: (variables: Variables) => Promise<Answer>,
   { answerKey, leavesScreen = false }: Options<Variables> = {},
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn,
     onSuccess: (answer, variables) => {
       if (answerKey) queryClient.setQueryData(answerKey(variables), answer);
@@ -43,4 +48,22 @@ export function useAdminMutation<Variables, Answer>(
         void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
+  const sending = useRef(new Set<string>());
+  const { mutate: send } = mutation;
+  const mutate = useCallback(
+    (variables: Variables, options?: MutateOptions<Answer, Error, Variables>) => {
+      const key = JSON.stringify(variables) ?? '';
+      if (sending.current.has(key)) return;
+      sending.current.add(key);
+      send(variables, {
+        ...options,
+        onSettled: (...settled) => {
+          sending.current.delete(key);
+          options?.onSettled?.(...settled);
+        },
+      });
+    },
+    [send],
+  );
+  return { ...mutation, mutate };
 }

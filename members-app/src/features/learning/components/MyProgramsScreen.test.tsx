@@ -174,41 +174,26 @@ describe('My programs', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/program/1/path/10/class/102'));
   });
 
-  it('after the last night, offers the first again as a repeat', async () => {
+  /** My programs with the ritual owned and its night to play again, after `completedCount` nights. */
+  function renderRepeat(counts: { completedCount: number; classCount?: number }) {
     stubApi({
       'GET /api/programs': ok([ritual]),
       'GET /api/my-programs': ok([ritual]),
       'GET /api/my-programs/tonight': ok([
-        sample.tonight({
-          classId: 101,
-          label: 'Night 1',
-          title: 'Arriving',
-          repeat: true,
-          completedCount: 6,
-        }),
+        sample.tonight({ classId: 101, label: 'Night 1', title: 'Arriving', repeat: true, ...counts }),
       ]),
     });
     renderLearning('/my-programs');
+  }
+
+  it('after the last night, offers the first again as a repeat', async () => {
+    renderRepeat({ completedCount: 6 });
     expect(await screen.findByRole('link', { name: 'Tonight, once more: Night 1 – Arriving' })).toBeTruthy();
     expect(screen.getByText(/6 of 6 nights · all done/)).toBeTruthy();
   });
 
   it('does not call the ritual done while nights locked for now remain', async () => {
-    stubApi({
-      'GET /api/programs': ok([ritual]),
-      'GET /api/my-programs': ok([ritual]),
-      'GET /api/my-programs/tonight': ok([
-        sample.tonight({
-          classId: 101,
-          label: 'Night 1',
-          title: 'Arriving',
-          repeat: true,
-          completedCount: 1,
-          classCount: 4,
-        }),
-      ]),
-    });
-    renderLearning('/my-programs');
+    renderRepeat({ completedCount: 1, classCount: 4 });
     expect(await screen.findByText('1 of 4 nights · the next nights are not open yet')).toBeTruthy();
     expect(screen.queryByText(/all done/)).toBeNull();
   });
