@@ -101,6 +101,10 @@ function TranscriptEditor({
       {chosen && (
         <>
           <CuePreview cues={chosen.cues} label="The chosen file" />
+          {/* Stored on its own: "Save Changes" of the form does not send it. */}
+          <p className="field-hint" role="status">
+            Not saved yet: press &ldquo;Save transcript&rdquo; to store it.
+          </p>
           <Button
             variant="secondary"
             busy={save.isPending}
