@@ -52,7 +52,15 @@ function list(value: unknown): unknown {
   return value;
 }
 
-const optionalText = (max: number) => z.preprocess(scalar, z.string().max(max).optional());
+/**
+ * What the buyer typed, cut to what the column holds (`max` characters, whole code points) rather than
+ * refused: a 400 would lose a paid order, which ThriveCart does not send again.
+ */
+const optionalText = (max: number) =>
+  z.preprocess((value) => {
+    const text = scalar(value);
+    return typeof text === 'string' ? Array.from(text).slice(0, max).join('').trim() : text;
+  }, z.string().optional());
 
 const flag = z.preprocess(
   scalar,

@@ -390,22 +390,27 @@ describe('POST /api/webhooks/thrivecart', () => {
     expect(await onlyUnknown.json()).toMatchObject({ queued: true, unrecognizedItems: ['gift-card-3'] });
   });
 
-  it('cleans a NUL and other control characters out of what the buyer typed, and queues the order', async () => {
-    const orderId = uniqueOrderId();
+  /** Posts an order whose buyer typed these names, and answers the job it queued. */
+  async function queuedOrderNamed(firstName: string, lastName: string) {
     const body = formBody(
-      thrivecartOrderFields({
-        secret,
-        orderId,
-        email: uniqueEmail(),
-        firstName: 'An\u0000n',
-        lastName: 'Le\u0007e',
-      }),
+      thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email: uniqueEmail(), firstName, lastName }),
     );
-    expect(body).toContain('An%00n');
     const response = await postForm(server.url, body);
     expect(response.status).toBe(200);
-    const job = await queuedJob((await response.json()).jobId);
+    return queuedJob((await response.json()).jobId);
+  }
+
+  it('cleans a NUL and other control characters out of what the buyer typed, and queues the order', async () => {
+    expect(
+      formBody(thrivecartOrderFields({ secret, orderId: 'x', email: 'a@b.c', firstName: 'An\u0000n' })),
+    ).toContain('An%00n');
+    const job = await queuedOrderNamed('An\u0000n', 'Le\u0007e');
     expect(job.data.customer).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
+  });
+
+  it('cuts a name longer than its column to fit, whole characters, and queues the order', async () => {
+    const job = await queuedOrderNamed('🌙'.repeat(400), 'L'.repeat(1_000));
+    expect(job.data.customer).toMatchObject({ firstName: '🌙'.repeat(255), lastName: 'L'.repeat(255) });
   });
 
   it('acknowledges other events with 200 and queues nothing', async () => {
