@@ -28,8 +28,13 @@ async function settle(page: Page) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });
-  for (const island of await page.locator('astro-island[ssr]').all()) await island.scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // An island may hydrate between being found and being scrolled to (then it is no longer there to
+  // find): each round looks the waiting ones up afresh.
+  const waiting = page.locator('astro-island[ssr]');
+  await expect(async () => {
+    if ((await waiting.count()) > 0) await waiting.first().scrollIntoViewIfNeeded({ timeout: 1_000 });
+    await expect(waiting).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
