@@ -37,12 +37,20 @@ describe('an admin write', () => {
     await waitFor(() => expect(sent).toHaveLength(2));
   });
 
-  it('goes at once for other variables (another row)', async () => {
-    const { result, sent } = renderWrite();
+  it('goes at once for other variables (another row), and each may go again once answered', async () => {
+    const { result, sent, answers } = renderWrite();
     act(() => {
       result.current.mutate({ memberId: 7 });
       result.current.mutate({ memberId: 8 });
     });
     await waitFor(() => expect(sent).toEqual([{ memberId: 7 }, { memberId: 8 }]));
+    // The first answers after the second was sent: it is let go all the same.
+    await act(async () => {
+      answers[0]!('sent');
+      answers[1]!('sent');
+    });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    act(() => result.current.mutate({ memberId: 7 }));
+    await waitFor(() => expect(sent).toHaveLength(3));
   });
 });

@@ -31,8 +31,12 @@ export function useAdminMutation<Variables, Answer>(
   { answerKey, leavesScreen = false }: Options<Variables> = {},
 ) {
   const queryClient = useQueryClient();
+  // The writes sent and not yet answered, by their variables. Let go in the hook's own onSettled, which
+  // runs for every write (a call's own callbacks run for the latest call only).
+  const sending = useRef(new Set<string>());
   const mutation = useMutation({
     mutationFn,
+    onSettled: (_answer, _error, variables) => void sending.current.delete(sendingKey(variables)),
     onSuccess: (answer, variables) => {
       if (answerKey) queryClient.setQueryData(answerKey(variables), answer);
       // Not awaited: the caller's own onSuccess (navigating away after a delete) need not wait for it.
@@ -48,22 +52,17 @@ export function useAdminMutation<Variables, Answer>(
         void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
-  const sending = useRef(new Set<string>());
   const { mutate: send } = mutation;
   const mutate = useCallback(
     (variables: Variables, options?: MutateOptions<Answer, Error, Variables>) => {
-      const key = JSON.stringify(variables) ?? '';
+      const key = sendingKey(variables);
       if (sending.current.has(key)) return;
       sending.current.add(key);
-      send(variables, {
-        ...options,
-        onSettled: (...settled) => {
-          sending.current.delete(key);
-          options?.onSettled?.(...settled);
-        },
-      });
+      send(variables, options);
     },
     [send],
   );
   return { ...mutation, mutate };
 }
+
+const sendingKey = (variables: unknown) => JSON.stringify(variables) ?? '';
