@@ -115,10 +115,13 @@ describe('the worker process', () => {
     const run = `term${Date.now()}`;
     const worker = await startWorker();
     await enqueueBurst(orders(run, 100));
+    // Generous: the whole suite runs beside this on two cores; a failure says what the worker said.
     await eventually(async () => (await provisioned(run)).orders >= 5, {
-      timeoutMs: 30_000,
+      timeoutMs: 60_000,
       intervalMs: 10,
       what: 'the first orders',
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}\nworker output:\n${worker.output()}`);
     });
 
     worker.child.kill('SIGTERM');
@@ -133,7 +136,7 @@ describe('the worker process', () => {
     const completed = ofThisRun(await queues.purchases.getCompleted(0, -1));
     expect(completed).toHaveLength(done);
     expect(done + ofThisRun(await queues.purchases.getWaiting(0, -1)).length).toBe(100);
-  }, 60_000);
+  }, 120_000);
 
   it('serves Prometheus metrics on WORKER_PORT: the jobs it completed, the queues by state, its database pool', async () => {
     const run = `metrics${Date.now()}`;
