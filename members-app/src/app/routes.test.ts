@@ -35,7 +35,9 @@ describe('ids in the address bar', () => {
     },
   );
 
-  it('a record number is one', () => {
+  it('a record number is one; one past the largest the database holds is none (the screen says Not Found)', () => {
+    expect(routeId('2147483647')).toBe(2_147_483_647);
+    expect(routeId('2147483648')).toBeNull();
     expect(routeId('12')).toBe(12);
     expect(isMembersAppRoute('/program/12')).toBe(true);
   });

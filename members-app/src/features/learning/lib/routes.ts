@@ -6,8 +6,9 @@ import { isRouteId } from '@sleep-ritual/contracts/app-routes';
  */
 export function routeId(value: string | undefined): number | null {
   if (!value || !isRouteId(value)) return null;
+  // The pattern takes no 0 and at most ten digits: only the top of those is past a record's number.
   const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return id <= 2_147_483_647 ? id : null;
 }
 
 export { classRoute, pathRoute, programRoute } from '../../../lib/learner-urls.ts';
