@@ -8,6 +8,8 @@ import { appShellPlugin } from './pwa/app-shell-plugin.ts';
 // The build reads only the public settings (no secret), with the defaults the README lists.
 const publicConfig = parsePublicConfig({ SUPPORT_EMAIL: process.env.SUPPORT_EMAIL });
 
+const FIRST_LOAD_TEST = 'src/app/first-load.test.ts';
+
 // Served under /app/ so its files never collide with the marketing site's on the same origin.
 const base = '/app/';
 
@@ -24,11 +26,25 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // Screens render in jsdom beside the services' suites on a two-core machine: a test that passes in
     // one second alone can take several while everything runs at once.
     testTimeout: 20_000,
+    projects: [
+      // The screens share one jsdom per worker, each file still in a context of its own: creating a
+      // jsdom for every file took as long as the tests themselves.
+      {
+        extends: true,
+        test: {
+          name: 'screens',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [FIRST_LOAD_TEST],
+          pool: 'vmThreads',
+        },
+      },
+      // The production build runs Vite's native bundler, which a VM context cannot hand its plugins to.
+      { extends: true, test: { name: 'build', include: [FIRST_LOAD_TEST] } },
+    ],
   },
 } as Parameters<typeof defineConfig>[0]);
 
