@@ -77,6 +77,44 @@ describe('admin area', () => {
     expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
   });
 
+  it.each([
+    ['/admin/programs/4/phases/5', 'the phase details'],
+    ['/admin/programs/4/phases/5/paths', 'the paths list'],
+  ])('shows the not-found screen for a phase of another programme: %s (%s)', async (url) => {
+    renderAdmin(url, {
+      'GET /api/admin/programs/4': { status: 200, body: rows.program(4) },
+      'GET /api/admin/phases/5': { status: 200, body: rows.phase(5, { programId: 3 }) },
+      'GET /api/admin/phases/5/paths': { status: 200, body: [rows.path(10)] },
+    });
+    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+  });
+
+  it.each([
+    ['/admin/programs/1/phases/6/paths/10', 'another phase'],
+    ['/admin/programs/2/phases/5/paths/10/classes', 'another programme'],
+  ])('shows the not-found screen for a path at %s (%s)', async (url) => {
+    renderAdmin(url, {
+      'GET /api/admin/paths/10': {
+        status: 200,
+        body: { path: rows.path(10), phase: { id: 5, title: 'Phase 5' }, program: { id: 1, title: 'P' } },
+      },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1)] },
+      'GET /api/admin/programs/1/phases/6/paths/10': { status: 404, body: { error: 'Path not found' } },
+    });
+    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Create New Class/ })).toBeNull();
+  });
+
+  it('opens a phase at its own programme’s address', async () => {
+    renderAdmin('/admin/programs/1/phases/5', {
+      'GET /api/admin/programs/1': { status: 200, body: rows.program(1) },
+      'GET /api/admin/phases/5': { status: 200, body: rows.phase(5, { title: 'The Ritual' }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Ritual' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: '404 - Page Not Found' })).toBeNull();
+  });
+
   it('signs the admin out and shows the password form again, asking for no admin data after', async () => {
     const answers = {
       'GET /api/admin/programs': { status: 200, body: [] },

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { AdminGate } from '../../features/auth/components/AdminGate.tsx';
 import { AdminLayout } from '../../components/admin/AdminLayout.tsx';
+import { AddressBelongs } from '../../features/admin-content/components/AddressBelongs.tsx';
 import { ClassesScreen } from '../../features/admin-content/components/ClassesScreen.tsx';
 import { EngagementScreen } from '../../features/admin-engagement/components/EngagementScreen.tsx';
 import { MemberScreen } from '../../features/admin-members/components/MemberScreen.tsx';
@@ -24,8 +25,15 @@ const program = 'programs/:programId';
 const phase = `${program}/phases/:phaseId`;
 const path = `${phase}/paths/:pathId`;
 
-/** A screen whose address carries ids: anything but real ids there shows the not-found screen. */
-const withIds = (screen: ReactNode) => <ValidIds>{screen}</ValidIds>;
+/**
+ * A screen whose address carries ids: anything but real ids there, or ids that do not belong together,
+ * shows the not-found screen.
+ */
+const withIds = (screen: ReactNode) => (
+  <ValidIds>
+    <AddressBelongs>{screen}</AddressBelongs>
+  </ValidIds>
+);
 
 /**
  * Spec 001 §2, relative to /admin, and the back office (members, orders, engagement). Loaded only when
