@@ -1,5 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../Button.tsx';
+import { useAskBeforeLeaving } from '../../lib/admin/ask-before-leaving.ts';
+import { UNSAVED } from '../../lib/admin/messages.ts';
 import { UploadsProvider, useUploadsInProgress } from '../../lib/admin/uploads-in-progress.tsx';
 import { Modal } from './Modal.tsx';
 
@@ -9,25 +11,31 @@ type Props = {
   pending: boolean;
   onSubmit: () => void;
   onClose: () => void;
+  /** Fields changed and not saved: Cancel and Escape ask before the changes go, a reload too. */
+  unsaved: boolean;
   children: ReactNode;
 };
 
 /**
  * A create or edit form in a modal: its fields, Cancel and the submit button, which waits while an
- * upload field's file is still on its way.
+ * upload field's file is still on its way. Changes typed and not saved are not dropped without asking.
  */
-export function FormDialog({ title, submitLabel, pending, onSubmit, onClose, children }: Props) {
+export function FormDialog({ title, submitLabel, pending, onSubmit, onClose, unsaved, children }: Props) {
   const { uploading, report } = useUploadsInProgress();
+  useAskBeforeLeaving(unsaved, UNSAVED.leave);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!uploading) onSubmit();
   }
+  function cancel() {
+    if (!unsaved || window.confirm(UNSAVED.discard)) onClose();
+  }
   return (
-    <Modal title={title} onClose={onClose}>
+    <Modal title={title} onClose={cancel}>
       <form className="admin-form" onSubmit={submit} noValidate>
         <UploadsProvider report={report}>{children}</UploadsProvider>
         <div className="admin-dialog-actions">
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={cancel}>
             Cancel
           </Button>
           <Button type="submit" busy={pending || uploading}>

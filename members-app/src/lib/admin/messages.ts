@@ -95,3 +95,9 @@ export const BACK_OFFICE_MESSAGES = {
   reconciliationQueued: 'Checking ThriveCart now',
   reconciliationFailed: 'Failed to start the check',
 } as const;
+
+/** Asked before changes typed in an admin form are dropped: leaving the screen, or closing its dialog. */
+export const UNSAVED = {
+  leave: 'Your changes are not saved. Leave without saving them?',
+  discard: 'Your changes are not saved. Close without saving them?',
+};

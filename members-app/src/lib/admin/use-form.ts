@@ -11,12 +11,15 @@ export type FormValues = Record<string, string | boolean>;
  * null and digits into numbers), checkboxes hold booleans, and errors hold one message per field.
  */
 export function useForm<Values extends FormValues>(initial: Values) {
+  const [start] = useState(initial);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   return {
     values,
     errors,
+    /** Whether a field holds something else than when the form opened: leaving then asks first. */
+    changed: Object.keys(start).some((name) => values[name] !== start[name]),
     /** A field's new value; its message, about what was there before, goes (the others stay). */
     set: (name: string, value: string | boolean) => {
       setValues((current) => ({ ...current, [name]: value }));

@@ -72,6 +72,7 @@ export function ClassFormDialog({ pathId, lesson, orderIndex = 0, onClose }: Pro
       pending={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      unsaved={form.changed}
     >
       <NamingInputs form={form} labelHint="A short tag shown above the title, such as Night 1." />
       <TextInput

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUDIO_MAX_BYTES, MEDIA_MESSAGES } from '@sleep-ritual/contracts/media';
 import { stubUploads } from '../../../test/fake-uploads.ts';
+import { UNSAVED } from '../../../lib/admin/messages.ts';
 import { isOpenModal } from '../../../test/native-dialog.ts';
 import { renderAt, stubApi } from '../../../test/render.tsx';
 import { rows } from '../../../test/fixtures/admin.ts';
@@ -105,6 +106,40 @@ describe('classes list', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('asks before changes typed in the dialog go: Cancel, Escape and a reload; an untouched dialog just closes', async () => {
+    renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1, { title: 'Night 1' })] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Night 1' }));
+    const leaving = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    let dialog = screen.getByRole('dialog', { name: 'Edit Class' });
+    expect(leaving()).toBe(false);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(confirm).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Night 1' }));
+    dialog = screen.getByRole('dialog', { name: 'Edit Class' });
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Night One' } });
+    expect(leaving()).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(confirm).toHaveBeenCalledWith(UNSAVED.discard);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Night One');
+    // Typed back as it was: nothing to lose.
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Night 1' } });
+    expect(leaving()).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Night One' } });
+    confirm.mockReturnValue(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(leaving()).toBe(false);
   });
 
   it('the create dialog says new classes start locked, and what learners see without a duration', async () => {

@@ -55,6 +55,7 @@ export function PathFormDialog({ ids, path, orderIndex = 0, onClose }: Props) {
       pending={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      unsaved={form.changed}
     >
       <NamingInputs form={form} />
       <ImageUrlInputs form={form} level="path" />

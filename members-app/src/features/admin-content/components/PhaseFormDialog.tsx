@@ -41,6 +41,7 @@ export function PhaseFormDialog({ programId, phase, orderIndex = 0, onClose }: P
       pending={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      unsaved={form.changed}
     >
       <NamingInputs form={form} />
     </FormDialog>

@@ -12,12 +12,13 @@ import { useCreateProgram } from '../api/create-program.ts';
 import { useProgram } from '../api/get-program.ts';
 import { usePrograms } from '../../../lib/admin/get-programs.ts';
 import { useUpdateProgram } from '../api/update-program.ts';
-import { MESSAGES } from '../../../lib/admin/messages.ts';
+import { MESSAGES, UNSAVED } from '../../../lib/admin/messages.ts';
 import { programFormValues, programBody, type ProgramFormValues } from '../program-form.ts';
 import { adminUrls, trail } from '../../../lib/admin/urls.ts';
 import { useAdminToasts } from '../../../lib/admin/use-admin-toasts.ts';
 import { UploadsProvider, useUploadsInProgress } from '../../../lib/admin/uploads-in-progress.tsx';
 import { useForm } from '../../../lib/admin/use-form.ts';
+import { useAskBeforeLeaving } from '../../../lib/admin/ask-before-leaving.ts';
 import { CheckboxInput, NamingInputs, SelectInput, TextInput } from '../../../components/admin/Fields.tsx';
 import { ImageUrlInputs } from './ImageField.tsx';
 import { ProgramLoadFailed, useIds } from '../../../components/admin/ScreenStates.tsx';
@@ -56,6 +57,8 @@ function ProgramForm({
   const form = useForm<ProgramFormValues>(initial);
   const pending = create.isPending || update.isPending;
   const { uploading, report } = useUploadsInProgress();
+  // Saved, the screen moves on by itself; until then a link, Cancel or a reload asks first.
+  useAskBeforeLeaving(form.changed, UNSAVED.leave);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -125,6 +125,7 @@ function ChangeEmailDialog({ member, onClose }: { member: Member; onClose: () =>
       pending={change.isPending}
       onSubmit={submit}
       onClose={onClose}
+      unsaved={form.changed}
     >
       <TextInput
         form={form}

@@ -1,0 +1,61 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNSAVED } from '../../../lib/admin/messages.ts';
+import { rows } from '../../../test/fixtures/admin.ts';
+import { renderAt, stubApi } from '../../../test/render.tsx';
+import { EditProgramScreen } from './ProgramFormScreen.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderEdit() {
+  stubApi({
+    'GET /api/admin/programs/1': { status: 200, body: rows.program(1, { title: 'Sleep Ritual' }) },
+    'PUT /api/admin/programs/1': { status: 200, body: rows.program(1, { title: 'Sleep Ritual II' }) },
+  });
+  renderAt('/admin/programs/1/edit', '/admin/programs/:programId/edit', <EditProgramScreen />, [
+    { path: '/admin/programs/:programId', element: <p>Program details</p> },
+  ]);
+}
+
+const leaving = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
+describe('the programme form with changes not saved', () => {
+  it('asks before Cancel, a link or a reload drops them; answered no, the changes stay', async () => {
+    renderEdit();
+    const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement;
+    expect(leaving()).toBe(false);
+    fireEvent.change(name, { target: { value: 'Sleep Ritual II' } });
+    expect(leaving()).toBe(true);
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(confirm).toHaveBeenCalledWith(UNSAVED.leave);
+    fireEvent.click(screen.getByRole('link', { name: /Back to Program Details/ }));
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('Program details')).toBeNull();
+    expect(name.value).toBe('Sleep Ritual II');
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByText('Program details')).toBeTruthy();
+  });
+
+  it('leaves without asking once saved, and when nothing was changed', async () => {
+    renderEdit();
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(await screen.findByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByText('Program details')).toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('moves on after Save Changes without asking', async () => {
+    renderEdit();
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Sleep Ritual II' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Program details')).toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
+    expect(leaving()).toBe(false);
+  });
+});
