@@ -184,6 +184,23 @@ test('an admin builds a programme, orders and locks its classes, deletes a path,
     );
     expect(overflow, address).toBeLessThanOrEqual(0);
   }
+
+  // The deleted path comes back from Deleted content, where it was, and the learner sees it again.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Deleted' }).click();
+  const spare = page
+    .getByRole('list', { name: 'Deleted content' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Spare Path' }) });
+  await expect(spare).toContainText(`In ${programTitle} › Evening`);
+  expect(await new AxeBuilder({ page }).analyze().then((result) => result.violations)).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await spare.getByRole('button', { name: 'Restore Spare Path' }).click();
+  await toast(page, 'Path restored successfully');
+  await expect(spare).toHaveCount(0);
+  const restored = await (await page.request.get(`/api/programs/${programId}/hierarchy`)).json();
+  expect(restored.phases[0].paths.map((path: { title: string }) => path.title)).toContain('Spare Path');
 });
 
 test('the classes list has no axe violations and works on a 320 px wide phone', async ({ page }) => {

@@ -2,6 +2,7 @@ import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/
 import { createClassFinder } from './data/learner-classes.ts';
 import type { CatalogDeps } from './deps.ts';
 import { adminAuditRoutes } from './back-office/http/admin-audit-routes.ts';
+import { adminDeletedRoutes } from './http/admin-deleted-routes.ts';
 import { adminClassesRoutes } from './http/admin-classes-routes.ts';
 import { adminEngagementRoutes } from './back-office/http/admin-engagement-routes.ts';
 import { adminExportsRoutes } from './back-office/http/admin-exports-routes.ts';
@@ -31,6 +32,7 @@ export function createApp(deps: CatalogDeps) {
     adminPhasesRoutes(deps),
     adminPathsRoutes(deps),
     adminClassesRoutes(deps),
+    adminDeletedRoutes(deps),
     adminMembersRoutes(deps),
     adminOrdersRoutes(deps),
     adminEngagementRoutes(deps),

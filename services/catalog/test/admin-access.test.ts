@@ -34,6 +34,8 @@ const ADMIN_CALLS: [method: string, path: string][] = [
   ['PUT', '/api/admin/classes/1'],
   ['DELETE', '/api/admin/classes/1'],
   ['PATCH', '/api/admin/classes/1/lock'],
+  ['GET', '/api/admin/deleted'],
+  ['POST', '/api/admin/deleted/class/1/restore'],
 ];
 
 describe('admin calls without the admin session', () => {

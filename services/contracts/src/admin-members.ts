@@ -127,6 +127,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'lock-content',
   'reorder-content',
   'delete-content',
+  'restore-content',
   'save-product-mapping',
   'delete-product-mapping',
   'upload-media',

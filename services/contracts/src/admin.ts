@@ -429,3 +429,43 @@ export type OrderUpdate = z.infer<typeof reorderProgramsSchema>[number];
 /** DELETE answers. */
 export const deletedSchema = z.object({ success: z.literal(true) });
 export type Deleted = z.infer<typeof deletedSchema>;
+
+// ── Deleted content ────────────────────────────────────────────────────────────────────────────────
+
+/** The four levels of the content tree, top down. */
+export const CONTENT_LEVELS = ['program', 'phase', 'path', 'class'] as const;
+export type ContentLevel = (typeof CONTENT_LEVELS)[number];
+export const contentLevelSchema = z.enum(CONTENT_LEVELS, { error: 'Unknown kind of content' });
+
+/**
+ * GET /api/admin/deleted: what a deletion took, newest first, one entry per deletion (a phase deleted
+ * with its paths and classes is one entry). `within` names its ancestors top down; `blockedBy` is the
+ * nearest of them that is deleted too, which must be restored first (null when it can be restored now).
+ */
+export const deletedEntrySchema = z.object({
+  level: contentLevelSchema,
+  id: rowId,
+  title: z.string(),
+  label: storedText,
+  deletedAt: z.string(),
+  within: z.array(z.object({ level: contentLevelSchema, id: rowId, title: z.string() })),
+  blockedBy: contentLevelSchema.nullable(),
+});
+export type DeletedEntry = z.infer<typeof deletedEntrySchema>;
+export const deletedContentSchema = z.array(deletedEntrySchema);
+/** The most recent deletions the list shows. */
+export const DELETED_LIST_LIMIT = 200;
+
+/**
+ * POST /api/admin/deleted/{level}/{id}/restore: the row and what was deleted with it come back, in
+ * their places and with their locks; what was deleted before it, on its own, stays deleted.
+ */
+export const restoredSchema = z.object({
+  success: z.literal(true),
+  level: contentLevelSchema,
+  id: rowId,
+  title: z.string(),
+  /** Rows brought back: the row itself and its descendants deleted with it. */
+  rows: z.number().int(),
+});
+export type Restored = z.infer<typeof restoredSchema>;

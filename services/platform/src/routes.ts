@@ -39,6 +39,7 @@ export const apiRoutes: Record<ServiceName, readonly string[]> = {
     '/api/admin/phases',
     '/api/admin/paths',
     '/api/admin/classes',
+    '/api/admin/deleted',
     '/api/admin/product-mappings',
     '/api/admin/members',
     '/api/admin/orders',

@@ -59,6 +59,7 @@ describe('admin area', () => {
     const nav = within(await screen.findByRole('navigation', { name: 'Admin' }));
     expect(nav.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/admin/orders');
     expect(nav.getByRole('link', { name: 'Engagement' }).getAttribute('href')).toBe('/admin/engagement');
+    expect(nav.getByRole('link', { name: 'Deleted' }).getAttribute('href')).toBe('/admin/deleted');
     fireEvent.click(nav.getByRole('link', { name: 'Members' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/members');

@@ -4,6 +4,7 @@ import { AdminGate } from '../../features/auth/components/AdminGate.tsx';
 import { AdminLayout } from '../../components/admin/AdminLayout.tsx';
 import { AddressBelongs } from '../../features/admin-content/components/AddressBelongs.tsx';
 import { ClassesScreen } from '../../features/admin-content/components/ClassesScreen.tsx';
+import { DeletedScreen } from '../../features/admin-content/components/DeletedScreen.tsx';
 import { EngagementScreen } from '../../features/admin-engagement/components/EngagementScreen.tsx';
 import { MemberScreen } from '../../features/admin-members/components/MemberScreen.tsx';
 import { MembersScreen } from '../../features/admin-members/components/MembersScreen.tsx';
@@ -60,6 +61,7 @@ export default function AdminArea() {
           <Route path="members/:memberId" element={<MemberScreen />} />
           <Route path="orders" element={<OrdersScreen />} />
           <Route path="engagement" element={<EngagementScreen />} />
+          <Route path="deleted" element={<DeletedScreen />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

@@ -13,6 +13,7 @@ const BACK_OFFICE_LINKS = [
   ['Members', adminUrls.members()],
   ['Orders', adminUrls.orders()],
   ['Engagement', adminUrls.engagement()],
+  ['Deleted', adminUrls.deleted()],
 ] as const;
 
 /** "Programs" stays the current section on every screen of the content tree, /admin itself included. */

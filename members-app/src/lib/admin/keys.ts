@@ -33,6 +33,8 @@ export const adminKeys = {
   /** GET /api/admin/classes/{id}/transcript, by class. */
   transcripts: family('transcripts'),
   productMappings: family('product-mappings'),
+  /** GET /api/admin/deleted: the deletions an admin can undo. */
+  deleted: family('deleted'),
   members: filtered<'members', MemberFilters>('members'),
   /** attention(): under the orders' key, so whatever refreshes the orders refreshes it too. */
   orders: {

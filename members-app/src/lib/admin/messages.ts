@@ -76,6 +76,7 @@ export const LOAD_ERRORS = {
   auditLog: 'Error loading admin actions',
   orders: 'Error loading orders',
   engagement: 'Error loading engagement',
+  deleted: 'Error loading deleted content',
 } as const;
 
 /** The back office's toasts (members, orders): worded like the spec's own. */

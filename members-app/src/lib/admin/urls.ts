@@ -22,6 +22,7 @@ export const adminUrls = {
   member: (memberId: number) => `/admin/members/${memberId}`,
   orders: () => '/admin/orders',
   engagement: () => '/admin/engagement',
+  deleted: () => '/admin/deleted',
 };
 
 /** The CSV downloads: plain same-origin links, so the browser sends the admin session cookie with them. */

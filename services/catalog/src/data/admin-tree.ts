@@ -49,7 +49,7 @@ export const LEVELS = {
   },
 } as const satisfies Record<Level, LevelInfo>;
 
-const CHILD: Record<Level, ChildLevel | null> = {
+export const CHILD: Record<Level, ChildLevel | null> = {
   program: 'phase',
   phase: 'path',
   path: 'class',

@@ -56,6 +56,7 @@ function changeAction(method: string, route: string): AdminAuditAction {
   if (route === '/api/admin/orders/reconciliation') return 'check-reconciliation';
   if (route.endsWith('/reorder')) return 'reorder-content';
   if (route.endsWith('/lock')) return 'lock-content';
+  if (route.endsWith('/restore')) return 'restore-content';
   if (method === 'DELETE') return 'delete-content';
   return method === 'POST' ? 'create-content' : 'update-content';
 }

@@ -40,6 +40,8 @@ export function describeAction(entry: Pick<AuditEntry, 'action' | 'details'>): s
       return `Reordered ${text(details.path)}`;
     case 'delete-content':
       return `Deleted ${text(details.path)}`;
+    case 'restore-content':
+      return `Restored ${text(details.title) || text(details.path)}`;
     case 'save-product-mapping':
       return `Saved a product mapping (${text(details.path)})`;
     case 'delete-product-mapping':
