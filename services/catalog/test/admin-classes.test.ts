@@ -26,6 +26,7 @@ describe('POST /api/admin/paths/{pathId}/classes', () => {
     expect(status).toBe(201);
     expect(adminClassSchema.parse(body)).toEqual({
       id: expect.any(Number),
+      updatedAt: expect.any(String),
       pathId: path.id,
       title,
       label: 'Night 1',
@@ -174,6 +175,7 @@ describe('PUT /api/admin/classes/{classId}', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       ...lesson,
+      updatedAt: expect.any(String),
       title: 'Night 2 (new cut)',
       label: 'Night 2',
       description: null,
@@ -221,11 +223,11 @@ describe('PATCH /api/admin/classes/{id}/lock', () => {
       isUnlocked: true,
     });
     expect(unlocked.status).toBe(200);
-    expect(unlocked.body).toEqual({ ...lesson, isUnlocked: true });
+    expect(unlocked.body).toEqual({ ...lesson, isUnlocked: true, updatedAt: expect.any(String) });
     const locked = await call(bed.admin, 'PATCH', `/api/admin/classes/${lesson.id}/lock`, {
       isUnlocked: false,
     });
-    expect(locked.body).toEqual({ ...lesson, isUnlocked: false });
+    expect(locked.body).toEqual({ ...lesson, isUnlocked: false, updatedAt: expect.any(String) });
   });
 
   it('refuses a non-boolean with 400', async () => {

@@ -31,6 +31,7 @@ describe('POST /api/admin/phases/{phaseId}/paths', () => {
     expect(status).toBe(201);
     expect(adminPathSchema.parse(body)).toEqual({
       id: expect.any(Number),
+      updatedAt: expect.any(String),
       phaseId: phase.id,
       title,
       label: null,
@@ -126,6 +127,7 @@ describe('GET, PATCH, DELETE /api/admin/programs/{programId}/phases/{phaseId}/pa
     expect(status).toBe(200);
     expect(body).toEqual({
       ...path,
+      updatedAt: expect.any(String),
       title: 'Renamed path',
       label: 'Nights 1-6',
       isUnlocked: true,
@@ -192,9 +194,9 @@ describe('PATCH /api/admin/paths/{id}/lock', () => {
     const { path } = await createTree(bed.admin, 0);
     const unlocked = await call(bed.admin, 'PATCH', `/api/admin/paths/${path.id}/lock`, { isUnlocked: true });
     expect(unlocked.status).toBe(200);
-    expect(unlocked.body).toEqual({ ...path, isUnlocked: true });
+    expect(unlocked.body).toEqual({ ...path, isUnlocked: true, updatedAt: expect.any(String) });
     const locked = await call(bed.admin, 'PATCH', `/api/admin/paths/${path.id}/lock`, { isUnlocked: false });
-    expect(locked.body).toEqual({ ...path, isUnlocked: false });
+    expect(locked.body).toEqual({ ...path, isUnlocked: false, updatedAt: expect.any(String) });
   });
 
   it('refuses a body without isUnlocked with 400', async () => {

@@ -31,6 +31,7 @@ describe('POST /api/admin/programs/{programId}/phases', () => {
     expect(status).toBe(201);
     expect(adminPhaseSchema.parse(body)).toEqual({
       id: expect.any(Number),
+      updatedAt: expect.any(String),
       programId: program.id,
       title,
       label: null,
@@ -135,7 +136,13 @@ describe('PUT /api/admin/phases/{phaseId}', () => {
       description: 'Now described',
     });
     expect(status).toBe(200);
-    expect(body).toEqual({ ...phase, title: 'Renamed', label: null, description: 'Now described' });
+    expect(body).toEqual({
+      ...phase,
+      title: 'Renamed',
+      label: null,
+      description: 'Now described',
+      updatedAt: expect.any(String),
+    });
   });
 
   it('refuses an empty title with 400 "Title is required" and keeps the phase', async () => {
@@ -162,11 +169,11 @@ describe('PATCH /api/admin/phases/{id}/lock', () => {
       isUnlocked: false,
     });
     expect(locked.status).toBe(200);
-    expect(locked.body).toEqual({ ...phase, isUnlocked: false });
+    expect(locked.body).toEqual({ ...phase, isUnlocked: false, updatedAt: expect.any(String) });
     const unlocked = await call(bed.admin, 'PATCH', `/api/admin/phases/${phase.id}/lock`, {
       isUnlocked: true,
     });
-    expect(unlocked.body).toEqual({ ...phase, isUnlocked: true });
+    expect(unlocked.body).toEqual({ ...phase, isUnlocked: true, updatedAt: expect.any(String) });
   });
 
   it.each([[{}], [{ isUnlocked: 'false' }], [{ isUnlocked: 0 }]])('refuses %j with 400', async (body) => {

@@ -31,7 +31,11 @@ describe('POST /api/admin/programs', () => {
     };
     const { status, body } = await call<AdminProgram>(bed.admin, 'POST', '/api/admin/programs', fields);
     expect(status).toBe(201);
-    expect(adminProgramSchema.parse(body)).toEqual({ id: expect.any(Number), ...fields });
+    expect(adminProgramSchema.parse(body)).toEqual({
+      id: expect.any(Number),
+      updatedAt: expect.any(String),
+      ...fields,
+    });
     const read = await call(bed.admin, 'GET', `/api/admin/programs/${body.id}`);
     expect(read.body).toEqual(body);
   });
@@ -129,6 +133,7 @@ describe('PUT /api/admin/programs/{programId}', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       ...program,
+      updatedAt: expect.any(String),
       title,
       label: null,
       programType: 'Add On',

@@ -199,6 +199,20 @@ const storedText = z.string().nullable();
 const namingColumns = { id: rowId, title: z.string(), label: storedText, description: storedText };
 /** Phases, paths and classes each have a place in their parent and a lock. */
 const placeColumns = { orderIndex: z.number().int(), isUnlocked: z.boolean() };
+/**
+ * When the row last changed (any of its fields, its place or its lock): the version an edit form read.
+ * Sent back with the edit, it makes the save refuse (409) to overwrite a change made since, in another
+ * tab or by another admin; left out, the edit is made whatever changed.
+ */
+const versionColumn = { updatedAt: z.string() };
+const seenVersion = {
+  updatedAt: z.iso
+    .datetime({ offset: true, error: 'updatedAt must be the time the row was read, as the API gave it' })
+    .optional(),
+};
+/** 409: the row changed after the form read it. */
+export const changedElsewhere = (level: string) =>
+  `This ${level} was changed in another tab or by another admin after you opened it. Close this form and open it again to see those changes; then make yours.`;
 
 // ── Programs ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -235,6 +249,7 @@ export const updateProgramSchema = z.object({
   programType: programType.optional(),
   orderIndex: displayOrder.optional(),
   isActive: flag('Active').optional(),
+  ...seenVersion,
 });
 export type UpdateProgramInput = z.input<typeof updateProgramSchema>;
 
@@ -248,6 +263,7 @@ export const adminProgramSchema = z.object({
   redirectUrl: storedText,
   orderIndex: z.number().int(),
   isActive: z.boolean(),
+  ...versionColumn,
 });
 export type AdminProgram = z.infer<typeof adminProgramSchema>;
 /** A level's live rows in order: its list, and the answer of its reorder call. */
@@ -268,10 +284,15 @@ export const createPhaseSchema = z.object({
 export type CreatePhaseInput = z.input<typeof createPhaseSchema>;
 
 /** PUT /api/admin/phases/{phaseId}. */
-export const updatePhaseSchema = z.object(phaseFields);
+export const updatePhaseSchema = z.object({ ...phaseFields, ...seenVersion });
 export type UpdatePhaseInput = z.input<typeof updatePhaseSchema>;
 
-export const adminPhaseSchema = z.object({ ...namingColumns, programId: rowId, ...placeColumns });
+export const adminPhaseSchema = z.object({
+  ...namingColumns,
+  programId: rowId,
+  ...placeColumns,
+  ...versionColumn,
+});
 export type AdminPhase = z.infer<typeof adminPhaseSchema>;
 /** A level's live rows in order: its list, and the answer of its reorder call. */
 export const adminPhaseListSchema = z.array(adminPhaseSchema);
@@ -301,6 +322,7 @@ export const updatePathSchema = z.object({
   title: titleSchema.optional(),
   orderIndex: orderPosition().optional(),
   isUnlocked: flag('isUnlocked').optional(),
+  ...seenVersion,
 });
 export type UpdatePathInput = z.input<typeof updatePathSchema>;
 
@@ -312,6 +334,7 @@ export const adminPathSchema = z.object({
   ...placeColumns,
   /** Drip: days after the learner's purchase before the path opens (0 = at once). */
   opensAfterDays: z.number().int(),
+  ...versionColumn,
 });
 export type AdminPath = z.infer<typeof adminPathSchema>;
 /** A level's live rows in order: its list, and the answer of its reorder call. */
@@ -351,6 +374,7 @@ export type CreateClassInput = z.input<typeof createClassSchema>;
 export const updateClassSchema = z.object({
   ...classFields,
   isUnlocked: flag('isUnlocked').optional(),
+  ...seenVersion,
 });
 export type UpdateClassInput = z.input<typeof updateClassSchema>;
 
@@ -368,6 +392,7 @@ export const adminClassSchema = z.object({
   ...placeColumns,
   /** Drip: days after the learner's purchase before the class opens (0 = at once; the path's count too). */
   opensAfterDays: z.number().int(),
+  ...versionColumn,
 });
 export type AdminClass = z.infer<typeof adminClassSchema>;
 /** A level's live rows in order: its list, and the answer of its reorder call. */

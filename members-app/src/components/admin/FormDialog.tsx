@@ -13,6 +13,8 @@ type Props = {
   onClose: () => void;
   /** Fields changed and not saved: Cancel and Escape ask before the changes go, a reload too. */
   unsaved: boolean;
+  /** What kept the whole form from saving (a change made meanwhile elsewhere), above its buttons. */
+  problem?: string;
   children: ReactNode;
 };
 
@@ -20,7 +22,16 @@ type Props = {
  * A create or edit form in a modal: its fields, Cancel and the submit button, which waits while an
  * upload field's file is still on its way. Changes typed and not saved are not dropped without asking.
  */
-export function FormDialog({ title, submitLabel, pending, onSubmit, onClose, unsaved, children }: Props) {
+export function FormDialog({
+  title,
+  submitLabel,
+  pending,
+  onSubmit,
+  onClose,
+  unsaved,
+  problem,
+  children,
+}: Props) {
   const { uploading, report } = useUploadsInProgress();
   useAskBeforeLeaving(unsaved, UNSAVED.leave);
   function submit(event: FormEvent) {
@@ -34,6 +45,7 @@ export function FormDialog({ title, submitLabel, pending, onSubmit, onClose, uns
     <Modal title={title} onClose={cancel}>
       <form className="admin-form" onSubmit={submit} noValidate>
         <UploadsProvider report={report}>{children}</UploadsProvider>
+        <FormProblem problem={problem} />
         <div className="admin-dialog-actions">
           <Button variant="secondary" onClick={cancel}>
             Cancel
@@ -45,4 +57,13 @@ export function FormDialog({ title, submitLabel, pending, onSubmit, onClose, uns
       </form>
     </Modal>
   );
+}
+
+/** A message about the whole form, read out when it appears. */
+export function FormProblem({ problem }: { problem: string | undefined }) {
+  return problem ? (
+    <p className="field-error" role="alert">
+      {problem}
+    </p>
+  ) : null;
 }

@@ -17,6 +17,8 @@ export type ProgramFormValues = {
   coverArtUrl: string;
   redirectUrl: string;
   isActive: boolean;
+  /** The version the form opened (not shown): the edit is refused if the programme changed since. */
+  updatedAt: string;
 };
 
 /**
@@ -39,6 +41,7 @@ export function programFormValues(
     coverArtUrl: program?.coverArtUrl ?? '',
     redirectUrl: program?.redirectUrl ?? '',
     isActive: program?.isActive ?? true,
+    updatedAt: program?.updatedAt ?? '',
   };
 }
 
@@ -53,7 +56,7 @@ export function displayOrder(text: string): string | number {
  * otherwise refuse.
  */
 export function programBody(values: ProgramFormValues, initial: ProgramFormValues, editing: boolean) {
-  const { orderIndex, isActive, ...fields } = values;
+  const { orderIndex, isActive, updatedAt, ...fields } = values;
   const order = editing && orderIndex === initial.orderIndex ? {} : { orderIndex: displayOrder(orderIndex) };
-  return { ...fields, ...order, isActive: editing ? isActive : true };
+  return editing ? { ...fields, ...order, isActive, updatedAt } : { ...fields, ...order, isActive: true };
 }

@@ -8,7 +8,9 @@ export type FormValues = Record<string, string | boolean>;
 
 /**
  * The state of one admin form: text fields hold what was typed (the contracts' schemas turn '' into
- * null and digits into numbers), checkboxes hold booleans, and errors hold one message per field.
+ * null and digits into numbers), checkboxes hold booleans, and errors hold one message per field
+ * (`form` for one about the whole form). An edit form also holds the row's `updatedAt` as it opened,
+ * unseen: sent with the edit, the server refuses to overwrite a change made since.
  */
 export function useForm<Values extends FormValues>(initial: Values) {
   const [start] = useState(initial);
@@ -36,10 +38,15 @@ export function useForm<Values extends FormValues>(initial: Values) {
       setErrors(result.errors ?? {});
       return result.data;
     },
-    /** A 400 from the server names its fields as the form does: show its messages beside them. */
+    /**
+     * A 400 from the server names its fields as the form does: show its messages beside them. A 409
+     * (the row changed since the form opened) is about the whole form.
+     */
     showServerErrors(error: unknown) {
       const fields = serverFieldErrors(error);
       if (fields) setErrors(fields);
+      else if (error instanceof ApiError && error.status === 409 && error.serverMessage)
+        setErrors({ form: error.serverMessage });
     },
   };
 }

@@ -169,20 +169,27 @@ export async function nextChildPosition(trx: Knex, level: ChildLevel, parentId: 
     : Math.min(Number(row.last) + 1, MAX_ORDER_POSITION);
 }
 
-/** Changes the fields given (undefined ones are left alone); undefined when the row is gone. */
+/**
+ * Changes the fields given (undefined ones are left alone); undefined when the row is gone, or when
+ * `seenVersion` is given and the row changed since (its `updatedAt`, to the millisecond the API gives).
+ */
 export async function updateLive<L extends Level>(
   db: Knex,
   level: L,
   id: number,
   fields: Record<string, unknown>,
+  seenVersion?: string,
 ): Promise<RowOf<L> | undefined> {
   const { table, columns } = LEVELS[level];
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  const [row] = await db(table)
+  const query = db(table)
     .update({ ...changes, updatedAt: db.fn.now() })
     .where({ id })
-    .whereNull('deletedAt')
-    .returning(columns);
+    .whereNull('deletedAt');
+  if (seenVersion !== undefined) {
+    query.whereRaw(`date_trunc('milliseconds', "updatedAt") = ?::timestamptz`, [seenVersion]);
+  }
+  const [row] = await query.returning(columns);
   return row;
 }
 

@@ -5,22 +5,19 @@ export async function readTranscript(db: Knex, classId: number): Promise<string 
   return row?.vtt as string | undefined;
 }
 
-/** A transcript is part of the class: changing it is an edit of the class (its updatedAt moves too). */
+/**
+ * A transcript is stored apart from the class's row and saved on its own: its change leaves the class's
+ * `updatedAt` (the version the class form saves against) as it is, so the form it sits in still saves.
+ */
 export async function writeTranscript(db: Knex, classId: number, vtt: string): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx('class_transcripts')
-      .insert({ classId, vtt, updatedAt: trx.fn.now() })
-      .onConflict('classId')
-      .merge(['vtt', 'updatedAt']);
-    await trx('classes').where({ id: classId }).update({ updatedAt: trx.fn.now() });
-  });
+  await db('class_transcripts')
+    .insert({ classId, vtt, updatedAt: db.fn.now() })
+    .onConflict('classId')
+    .merge(['vtt', 'updatedAt']);
 }
 
 export async function removeTranscript(db: Knex, classId: number): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx('class_transcripts').where({ classId }).delete();
-    await trx('classes').where({ id: classId }).update({ updatedAt: trx.fn.now() });
-  });
+  await db('class_transcripts').where({ classId }).delete();
 }
 
 /** A duplicated class gets the original's transcript too (it lives apart from the class's row). */

@@ -1,5 +1,10 @@
-import { TITLE_MAX_LENGTH, type AdminClass, type AdminPathDetails } from '@sleep-ritual/contracts/admin';
-import { BadRequestError, NotFoundError } from '@sleep-ritual/platform/errors';
+import {
+  changedElsewhere,
+  TITLE_MAX_LENGTH,
+  type AdminClass,
+  type AdminPathDetails,
+} from '@sleep-ritual/contracts/admin';
+import { BadRequestError, ConflictError, NotFoundError } from '@sleep-ritual/platform/errors';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
 import {
   LEVELS,
@@ -69,20 +74,26 @@ export async function createUnder<L extends ChildLevel>(
   });
 }
 
-/** Changes the given fields of a live row; fields left undefined keep their value. */
+/**
+ * Changes the given fields of a live row; fields left undefined keep their value. With the `updatedAt`
+ * the form read, a row changed since is left as it is: 409, rather than overwrite that change.
+ */
 export async function updateRow<L extends Level>(
   deps: Deps,
   level: L,
   id: number,
-  fields: Record<string, unknown>,
+  { updatedAt: seenVersion, ...fields }: Record<string, unknown>,
 ): Promise<RowOf<L>> {
   const current = await getLive(deps, level, id);
   // The same track keeps the quiet spans known for it (the demo tracks' come from the seed, not an upload).
   const sameTrack = 'audioUrl' in current && current.audioUrl === fields.audioUrl;
   const facts = sameTrack ? {} : await audioFacts(deps, level, fields);
-  const row = await updateLive(deps.db, level, id, { ...fields, ...facts });
-  if (!row) throw notFound(level);
-  return row;
+  const version = typeof seenVersion === 'string' ? seenVersion : undefined;
+  const row = await updateLive(deps.db, level, id, { ...fields, ...facts }, version);
+  if (row) return row;
+  if (version !== undefined && (await findLive(deps.db, level, id)))
+    throw new ConflictError(changedElsewhere(level));
+  throw notFound(level);
 }
 
 /**

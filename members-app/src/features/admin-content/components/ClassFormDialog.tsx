@@ -52,6 +52,8 @@ export function ClassFormDialog({ pathId, lesson, orderIndex = 0, onClose }: Pro
     orderIndex: String(lesson?.orderIndex ?? orderIndex),
     isUnlocked: lesson?.isUnlocked ?? false,
     opensAfterDays: opensAfterValue(lesson?.opensAfterDays),
+    // The version the form opened (not shown): the edit is refused if the class changed since.
+    updatedAt: lesson?.updatedAt ?? '',
   });
   const save = useDialogSave(form, onClose, MESSAGES.class);
 
@@ -73,6 +75,7 @@ export function ClassFormDialog({ pathId, lesson, orderIndex = 0, onClose }: Pro
       onSubmit={submit}
       onClose={onClose}
       unsaved={form.changed}
+      problem={form.errors.form}
     >
       <NamingInputs form={form} labelHint="A short tag shown above the title, such as Night 1." />
       <TextInput

@@ -5,7 +5,7 @@ import { stubUploads } from '../../../test/fake-uploads.ts';
 import { UNSAVED } from '../../../lib/admin/messages.ts';
 import { isOpenModal } from '../../../test/native-dialog.ts';
 import { renderAt, stubApi } from '../../../test/render.tsx';
-import { rows } from '../../../test/fixtures/admin.ts';
+import { rows, UPDATED_AT } from '../../../test/fixtures/admin.ts';
 import { ClassesScreen } from './ClassesScreen.tsx';
 import { keyboardDragUp } from './test-drag.ts';
 
@@ -297,6 +297,33 @@ describe('classes list', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Class updated successfully')).toBeTruthy();
     expect(screen.queryByText('Failed to update class')).toBeNull();
+  });
+
+  it('saves against the version it opened, and keeps the typed changes when another tab saved first', async () => {
+    const changed = 'This class was changed in another tab or by another admin after you opened it.';
+    const answers = {
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(2)] },
+      'PUT /api/admin/classes/2': { status: 409, body: { error: changed } as object },
+    };
+    const { calls } = renderClasses(answers);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Night 2' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Class' }));
+    fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Night Two' } });
+    // Meanwhile the list is read again with the other tab's change: the form still sends what it opened.
+    answers['GET /api/admin/paths/10/classes'].body = [
+      rows.lesson(2, { title: 'Night 2, renamed', updatedAt: '2026-11-02T08:00:00.000Z' }),
+    ];
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    // Said beside the buttons, where it stays (the failure toast goes after a while).
+    const problem = await dialog.findByText(changed, { selector: '.field-error' });
+    expect(problem.getAttribute('role')).toBe('alert');
+    expect(JSON.parse(calls.find((call) => call.method === 'PUT')!.body!)).toMatchObject({
+      title: 'Night Two',
+      updatedAt: UPDATED_AT,
+    });
+    expect(screen.getByRole('dialog', { name: 'Edit Class' })).toBeTruthy();
+    expect((dialog.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Night Two');
   });
 
   it('edits after how many days a class opens: shows the stored days, refuses a negative number, sends the new one', async () => {

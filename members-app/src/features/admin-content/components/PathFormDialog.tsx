@@ -35,6 +35,8 @@ export function PathFormDialog({ ids, path, orderIndex = 0, onClose }: Props) {
     orderIndex: String(path?.orderIndex ?? orderIndex),
     isUnlocked: path?.isUnlocked ?? false,
     opensAfterDays: opensAfterValue(path?.opensAfterDays),
+    // The version the form opened (not shown): the edit is refused if the path changed since.
+    updatedAt: path?.updatedAt ?? '',
   });
   const save = useDialogSave(form, onClose, MESSAGES.path);
   const { phaseId } = ids;
@@ -56,6 +58,7 @@ export function PathFormDialog({ ids, path, orderIndex = 0, onClose }: Props) {
       onSubmit={submit}
       onClose={onClose}
       unsaved={form.changed}
+      problem={form.errors.form}
     >
       <NamingInputs form={form} />
       <ImageUrlInputs form={form} level="path" />

@@ -22,6 +22,8 @@ export function PhaseFormDialog({ programId, phase, orderIndex = 0, onClose }: P
     title: phase?.title ?? '',
     label: phase?.label ?? '',
     description: phase?.description ?? '',
+    // The version the form opened (not shown): the edit is refused if the phase changed since.
+    updatedAt: phase?.updatedAt ?? '',
   });
   const save = useDialogSave(form, onClose, MESSAGES.phase);
 
@@ -42,6 +44,7 @@ export function PhaseFormDialog({ programId, phase, orderIndex = 0, onClose }: P
       onSubmit={submit}
       onClose={onClose}
       unsaved={form.changed}
+      problem={form.errors.form}
     >
       <NamingInputs form={form} />
     </FormDialog>

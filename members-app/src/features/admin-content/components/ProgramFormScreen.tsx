@@ -18,6 +18,7 @@ import { adminUrls, trail } from '../../../lib/admin/urls.ts';
 import { useAdminToasts } from '../../../lib/admin/use-admin-toasts.ts';
 import { UploadsProvider, useUploadsInProgress } from '../../../lib/admin/uploads-in-progress.tsx';
 import { useForm } from '../../../lib/admin/use-form.ts';
+import { FormProblem } from '../../../components/admin/FormDialog.tsx';
 import { useAskBeforeLeaving } from '../../../lib/admin/ask-before-leaving.ts';
 import { CheckboxInput, NamingInputs, SelectInput, TextInput } from '../../../components/admin/Fields.tsx';
 import { ImageUrlInputs } from './ImageField.tsx';
@@ -144,6 +145,7 @@ function ProgramForm({
             hint="Inactive programs are hidden from learners."
           />
         )}
+        <FormProblem problem={form.errors.form} />
         <div className="admin-form-actions">
           <ButtonLink to={cancelTo} variant="secondary">
             Cancel
