@@ -34,11 +34,14 @@ export function ButtonLink({
   to,
   variant = 'primary',
   className = '',
+  state,
   children,
   ...props
 }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: string;
   variant?: Variant;
+  /** What the app's screen at `to` is given along (the router's state: never in the address). */
+  state?: unknown;
   children: ReactNode;
 }) {
   const classes = `btn btn-${variant} ${className}`;
@@ -50,7 +53,7 @@ export function ButtonLink({
     );
   }
   return (
-    <Link to={to} className={classes} {...props}>
+    <Link to={to} className={classes} state={state} {...props}>
       {children}
     </Link>
   );

@@ -8,6 +8,7 @@ import {
 import { renderAt, stubApi } from '../../../test/render.tsx';
 import { ORDER_POLL_MS, ORDER_WAIT_MS } from '../api/create-account.ts';
 import { CreateAccountScreen } from './CreateAccountScreen.tsx';
+import { SignInScreen } from './SignInScreen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,6 +24,7 @@ function renderScreen(query: string) {
   return renderAt(`/create-account${query}`, '/create-account', <CreateAccountScreen />, [
     { path: '/programs/my-programs', element: <h1>Your Programs</h1> },
     { path: '/my-programs', element: <h1>My Programs</h1> },
+    { path: '/sign-in', element: <SignInScreen /> },
   ]);
 }
 
@@ -87,6 +89,8 @@ describe('create account screen', () => {
     expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
     expect(screen.getByText('Please check your email for the next step.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/sign-in');
+    fireEvent.click(screen.getByRole('link', { name: 'Go to Login' }));
+    expect(((await screen.findByLabelText('Email')) as HTMLInputElement).value).toBe('buyer@example.com');
   });
 
   it('sends a signed-in member who reopens their own link to their programmes', async () => {
@@ -184,9 +188,13 @@ describe('create account screen', () => {
 
   it('says "Account Already Exists" with a way to the sign-in page when the account has a password', async () => {
     stubApi({ 'GET /api/create-account': { status: 200, body: { ...order, hasPassword: true } } });
-    renderScreen('?order_id=1003');
+    const { router } = renderScreen('?order_id=1003');
     expect(await screen.findByRole('heading', { name: 'Account Already Exists' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/sign-in');
+    // The sign-in form has the address typed in already, and it is not in the address bar.
+    fireEvent.click(screen.getByRole('link', { name: 'Go to Login' }));
+    expect(((await screen.findByLabelText('Email')) as HTMLInputElement).value).toBe('buyer@example.com');
+    expect(router.state.location.search).toBe('');
   });
 
   it('shows the server message when creation fails', async () => {

@@ -127,7 +127,7 @@ export function CreateAccountScreen() {
     return (
       <AuthCard title="Account Already Exists">
         <p>An account already exists with the email {lookup.data.email}. Please log in.</p>
-        <ButtonLink to="/sign-in" className="btn-block">
+        <ButtonLink to="/sign-in" state={{ email: lookup.data.email }} className="btn-block">
           Go to Login
         </ButtonLink>
       </AuthCard>
@@ -190,7 +190,7 @@ function CreateAccountForm({
     return (
       <AuthCard title="Check Your Email">
         <p>{create.data.message}</p>
-        <ButtonLink to="/sign-in" className="btn-block">
+        <ButtonLink to="/sign-in" state={{ email: order.email }} className="btn-block">
           Go to Login
         </ButtonLink>
       </AuthCard>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_ENDED_STATE } from '../../../lib/password-ended.ts';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { TextField, PasswordField } from '../../../components/FormField.tsx';
@@ -25,8 +25,10 @@ export function SignInScreen() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [byLink, setByLink] = useState(false);
-  // The address typed stays when the learner changes the way in, and that form's field takes focus.
-  const [email, setEmail] = useState('');
+  // The address typed stays when the learner changes the way in, and that form's field takes focus. A
+  // screen that knew it (create-account's "Go to Login") hands it over.
+  const { state } = useLocation();
+  const [email, setEmail] = useState(() => knownEmail(state));
   const [switched, setSwitched] = useState(false);
   const change = (link: boolean) => {
     setByLink(link);
@@ -36,6 +38,13 @@ export function SignInScreen() {
   const typed = { email, onEmail: setEmail, focusEmail: switched };
   if (byLink) return <SignInLinkRequest {...typed} onBack={() => change(false)} />;
   return <PasswordSignIn {...typed} onUseLink={() => change(true)} />;
+}
+
+/** The address a screen before this one passed along as `{ email }`, if any. */
+function knownEmail(state: unknown): string {
+  const email =
+    typeof state === 'object' && state !== null ? (state as { email?: unknown }).email : undefined;
+  return typeof email === 'string' ? email : '';
 }
 
 type TypedEmail = { email: string; onEmail: (email: string) => void; focusEmail: boolean };
