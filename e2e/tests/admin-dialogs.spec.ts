@@ -80,6 +80,23 @@ test.describe('at 375 px', () => {
       expect(focused).toBe(true);
     }
 
+    // With a change typed, Escape asks first. Answered "stay", even twice in a row, the dialog stays,
+    // modal, with the change.
+    await dialog.getByLabel('Title', { exact: true }).fill('Night 7');
+    const questions: string[] = [];
+    page.on('dialog', (question) => {
+      questions.push(question.message());
+      void (questions.length < 3 ? question.dismiss() : question.accept());
+    });
+    for (let press = 1; press <= 2; press += 1) {
+      await page.keyboard.press('Escape');
+      await expect.poll(() => questions.length).toBe(press);
+      await expect(dialog).toBeVisible();
+    }
+    expect(questions[0]).toBe('Your changes are not saved. Close without saving them?');
+    expect(await dialog.evaluate((element) => element.matches('dialog:modal'))).toBe(true);
+    await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue('Night 7');
+    // Answered "close" the third time.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();

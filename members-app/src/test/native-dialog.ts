@@ -1,8 +1,8 @@
 /**
  * jsdom has <dialog> but not showModal() or close(). This stand-in keeps what the admin's dialogs
  * rely on: showModal() opens the dialog as the top modal (the `open` attribute, so it is shown and
- * found by role), close() closes it, and Escape fires a cancelable `cancel` event at the top modal,
- * closing it unless the handler prevents that, as browsers do. Inertness and the top layer are the
+ * found by role), close() closes it, and Escape (unless its keydown was prevented) fires a cancelable
+ * `cancel` event at the top modal, closing it unless the handler prevents that, as browsers do. Inertness and the top layer are the
  * browser tests' to prove.
  */
 const modals: HTMLDialogElement[] = [];
@@ -26,7 +26,8 @@ export function installDialogStandIn() {
   };
   document.addEventListener('keydown', (event) => {
     const top = modals[modals.length - 1];
-    if (event.key !== 'Escape' || !top) return;
+    // A page that took the key (prevented its default) keeps the browser from asking the dialog to close.
+    if (event.key !== 'Escape' || !top || event.defaultPrevented) return;
     if (top.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close();
   });
 }

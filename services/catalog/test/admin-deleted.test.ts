@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeletedEntry } from '@sleep-ritual/contracts/admin';
-import { adminTestbed, call, createPhase, createTree } from './admin-fixtures.ts';
+import type { Knex } from '@sleep-ritual/platform/db';
+import { adminTestbed, call, createClass, createPhase, createTree } from './admin-fixtures.ts';
 
 const bed = adminTestbed();
 
@@ -96,6 +97,46 @@ describe('GET /api/admin/deleted and restoring a deletion', () => {
     ).toMatchObject({ details: { method: 'POST', id: program.id, title: program.title } });
   });
 
+  it('restores a row deleted to the microsecond, as SQL writes it, and puts one whose place was taken at the end', async () => {
+    const { path, classes } = await createTree(bed.admin, 3);
+    const middle = classes[1]!;
+    // Deleted by SQL's now(), which keeps microseconds a JavaScript date cannot.
+    await bed.deps.db('classes').where({ id: middle.id }).update({ deletedAt: bed.deps.db.fn.now() });
+    // Meanwhile a new class takes its place.
+    const newcomer = await createClass(bed.admin, path.id, { orderIndex: middle.orderIndex });
+    expect(await restore('class', middle.id)).toMatchObject({ status: 200, body: { rows: 1 } });
+    expect(await liveIds(`/api/admin/paths/${path.id}/classes`)).toEqual([
+      classes[0]!.id,
+      newcomer.id,
+      classes[2]!.id,
+      middle.id,
+    ]);
+  });
+
+  it('waits for a deletion of its programme under way, never deadlocking with it, then asks for the programme first', async () => {
+    const { program, phase, path, classes } = await createTree(bed.admin, 1);
+    const lesson = classes[0]!;
+    expect((await call(bed.admin, 'DELETE', `/api/admin/classes/${lesson.id}`)).status).toBe(200);
+    // A deletion of the programme, as softDeleteSubtree makes it: the programme first, then down.
+    const deletion = await bed.deps.db.transaction();
+    try {
+      const deletedAt = new Date();
+      await deletion('programs').where({ id: program.id }).update({ deletedAt });
+      const restoring = restore('class', lesson.id);
+      await waitForLockWait(deletion);
+      await deletion('phases').where({ id: phase.id }).update({ deletedAt });
+      await deletion('paths').where({ id: path.id }).update({ deletedAt });
+      await deletion('classes').where({ pathId: path.id }).whereNull('deletedAt').update({ deletedAt });
+      await deletion.commit();
+      expect(await restoring).toEqual({
+        status: 409,
+        body: { error: 'Restore its program first: it is deleted too.' },
+      });
+    } finally {
+      if (!deletion.isCompleted()) await deletion.rollback();
+    }
+  });
+
   it('answers 404 for a row that is not deleted or not there, and 400 for an unknown kind or id', async () => {
     const { classes } = await createTree(bed.admin, 1);
     expect(await restore('class', classes[0]!.id)).toEqual({
@@ -108,3 +149,18 @@ describe('GET /api/admin/deleted and restoring a deletion', () => {
     expect((await restore('class', 99_999_999_999)).status).toBe(400);
   });
 });
+
+/** Until another session waits for a lock that `holder` holds (the restore, behind the deletion). */
+async function waitForLockWait(holder: Knex.Transaction) {
+  const { rows } = await holder.raw('select pg_backend_pid() as pid');
+  const pid = rows[0].pid as number;
+  for (let tries = 0; tries < 200; tries += 1) {
+    const waiting = await bed.deps.db.raw(
+      'select count(*)::int as n from pg_stat_activity where ? = any(pg_blocking_pids(pid))',
+      [pid],
+    );
+    if (waiting.rows[0].n > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('the restore never waited for the deletion');
+}

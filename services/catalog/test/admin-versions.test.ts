@@ -93,11 +93,24 @@ describe('an edit made against the version it read', () => {
     const { classes } = await createTree(bed.admin, 1);
     const lesson = classes[0]!;
     const url = `/api/admin/classes/${lesson.id}`;
-    const odd = await call(bed.admin, 'PUT', url, { title: 'Night', updatedAt: 'yesterday' });
-    expect(odd.status).toBe(400);
-    expect(odd.body.issues[0]).toMatchObject({ path: ['updatedAt'] });
+    // Not a time, or one out of the years a row can hold: 400.
+    for (const updatedAt of ['yesterday', '0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z', 42]) {
+      const odd = await call(bed.admin, 'PUT', url, { title: 'Night', updatedAt });
+      expect(odd.status, String(updatedAt)).toBe(400);
+      expect(odd.body.issues[0]).toMatchObject({ path: ['updatedAt'] });
+    }
+    // An offset PostgreSQL itself would refuse (23 hours) is read as the time it says: another version.
+    expect(
+      (await call(bed.admin, 'PUT', url, { title: 'Night', updatedAt: '2026-11-29T06:00:00+23:00' })).status,
+    ).toBe(409);
+    // The same moment written with another offset is the same version.
+    const [date, time] = lesson.updatedAt.replace('Z', '').split('T') as [string, string];
+    const shifted = new Date(`${date}T${time}Z`);
+    shifted.setUTCHours(shifted.getUTCHours() + 2);
+    const sameMoment = `${shifted.toISOString().slice(0, 23)}+02:00`;
+    expect((await call(bed.admin, 'PUT', url, { title: 'Night', updatedAt: sameMoment })).status).toBe(200);
     expect((await call(bed.admin, 'DELETE', url)).status).toBe(200);
-    expect(await call(bed.admin, 'PUT', url, { title: 'Night', updatedAt: lesson.updatedAt })).toEqual({
+    expect(await call(bed.admin, 'PUT', url, { title: 'Night', updatedAt: sameMoment })).toEqual({
       status: 404,
       body: { error: 'Class not found' },
     });

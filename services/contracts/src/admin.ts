@@ -205,14 +205,22 @@ const placeColumns = { orderIndex: z.number().int(), isUnlocked: z.boolean() };
  * tab or by another admin; left out, the edit is made whatever changed.
  */
 const versionColumn = { updatedAt: z.string() };
+const VERSION_MESSAGE = 'updatedAt must be the time the row was read, as the API gave it';
+/**
+ * Sent to PostgreSQL as UTC: an ISO time JavaScript reads (offsets up to ±23:59, which PostgreSQL would
+ * refuse) within the years both hold.
+ */
 const seenVersion = {
   updatedAt: z.iso
-    .datetime({ offset: true, error: 'updatedAt must be the time the row was read, as the API gave it' })
+    .datetime({ offset: true, error: VERSION_MESSAGE })
+    .transform((value) => new Date(value))
+    .refine((time) => time.getUTCFullYear() >= 1970 && time.getUTCFullYear() <= 9999, VERSION_MESSAGE)
+    .transform((time) => time.toISOString())
     .optional(),
 };
-/** 409: the row changed after the form read it. */
+/** 409: the row changed after the form read it (in another tab, by another admin, or here, not yet shown). */
 export const changedElsewhere = (level: string) =>
-  `This ${level} was changed in another tab or by another admin after you opened it. Close this form and open it again to see those changes; then make yours.`;
+  `This ${level} was changed after you opened it. Close this form and open it again to see the changes; then make yours.`;
 
 // ── Programs ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -465,7 +473,7 @@ export const contentLevelSchema = z.enum(CONTENT_LEVELS, { error: 'Unknown kind 
 /**
  * GET /api/admin/deleted: what a deletion took, newest first, one entry per deletion (a phase deleted
  * with its paths and classes is one entry). `within` names its ancestors top down; `blockedBy` is the
- * nearest of them that is deleted too, which must be restored first (null when it can be restored now).
+ * deleted ancestor whose entry must be restored first (null when it can be restored now).
  */
 export const deletedEntrySchema = z.object({
   level: contentLevelSchema,
@@ -483,7 +491,8 @@ export const DELETED_LIST_LIMIT = 200;
 
 /**
  * POST /api/admin/deleted/{level}/{id}/restore: the row and what was deleted with it come back, in
- * their places and with their locks; what was deleted before it, on its own, stays deleted.
+ * their places (the end of the list if a live row took its place meanwhile) and with their locks; what
+ * was deleted before it, on its own, stays deleted.
  */
 export const restoredSchema = z.object({
   success: z.literal(true),

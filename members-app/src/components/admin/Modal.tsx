@@ -1,4 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../Button.tsx';
 import { useToastLayer } from '../Toaster.tsx';
@@ -42,7 +50,17 @@ export function Modal({ title, onClose, children, role = 'dialog', describedBy }
     };
   }, []);
 
-  // Escape: the screen closes the dialog by unmounting it, so the browser's own close is held back.
+  // Escape: the screen closes the dialog by unmounting it, so the browser's own close is held back. The
+  // key is taken here, before the browser turns it into a close request: by the close-watcher rules a
+  // browser may make a second Escape without user activation between an uncancelable close, which
+  // would hide a form whose changes the admin chose to keep. A dialog opened from this one has had its
+  // Escape first.
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    close.current();
+  }
+  // Any other way the browser asks to close (a phone's back gesture): the same.
   function onCancel(event: SyntheticEvent) {
     event.preventDefault();
     close.current();
@@ -56,6 +74,7 @@ export function Modal({ title, onClose, children, role = 'dialog', describedBy }
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onCancel={onCancel}
+      onKeyDown={onKeyDown}
     >
       <h2 id={titleId}>{title}</h2>
       {children}

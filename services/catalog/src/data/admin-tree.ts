@@ -231,6 +231,22 @@ export async function softDeleteSubtree(trx: Knex.Transaction, level: Level, id:
 }
 
 /**
+ * A row brought back whose place a live sibling took meanwhile (a new row, a new order) goes to the end
+ * of its list rather than tie with it.
+ */
+export async function moveToEndIfTaken(trx: Knex.Transaction, level: Level, id: number): Promise<void> {
+  const { table, parent } = LEVELS[level];
+  const row: Record<string, number> = await trx(table).where({ id }).first();
+  const siblings = trx(table).whereNot({ id }).whereNull('deletedAt').where({ orderIndex: row.orderIndex });
+  if (parent) siblings.where(parent.column, row[parent.column]);
+  if (!(await siblings.first('id'))) return;
+  const orderIndex = parent
+    ? await nextChildPosition(trx, level as ChildLevel, Number(row[parent.column]))
+    : await nextProgramPosition(trx);
+  await trx(table).where({ id }).update({ orderIndex });
+}
+
+/**
  * The next display position at the end of the programme list (never below 1, the form's minimum, nor
  * beyond the last position the column holds: programmes there are then ordered by id).
  */

@@ -14,6 +14,8 @@ export type DeletedRow = {
   title: string;
   label: string | null;
   deletedAt: Date;
+  /** `deletedAt` as PostgreSQL holds it, to the microsecond (a Date keeps milliseconds only). */
+  deletedStamp: string;
   /** Top down: the programme first. */
   ancestors: Ancestor[];
 };
@@ -34,7 +36,13 @@ function ancestry(level: Level) {
 function deletedRows(db: Knex, level: Level) {
   const chain = ancestry(level);
   const query = db({ row: LEVELS[level].table })
-    .select('row.id', 'row.title', 'row.label', 'row.deletedAt')
+    .select(
+      'row.id',
+      'row.title',
+      'row.label',
+      'row.deletedAt',
+      db.raw('row."deletedAt"::text as "deletedStamp"'),
+    )
     .whereNotNull('row.deletedAt');
   for (const { level: ancestorLevel, alias, column, from } of chain) {
     query.join({ [alias]: LEVELS[ancestorLevel].table }, `${alias}.id`, `${from}.${column}`).select({
@@ -49,6 +57,7 @@ function deletedRows(db: Knex, level: Level) {
     title: row.title as string,
     label: row.label as string | null,
     deletedAt: row.deletedAt as Date,
+    deletedStamp: row.deletedStamp as string,
     ancestors: chain
       .map(({ level: ancestorLevel, alias }) => ({
         level: ancestorLevel,
@@ -92,21 +101,34 @@ export async function listDeletions(db: Knex, limit: number): Promise<DeletedRow
     .slice(0, limit);
 }
 
-/** A deleted row with its ancestors, locked until the transaction ends; undefined for a live or unknown one. */
+/**
+ * A deleted row with its ancestors, locked with them until the transaction ends; undefined for a live
+ * or unknown one. They are locked top down, the programme first, as a deletion locks them, so the two
+ * never wait on each other: a deletion of an ancestor waits, then takes the restored row with it.
+ */
 export async function lockDeleted(
   trx: Knex.Transaction,
   level: Level,
   id: number,
 ): Promise<DeletedRow | undefined> {
+  const first = deletedRows(trx, level);
+  const found: Record<string, unknown> | undefined = await first.query.where('row.id', id).first();
+  if (!found) return undefined;
+  for (const ancestor of first.read(found).ancestors) {
+    await trx(LEVELS[ancestor.level].table).where({ id: ancestor.id }).forNoKeyUpdate().first('id');
+  }
+  // Read again under the locks: an ancestor may have been deleted, or the row restored, meanwhile.
   const { query, read } = deletedRows(trx, level);
-  // The ancestors too: a deletion of one of them waits, and then takes the row back with it.
-  const row: Record<string, unknown> | undefined = await query.where('row.id', id).forUpdate().first();
+  const row: Record<string, unknown> | undefined = await query
+    .where('row.id', id)
+    .forNoKeyUpdate('row')
+    .first();
   return row && read(row);
 }
 
 /** Brings back a row and the descendants deleted with it (the same timestamp); the number of rows. */
 export async function restoreSubtree(trx: Knex.Transaction, row: DeletedRow): Promise<number> {
-  const { deletedAt } = row;
+  const deletedWith = ['"deletedAt" = ?::timestamptz', [row.deletedStamp]] as const;
   let restored = 0;
   let level: Level | null = row.level;
   let ids = [row.id];
@@ -114,7 +136,7 @@ export async function restoreSubtree(trx: Knex.Transaction, row: DeletedRow): Pr
     const brought: { id: number }[] = await trx(LEVELS[level].table)
       .update({ deletedAt: null, updatedAt: trx.fn.now() })
       .whereIn('id', ids)
-      .where({ deletedAt })
+      .whereRaw(...deletedWith)
       .returning('id');
     restored += brought.length;
     const child: Level | null = CHILD[level];
@@ -126,7 +148,7 @@ export async function restoreSubtree(trx: Knex.Transaction, row: DeletedRow): Pr
           LEVELS[child].parent.column,
           brought.map(({ id }) => id),
         )
-        .where({ deletedAt });
+        .whereRaw(...deletedWith);
       ids = children.map(({ id }) => id);
     }
     level = child;

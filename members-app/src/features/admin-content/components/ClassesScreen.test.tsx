@@ -300,7 +300,7 @@ describe('classes list', () => {
   });
 
   it('saves against the version it opened, and keeps the typed changes when another tab saved first', async () => {
-    const changed = 'This class was changed in another tab or by another admin after you opened it.';
+    const changed = 'This class was changed after you opened it.';
     const answers = {
       'GET /api/admin/paths/10': { status: 200, body: crumbs },
       'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(2)] },

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNSAVED } from '../../../lib/admin/messages.ts';
 import { rows } from '../../../test/fixtures/admin.ts';
@@ -46,6 +46,37 @@ describe('the programme form with changes not saved', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Cancel' }));
     expect(await screen.findByText('Program details')).toBeTruthy();
     expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('opens on the programme as it is now when the one read before has changed since', async () => {
+    const answers = {
+      'GET /api/admin/programs/1': { status: 200, body: rows.program(1, { title: 'Sleep Ritual' }) },
+      'PUT /api/admin/programs/1': { status: 200, body: rows.program(1) },
+    };
+    const { calls } = stubApi(answers);
+    const { router, queryClient } = renderAt(
+      '/admin/programs/1/edit',
+      '/admin/programs/:programId/edit',
+      <EditProgramScreen />,
+      [{ path: '/admin/programs/:programId', element: <p>Program details</p> }],
+    );
+    expect(((await screen.findByLabelText(/^Name/)) as HTMLInputElement).value).toBe('Sleep Ritual');
+    await act(() => router.navigate('/admin/programs/1'));
+    // Changed meanwhile (a new order saved, which moves every programme's updatedAt).
+    answers['GET /api/admin/programs/1'].body = rows.program(1, {
+      title: 'Sleep Ritual',
+      orderIndex: 4,
+      updatedAt: '2026-11-02T08:00:00.000Z',
+    });
+    await act(() => queryClient.invalidateQueries({ queryKey: ['admin'], refetchType: 'none' }));
+    await act(() => router.navigate('/admin/programs/1/edit'));
+    expect(screen.getByText('Loading program...')).toBeTruthy();
+    expect(((await screen.findByLabelText(/^Display Order/)) as HTMLInputElement).value).toBe('4');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Program details')).toBeTruthy();
+    expect(JSON.parse(calls.find((call) => call.method === 'PUT')!.body!)).toMatchObject({
+      updatedAt: '2026-11-02T08:00:00.000Z',
+    });
   });
 
   it('moves on after Save Changes without asking', async () => {

@@ -38,7 +38,10 @@ export function CreateProgramScreen() {
 export function EditProgramScreen() {
   const { programId } = useIds();
   const program = useProgram(programId);
-  if (program.isPending) return <Spinner label="Loading program..." />;
+  // A programme read before and changed since (a new order saved here, say) is asked again as the screen
+  // opens: the form waits for that answer, since it starts from what it is given and saves against it.
+  if (program.isPending || (program.isFetching && !program.isFetchedAfterMount))
+    return <Spinner label="Loading program..." />;
   if (program.isError) return <ProgramLoadFailed error={program.error} onRetry={() => program.refetch()} />;
   return <ProgramForm existing={program.data} programs={[]} />;
 }
