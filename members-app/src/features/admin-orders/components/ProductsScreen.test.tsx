@@ -138,8 +138,9 @@ describe('products page', () => {
     const rows = await screen.findAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       'product-12 →  gives access to Sleep RitualRemove',
-      'bump-3 →  gives access to Old NightsThis program was deleted: new orders of this item give no access and wait for a new mapping. Remove this one, then map the item to a program.Remove',
+      'bump-3 →  gives access to Old NightsThis program was deleted: new orders of this item give no access and wait for a new mapping. Restore the program from Deleted, or remove this mapping and map the item to another program.Remove',
     ]);
+    expect(screen.getByRole('link', { name: 'Deleted' }).getAttribute('href')).toBe('/admin/deleted');
   });
 
   it('removes a mapping after confirmation', async () => {

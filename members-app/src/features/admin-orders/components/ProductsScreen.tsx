@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { createProductMappingSchema, type ProductMapping } from '@sleep-ritual/contracts/product-mappings';
 import { Button } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -8,6 +9,7 @@ import { useDeleteProductMapping } from '../api/delete-product-mapping.ts';
 import { usePrograms } from '../../../lib/admin/get-programs.ts';
 import { useProductMappings } from '../api/get-product-mappings.ts';
 import { LOAD_ERRORS } from '../../../lib/admin/messages.ts';
+import { adminUrls } from '../../../lib/admin/urls.ts';
 import { useAdminToasts } from '../../../lib/admin/use-admin-toasts.ts';
 import { useForm } from '../../../lib/admin/use-form.ts';
 import { SelectInput, TextInput } from '../../../components/admin/Fields.tsx';
@@ -66,7 +68,8 @@ export function ProductsScreen() {
                 {mapping.programDeleted && (
                   <p className="admin-error-text">
                     This program was deleted: new orders of this item give no access and wait for a new
-                    mapping. Remove this one, then map the item to a program.
+                    mapping. Restore the program from <Link to={adminUrls.deleted()}>Deleted</Link>, or remove
+                    this mapping and map the item to another program.
                   </p>
                 )}
               </div>
