@@ -61,6 +61,8 @@ describe('Duplicate on a class card', () => {
       title: `${original.title} (copy)`,
       isUnlocked: false,
       orderIndex: 2,
+      // A row of its own, with its own history.
+      updatedAt: expect.any(String),
     });
     expect(body.id).not.toBe(original.id);
     const stored = await deps.db('classes').where({ id: body.id }).first();
