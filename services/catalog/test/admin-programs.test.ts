@@ -276,18 +276,29 @@ describe('PUT /api/admin/programs/reorder', () => {
     expect((await call(bed.admin, 'GET', `/api/admin/programs/${program.id}`)).body).toEqual(program);
   });
 
-  it('refuses, as a whole, a list naming an unknown or deleted programme', async () => {
+  it('refuses, as a whole, a list naming a deleted programme (409) or an unknown one (400)', async () => {
     const kept = await createProgram(bed.admin, { orderIndex: 5 });
     const deleted = await createProgram(bed.admin);
     await call(bed.admin, 'DELETE', `/api/admin/programs/${deleted.id}`);
-    for (const stranger of [deleted.id, 2147483000]) {
-      const { status, body } = await call(bed.admin, 'PUT', '/api/admin/programs/reorder', [
+    // Deleted since the list was shown: the list changed (409, and the screen reads it again).
+    expect(
+      await call(bed.admin, 'PUT', '/api/admin/programs/reorder', [
         { id: kept.id, orderIndex: 0 },
-        { id: stranger, orderIndex: 1 },
-      ]);
-      expect(status).toBe(400);
-      expect(body).toEqual({ error: `Program ${stranger} does not exist` });
-    }
+        { id: deleted.id, orderIndex: 1 },
+      ]),
+    ).toEqual({
+      status: 409,
+      body: {
+        error:
+          'The programs changed since this list was shown (one was added or deleted elsewhere). The list has been read again: save the new order once more.',
+      },
+    });
+    const { status, body } = await call(bed.admin, 'PUT', '/api/admin/programs/reorder', [
+      { id: kept.id, orderIndex: 0 },
+      { id: 2147483000, orderIndex: 1 },
+    ]);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: 'Program 2147483000 does not exist' });
     expect((await call(bed.admin, 'GET', `/api/admin/programs/${kept.id}`)).body.orderIndex).toBe(5);
   });
 });

@@ -95,6 +95,11 @@ export async function listLive<L extends Level>(db: Knex, level: L, parentId?: n
   return query;
 }
 
+/** Whether the id is a soft-deleted row of the level. */
+export async function isDeleted(db: Knex, level: Level, id: number): Promise<boolean> {
+  return (await db(LEVELS[level].table).where({ id }).whereNotNull('deletedAt').first('id')) !== undefined;
+}
+
 /** Live rows among `ids`, locked until the transaction ends, so two reorders cannot interleave. */
 export async function lockLive(
   trx: Knex.Transaction,
