@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Dialog, type Page } from '@playwright/test';
 import { hashPassword } from '@sleep-ritual/platform/passwords';
 import { e2eDb, provisionedBuyer } from '../support/db.ts';
 import { pickUpWithKeyboard, signInAsAdmin, toast } from '../support/admin.ts';
@@ -46,6 +46,29 @@ test('an admin builds a programme, orders and locks its classes, deletes a path,
   await toast(page, 'Program created successfully');
   await expect(page.getByRole('heading', { level: 1, name: programTitle })).toBeVisible();
   const { programId } = idsIn(page);
+
+  // A change typed on the edit page: Back asks first. Answered "stay", the page keeps the change;
+  // answered "leave", it goes back.
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  const format = page.getByLabel('Format', { exact: true });
+  await format.fill('6 nights');
+  const asked: string[] = [];
+  const answers = ['stay', 'leave'];
+  const answer = (question: Dialog) => {
+    asked.push(question.message());
+    void (answers.shift() === 'leave' ? question.accept() : question.dismiss());
+  };
+  page.on('dialog', answer);
+  await page.goBack();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toBe('Your changes are not saved. Leave without saving them?');
+  await expect(page).toHaveURL(new RegExp(`/admin/programs/${programId}/edit$`));
+  await expect(format).toHaveValue('6 nights');
+  await page.goBack();
+  await expect.poll(() => asked.length).toBe(2);
+  await expect(page).toHaveURL(new RegExp(`/admin/programs/${programId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: programTitle })).toBeVisible();
+  page.off('dialog', answer);
 
   // Phase
   await page.getByRole('link', { name: 'View Phases' }).click();

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNSAVED } from '../../lib/admin/messages.ts';
 import { rows } from '../../test/fixtures/admin.ts';
 import { renderAt, stubApi } from '../../test/render.tsx';
 import AdminArea from './admin-routes.tsx';
@@ -21,6 +22,24 @@ describe('admin area', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeTruthy();
     expect(calls.map((call) => call.url)).toEqual(['/api/admin/check']);
+  });
+
+  it('says the admin area cannot be reached when the sign-in check fails, instead of asking for the password', async () => {
+    let up = false;
+    const { calls } = renderAdmin('/admin/programs', {
+      'GET /api/admin/check': () =>
+        up
+          ? { status: 200, body: { isAdmin: true } }
+          : { status: 503, body: { error: 'The service is temporarily unavailable.' } },
+      'GET /api/admin/programs': { status: 200, body: [rows.program(1, { title: 'Sleep Ritual' })] },
+    });
+    expect(await screen.findByRole('heading', { name: 'The admin area cannot be reached' })).toBeTruthy();
+    expect(screen.getByText('The service is temporarily unavailable.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Access' })).toBeNull();
+    expect(calls.some((call) => call.url === '/api/admin/programs')).toBe(false);
+    up = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('link', { name: 'Sleep Ritual' })).toBeTruthy();
   });
 
   it('shows the password form again when an admin call is refused: signed out in another tab', async () => {
@@ -132,6 +151,30 @@ describe('admin area', () => {
       expect(calls.some((call) => call.method === 'POST' && call.url === '/api/admin/logout')).toBe(true);
       // Spec 001: non-admins see the sign-in form and the admin data calls are disabled.
       expect(programCalls()).toBe(before);
+    } finally {
+      admin['GET /api/admin/check'].body = { isAdmin: true };
+    }
+  });
+
+  it('asks before Sign out drops changes typed in a form, and signs out only when told to', async () => {
+    const answers = {
+      'GET /api/admin/programs/1': { status: 200, body: rows.program(1, { title: 'Sleep Ritual' }) },
+      'POST /api/admin/logout': { status: 200, body: { success: true } },
+    };
+    const { calls } = renderAdmin('/admin/programs/1/edit', answers);
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Sleep Ritual II' } });
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(confirm).toHaveBeenCalledWith(UNSAVED.leave);
+    expect(calls.some((call) => call.url === '/api/admin/logout')).toBe(false);
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Sleep Ritual II');
+    confirm.mockReturnValue(true);
+    admin['GET /api/admin/check'].body = { isAdmin: false };
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+      expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeTruthy();
+      expect(calls.some((call) => call.url === '/api/admin/logout')).toBe(true);
     } finally {
       admin['GET /api/admin/check'].body = { isAdmin: true };
     }

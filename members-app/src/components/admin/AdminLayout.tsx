@@ -2,6 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '../Button.tsx';
 import { endAdminPreview } from '../../lib/admin-preview.ts';
+import { LEAVES_SCREEN } from '../../lib/admin/ask-before-leaving.ts';
 import { useAdminLogout } from '../../lib/admin/admin-logout.ts';
 import { useAdminToasts } from '../../lib/admin/use-admin-toasts.ts';
 import { adminUrls } from '../../lib/admin/urls.ts';
@@ -63,6 +64,7 @@ export function AdminLayout() {
         <Button
           variant="ghost"
           className="admin-signout"
+          {...LEAVES_SCREEN}
           busy={logout.isPending}
           onClick={() =>
             logout.mutate(undefined, { onError: (error) => toasts.failure('Failed to sign out', error) })

@@ -6,7 +6,12 @@ import { ApiError } from '../../lib/api-client.ts';
 import { LOAD_ERRORS } from '../../lib/admin/messages.ts';
 import { adminUrls, type Ids } from '../../lib/admin/urls.ts';
 
-/** An inline load error (§8) with the server's reason and a 'Try Again' that asks again. */
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * An inline load error (§8) with the server's reason and a 'Try Again' that asks again. What is not
+ * there (404) is not asked again: it may have been deleted, and Deleted content can bring it back.
+ */
 export function LoadFailed({
   title,
   error,
@@ -16,14 +21,17 @@ export function LoadFailed({
   error: unknown;
   onRetry: () => void;
 }) {
+  const action = isNotFound(error) ? (
+    <Link to={adminUrls.deleted()}>See deleted content</Link>
+  ) : (
+    <Button onClick={onRetry}>Try Again</Button>
+  );
   return (
-    <StatusMessage title={title} action={<Button onClick={onRetry}>Try Again</Button>}>
+    <StatusMessage title={title} action={action}>
       {error instanceof ApiError ? error.serverMessage : undefined}
     </StatusMessage>
   );
 }
-
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** A programme screen whose programme is unknown or deleted says 'Program not found' (§8). */
 export function ProgramLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -12,6 +12,8 @@ function family<Kind extends string>(kind: Kind) {
   };
 }
 
+export type AdminFamily = ReturnType<typeof family>;
+
 /** A family whose lists are narrowed by filters (a search, a page, a status) rather than by a parent. */
 function filtered<Kind extends string, Filters>(kind: Kind) {
   const keys = family(kind);

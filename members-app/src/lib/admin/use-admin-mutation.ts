@@ -1,7 +1,13 @@
 import { useCallback, useRef } from 'react';
-import { useMutation, useQueryClient, type MutateOptions, type QueryKey } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  type MutateOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { ApiError } from '../api-client.ts';
-import { adminKeys } from './keys.ts';
+import { adminKeys, type AdminFamily } from './keys.ts';
 
 type Options<Variables> = {
   /**
@@ -9,6 +15,12 @@ type Options<Variables> = {
    * straight in keeps the screen from flashing the old order while the list refetches.
    */
   answerKey?: (variables: Variables) => QueryKey;
+  /**
+   * The level whose row (or rows) the answer is: each is written into that level's cached lists and
+   * details at once, so a form opened before the screens have read them again starts from the row as
+   * it is now (its `updatedAt` too: a save would otherwise be refused as changed since).
+   */
+  answerRows?: (variables: Variables) => RowFamily;
   /**
    * The write ends the screen it was made on (a details screen's delete, which then goes back to the
    * list): nothing on it is asked again, where the row it shows would only answer 404.
@@ -28,7 +40,7 @@ type Options<Variables> = {
  */
 export function useAdminMutation<Variables, Answer>(
   mutationFn: (variables: Variables) => Promise<Answer>,
-  { answerKey, leavesScreen = false }: Options<Variables> = {},
+  { answerKey, answerRows, leavesScreen = false }: Options<Variables> = {},
 ) {
   const queryClient = useQueryClient();
   // The writes sent and not yet answered, by their variables. Let go in the hook's own onSettled, which
@@ -39,6 +51,7 @@ export function useAdminMutation<Variables, Answer>(
     onSettled: (_answer, _error, variables) => void sending.current.delete(sendingKey(variables)),
     onSuccess: (answer, variables) => {
       if (answerKey) queryClient.setQueryData(answerKey(variables), answer);
+      if (answerRows) writeRows(queryClient, answerRows(variables), answer);
       // Not awaited: the caller's own onSuccess (navigating away after a delete) need not wait for it.
       void queryClient.invalidateQueries({
         queryKey: adminKeys.all,
@@ -66,3 +79,16 @@ export function useAdminMutation<Variables, Answer>(
 }
 
 const sendingKey = (variables: unknown) => JSON.stringify(variables) ?? '';
+
+type RowFamily = Pick<AdminFamily, 'lists' | 'detail'>;
+type Row = { id: number };
+
+/** Writes answered rows over their cached copies: the level's details, and the rows of its lists. */
+function writeRows(queryClient: QueryClient, family: RowFamily, answer: unknown) {
+  const rows = (Array.isArray(answer) ? answer : [answer]) as Row[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const row of rows) queryClient.setQueryData(family.detail(row.id), row);
+  queryClient.setQueriesData<Row[]>({ queryKey: family.lists() }, (list) =>
+    list?.map((row) => byId.get(row.id) ?? row),
+  );
+}

@@ -7,4 +7,7 @@ export const reorderPaths = ({ phaseId, updates }: { phaseId: number; updates: O
   api.patch(adminPathListSchema, `/api/admin/phases/${phaseId}/paths/reorder`, { paths: updates });
 
 export const useReorderPaths = () =>
-  useAdminMutation(reorderPaths, { answerKey: ({ phaseId }) => adminKeys.paths.list(phaseId) });
+  useAdminMutation(reorderPaths, {
+    answerKey: ({ phaseId }) => adminKeys.paths.list(phaseId),
+    answerRows: () => adminKeys.paths,
+  });

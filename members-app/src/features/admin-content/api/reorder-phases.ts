@@ -8,4 +8,7 @@ export const reorderPhases = ({ updates }: { programId: number; updates: OrderUp
   api.put(adminPhaseListSchema, '/api/admin/phases/reorder', updates);
 
 export const useReorderPhases = () =>
-  useAdminMutation(reorderPhases, { answerKey: ({ programId }) => adminKeys.phases.list(programId) });
+  useAdminMutation(reorderPhases, {
+    answerKey: ({ programId }) => adminKeys.phases.list(programId),
+    answerRows: () => adminKeys.phases,
+  });

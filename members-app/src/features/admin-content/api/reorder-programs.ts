@@ -8,4 +8,7 @@ export const reorderPrograms = (updates: OrderUpdate[]) =>
   api.put(adminProgramListSchema, '/api/admin/programs/reorder', updates);
 
 export const useReorderPrograms = () =>
-  useAdminMutation(reorderPrograms, { answerKey: () => adminKeys.programs.list() });
+  useAdminMutation(reorderPrograms, {
+    answerKey: () => adminKeys.programs.list(),
+    answerRows: () => adminKeys.programs,
+  });

@@ -1,5 +1,6 @@
 import { adminClassSchema, adminPathSchema, adminPhaseSchema } from '@sleep-ritual/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from '../../../lib/admin/keys.ts';
 import { useAdminMutation } from '../../../lib/admin/use-admin-mutation.ts';
 
 export type LockableLevel = 'phase' | 'path' | 'class';
@@ -19,4 +20,6 @@ export const setLock = ({
   isUnlocked: boolean;
 }) => api.patch(rowSchema[level], `/api/admin/${collection[level]}/${id}/lock`, { isUnlocked });
 
-export const useSetLock = () => useAdminMutation(setLock);
+const family = { phase: adminKeys.phases, path: adminKeys.paths, class: adminKeys.classes };
+
+export const useSetLock = () => useAdminMutation(setLock, { answerRows: ({ level }) => family[level] });

@@ -326,6 +326,46 @@ describe('classes list', () => {
     expect((dialog.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Night Two');
   });
 
+  it('opens the edit dialog on the row as its lock answered, before the list is read again, and saves against it', async () => {
+    const locked = rows.lesson(2, { isUnlocked: true, updatedAt: '2026-11-02T08:00:00.000Z' });
+    let listReads = 0;
+    const { calls } = renderClasses({
+      'GET /api/admin/paths/10': { status: 200, body: crumbs },
+      // The first read answers; the one after the lock is slow, and never comes here.
+      'GET /api/admin/paths/10/classes': () =>
+        (listReads += 1) === 1
+          ? { status: 200, body: [rows.lesson(2)] }
+          : new Promise<never>(() => undefined),
+      'PATCH /api/admin/classes/2/lock': { status: 200, body: locked },
+      'PUT /api/admin/classes/2': { status: 200, body: locked },
+    });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Unlock Night 2' }));
+    expect(await screen.findByText('Class lock status updated successfully')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Night 2' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Class' }));
+    expect((dialog.getByLabelText('Unlocked') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Class updated successfully')).toBeTruthy();
+    expect(JSON.parse(calls.find((call) => call.method === 'PUT')!.body!)).toMatchObject({
+      isUnlocked: true,
+      updatedAt: '2026-11-02T08:00:00.000Z',
+    });
+  });
+
+  it('for a path that is not there (deleted, say) points to Deleted content and offers no new class', async () => {
+    renderClasses({
+      'GET /api/admin/paths/10': { status: 404, body: { error: 'Path not found' } },
+      'GET /api/admin/paths/10/classes': { status: 404, body: { error: 'Path not found' } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Error loading classes' })).toBeTruthy();
+    expect(screen.getByText('Path not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See deleted content' }).getAttribute('href')).toBe(
+      '/admin/deleted',
+    );
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Create New Class/ })).toBeNull();
+  });
+
   it('edits after how many days a class opens: shows the stored days, refuses a negative number, sends the new one', async () => {
     const answers = {
       'GET /api/admin/paths/10': { status: 200, body: crumbs },

@@ -42,9 +42,12 @@ export function ClassesScreen() {
         back={{ label: 'Back to Path Details', to: adminUrls.path(ids) }}
         intro={`Manage classes for the ${titles.path ?? 'Path'}`}
       />
-      <button type="button" className="admin-create-row" onClick={() => setDialog({ kind: 'create' })}>
-        <span aria-hidden="true">+</span> Create New Class
-      </button>
+      {/* A path that is not there (deleted, or never) takes no new class. */}
+      {!classes.isError && (
+        <button type="button" className="admin-create-row" onClick={() => setDialog({ kind: 'create' })}>
+          <span aria-hidden="true">+</span> Create New Class
+        </button>
+      )}
       {classes.isPending ? (
         <p className="admin-loading" role="status">
           Loading classes...

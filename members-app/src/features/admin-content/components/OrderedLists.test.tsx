@@ -96,6 +96,37 @@ describe('programmes list', () => {
     expect(confirm).not.toHaveBeenCalled();
   });
 
+  it('reads the list again when a programme was deleted elsewhere, keeping the new order to save once more', async () => {
+    const changed =
+      'The programs changed since this list was shown (one was added or deleted elsewhere). The list has been read again: save the new order once more.';
+    const answers = {
+      'GET /api/admin/programs': { status: 200, body: [1, 2, 3].map((id) => rows.program(id)) },
+      'PUT /api/admin/programs/reorder': { status: 409, body: { error: changed } as unknown },
+    };
+    const { calls } = stub(answers);
+    renderAt('/admin/programs', '/admin/programs', <ProgramsScreen />);
+    const list = within(await screen.findByRole('list', { name: 'Programs' }));
+    await keyboardDrag(screen.getByRole('button', { name: 'Drag to reorder Programme 3' }), 'ArrowUp', 2);
+    // Another tab deletes Programme 2 meanwhile.
+    answers['GET /api/admin/programs'].body = [rows.program(1), rows.program(3)];
+    fireEvent.click(screen.getByRole('button', { name: 'Save Ordering' }));
+    expect(await screen.findByText('Failed to update program order')).toBeTruthy();
+    expect(screen.getByText(/save the new order once more/)).toBeTruthy();
+    await waitFor(() => expect(list.queryByRole('link', { name: 'Programme 2' })).toBeNull());
+    expect(list.getAllByRole('link').map((link) => link.textContent)).toEqual(['Programme 3', 'Programme 1']);
+    expect(screen.getByText('The new order is not saved yet.')).toBeTruthy();
+    answers['PUT /api/admin/programs/reorder'] = {
+      status: 200,
+      body: [rows.program(3, { orderIndex: 0 }), rows.program(1, { orderIndex: 1 })],
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Save Ordering' }));
+    expect(await screen.findByText('Program order updated successfully')).toBeTruthy();
+    expect(JSON.parse(calls.filter((call) => call.method === 'PUT')[1]!.body!)).toEqual([
+      { id: 3, orderIndex: 0 },
+      { id: 1, orderIndex: 1 },
+    ]);
+  });
+
   it('leaves an unsaved order by a link once the question is answered yes', async () => {
     stub({ 'GET /api/admin/programs': { status: 200, body: [rows.program(1), rows.program(2)] } });
     renderAt('/admin/programs', '/admin/programs', <ProgramsScreen />, [

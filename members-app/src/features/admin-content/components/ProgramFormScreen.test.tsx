@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNSAVED } from '../../../lib/admin/messages.ts';
 import { rows } from '../../../test/fixtures/admin.ts';
@@ -77,6 +77,42 @@ describe('the programme form with changes not saved', () => {
     expect(JSON.parse(calls.find((call) => call.method === 'PUT')!.body!)).toMatchObject({
       updatedAt: '2026-11-02T08:00:00.000Z',
     });
+  });
+
+  it('keeps what was typed, and says why, when a save opened from the cache is refused as changed since', async () => {
+    const changed = 'This program was changed after you opened it.';
+    let program = rows.program(1, { title: 'Sleep Ritual' });
+    // The read after the refusal is held until the test lets it answer.
+    let answerRead: (() => void) | undefined;
+    const { calls } = stubApi({
+      'GET /api/admin/programs/1': async () => {
+        if (calls.filter((call) => call.method === 'PUT').length > 0)
+          await new Promise<void>((resolve) => (answerRead = resolve));
+        return { status: 200, body: program };
+      },
+      'PUT /api/admin/programs/1': { status: 409, body: { error: changed } },
+    });
+    const { router } = renderAt(
+      '/admin/programs/1/edit',
+      '/admin/programs/:programId/edit',
+      <EditProgramScreen />,
+      [{ path: '/admin/programs/:programId', element: <p>Program details</p> }],
+    );
+    await screen.findByLabelText(/^Name/);
+    await act(() => router.navigate('/admin/programs/1'));
+    // Opened again from the programme already read: no read as it opens.
+    await act(() => router.navigate('/admin/programs/1/edit'));
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Sleep Ritual II' } });
+    program = rows.program(1, { title: 'Renamed elsewhere', updatedAt: '2026-11-02T08:00:00.000Z' });
+    vi.stubGlobal('confirm', () => false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(changed, { selector: '.field-error' })).toBeTruthy();
+    // The refusal reads the programme again; meanwhile and after, the form stays as typed.
+    await waitFor(() => expect(answerRead).toBeDefined());
+    expect(screen.queryByText('Loading program...')).toBeNull();
+    await act(async () => answerRead?.());
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Sleep Ritual II');
+    expect(screen.getByText(changed, { selector: '.field-error' })).toBeTruthy();
   });
 
   it('moves on after Save Changes without asking', async () => {

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   createProgramSchema,
@@ -40,7 +40,9 @@ export function EditProgramScreen() {
   const program = useProgram(programId);
   // A programme read before and changed since (a new order saved here, say) is asked again as the screen
   // opens: the form waits for that answer, since it starts from what it is given and saves against it.
-  if (program.isPending || (program.isFetching && !program.isFetchedAfterMount))
+  // Only that first read: once shown, the form stays (a read after a refused save keeps the typing).
+  const [readAsItOpens] = useState(() => program.isFetching);
+  if (program.isPending || (readAsItOpens && !program.isFetchedAfterMount))
     return <Spinner label="Loading program..." />;
   if (program.isError) return <ProgramLoadFailed error={program.error} onRetry={() => program.refetch()} />;
   return <ProgramForm existing={program.data} programs={[]} />;

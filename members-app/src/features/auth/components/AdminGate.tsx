@@ -4,7 +4,8 @@ import { Button } from '../../../components/Button.tsx';
 import { PasswordField } from '../../../components/FormField.tsx';
 import { FullPageSpinner } from '../../../components/Spinner.tsx';
 import { useToast } from '../../../components/Toaster.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSchemaSubmit } from '../../../lib/validate.ts';
 import { useAdminCheck, useAdminSignIn } from '../api/admin-session.ts';
 import { authKeys } from '../api/keys.ts';
@@ -44,6 +45,22 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const check = useAdminCheck();
   useRecheckWhenRefused();
   if (check.isPending) return <FullPageSpinner label="Loading..." />;
+  // The check itself failed (the sign-in service down): not a reason to ask for the password again.
+  if (check.isError && !check.data) {
+    return (
+      <main id="main" className="auth-page">
+        <StatusMessage
+          title="The admin area cannot be reached"
+          action={<Button onClick={() => void check.refetch()}>Try Again</Button>}
+        >
+          {errorMessage(
+            check.error,
+            'Whether you are signed in could not be checked. Try again in a moment.',
+          )}
+        </StatusMessage>
+      </main>
+    );
+  }
   if (!check.data?.isAdmin) return <AdminPasswordForm />;
   return <>{children}</>;
 }
