@@ -126,6 +126,31 @@ describe('admin area', () => {
     expect(screen.queryByRole('button', { name: /Create New Class/ })).toBeNull();
   });
 
+  it('shows no class of a path at another programme’s address while it is being checked', async () => {
+    let answerCrumbs: (() => void) | undefined;
+    const { calls } = renderAdmin('/admin/programs/2/phases/5/paths/10/classes', {
+      'GET /api/admin/paths/10': () =>
+        new Promise((resolve) => {
+          answerCrumbs = () =>
+            resolve({
+              status: 200,
+              body: {
+                path: rows.path(10),
+                phase: { id: 5, title: 'Phase 5' },
+                program: { id: 1, title: 'P' },
+              },
+            });
+        }),
+      'GET /api/admin/paths/10/classes': { status: 200, body: [rows.lesson(1, { title: 'Night 1' })] },
+    });
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/admin/paths/10/classes')).toBe(true));
+    await waitFor(() => expect(answerCrumbs).toBeDefined());
+    expect(await screen.findByText('Loading classes...')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Night 1' })).toBeNull();
+    answerCrumbs?.();
+    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+  });
+
   it('opens a phase at its own programme’s address', async () => {
     renderAdmin('/admin/programs/1/phases/5', {
       'GET /api/admin/programs/1': { status: 200, body: rows.program(1) },

@@ -48,7 +48,8 @@ export function ClassesScreen() {
           <span aria-hidden="true">+</span> Create New Class
         </button>
       )}
-      {classes.isPending ? (
+      {/* The crumbs too: they say whether the address is the path's own (AddressBelongs). */}
+      {classes.isPending || crumbs.isPending ? (
         <p className="admin-loading" role="status">
           Loading classes...
         </p>

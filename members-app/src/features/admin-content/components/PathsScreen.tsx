@@ -32,7 +32,9 @@ export function PathsScreen() {
   const toasts = useAdminToasts();
   const [creating, setCreating] = useState(false);
 
-  if (paths.isPending) return <Spinner label="Loading paths..." />;
+  // The phase too: it says whether the address is the phase's own (AddressBelongs), and the list is not
+  // shown before that is known.
+  if (paths.isPending || phase.isPending) return <Spinner label="Loading paths..." />;
   if (paths.isError)
     return <LoadFailed title={LOAD_ERRORS.paths} error={paths.error} onRetry={() => paths.refetch()} />;
 
