@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminKeys } from '../../../lib/admin/keys.ts';
 import { UNSAVED } from '../../../lib/admin/messages.ts';
 import { rows } from '../../../test/fixtures/admin.ts';
 import { renderAt, stubApi } from '../../../test/render.tsx';
@@ -68,7 +69,7 @@ describe('the programme form with changes not saved', () => {
       orderIndex: 4,
       updatedAt: '2026-11-02T08:00:00.000Z',
     });
-    await act(() => queryClient.invalidateQueries({ queryKey: ['admin'], refetchType: 'none' }));
+    await act(() => queryClient.invalidateQueries({ queryKey: adminKeys.all, refetchType: 'none' }));
     await act(() => router.navigate('/admin/programs/1/edit'));
     expect(screen.getByText('Loading program...')).toBeTruthy();
     expect(((await screen.findByLabelText(/^Display Order/)) as HTMLInputElement).value).toBe('4');
