@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedElsewhere } from '@sleep-ritual/contracts/admin';
+import { changedSinceOpened } from '@sleep-ritual/contracts/admin';
 import { adminTestbed, call, createTree } from './admin-fixtures.ts';
 
 const bed = adminTestbed();
@@ -37,7 +37,7 @@ describe('an edit made against the version it read', () => {
         title: `${level} from tab two`,
         updatedAt: read.updatedAt,
       });
-      expect(second, level).toEqual({ status: 409, body: { error: changedElsewhere(level) } });
+      expect(second, level).toEqual({ status: 409, body: { error: changedSinceOpened(level) } });
       expect((await call(bed.admin, 'GET', url)).body.title).toBe(`${level} from tab one`);
 
       // Read again, it saves.

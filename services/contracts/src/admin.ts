@@ -219,7 +219,7 @@ const seenVersion = {
     .optional(),
 };
 /** 409: the row changed after the form read it (in another tab, by another admin, or here, not yet shown). */
-export const changedElsewhere = (level: string) =>
+export const changedSinceOpened = (level: string) =>
   `This ${level} was changed after you opened it. Close this form and open it again to see the changes; then make yours.`;
 
 // ── Programs ────────────────────────────────────────────────────────────────────────────────────────

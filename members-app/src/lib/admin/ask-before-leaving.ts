@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 
+const LEAVES_SCREEN_ATTRIBUTE = 'data-leaves-screen';
 /** Marks a control that leaves the screen without being a link (the admin's Sign out). */
-export const LEAVES_SCREEN = { 'data-leaves-screen': '' };
+export const LEAVES_SCREEN = { [LEAVES_SCREEN_ATTRIBUTE]: '' };
 
 /**
  * A click that follows a link of the app to another screen, or presses a control marked with
@@ -11,7 +12,7 @@ export const LEAVES_SCREEN = { 'data-leaves-screen': '' };
 function leavesScreen(event: MouseEvent): boolean {
   if (event.defaultPrevented || event.button !== 0) return false;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
-  if (event.target instanceof Element && event.target.closest('[data-leaves-screen]')) return true;
+  if (event.target instanceof Element && event.target.closest(`[${LEAVES_SCREEN_ATTRIBUTE}]`)) return true;
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self')) return false;
   return link.origin === window.location.origin && link.pathname !== window.location.pathname;

@@ -8,6 +8,7 @@ import {
   type AdminPath,
   type AdminPhase,
   type AdminProgram,
+  type ContentLevel,
   type OrderUpdate,
   MAX_ORDER_POSITION,
 } from '@sleep-ritual/contracts/admin';
@@ -18,7 +19,8 @@ import {
  * all four. A row counts as live when neither it nor any ancestor is soft-deleted.
  */
 
-export type Level = 'program' | 'phase' | 'path' | 'class';
+/** The content tree's levels, as the contracts name them. */
+export type Level = ContentLevel;
 export type RowOf<L extends Level> = {
   program: AdminProgram;
   phase: AdminPhase;

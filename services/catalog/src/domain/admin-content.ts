@@ -1,5 +1,5 @@
 import {
-  changedElsewhere,
+  changedSinceOpened,
   TITLE_MAX_LENGTH,
   type AdminClass,
   type AdminPathDetails,
@@ -92,7 +92,7 @@ export async function updateRow<L extends Level>(
   const row = await updateLive(deps.db, level, id, { ...fields, ...facts }, version);
   if (row) return row;
   if (version !== undefined && (await findLive(deps.db, level, id)))
-    throw new ConflictError(changedElsewhere(level));
+    throw new ConflictError(changedSinceOpened(level));
   throw notFound(level);
 }
 

@@ -20,8 +20,8 @@ export function PhaseDetailsScreen() {
   const [editing, setEditing] = useState(false);
 
   if (phase.isPending) return <Spinner label="Loading phase..." />;
-  // A phase reached through another programme's address is not this screen's phase.
-  if (phase.isError || phase.data.programId !== programId) {
+  // A phase at another programme's address never gets here: AddressBelongs shows the not-found screen.
+  if (phase.isError) {
     return <LoadFailed title={LOAD_ERRORS.phase} error={phase.error} onRetry={() => phase.refetch()} />;
   }
   const details = phase.data;
