@@ -41,7 +41,7 @@ export async function listOwnedJourneyClasses(
        cross join lateral (select ?::int as "userId", ?::timestamptz as now) clock
        cross join lateral ${learnerAccessSql('clock."userId"')} own
        left join user_progress up on up."classId" = c.id and up."userId" = clock."userId"
-      where c."deletedAt" is null and own.since is not null
+      where own.since is not null
       order by pr."orderIndex", pr.id, ph."orderIndex", ph.id, pa."orderIndex", pa.id, c."orderIndex", c.id`,
       [userId, now],
     )

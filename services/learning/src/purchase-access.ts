@@ -86,9 +86,12 @@ export const VISIBLE_PATH_ANCESTORS = `
   join phases ph on ph.id = pa."phaseId" and ph."deletedAt" is null
   join programs pr on pr.id = ph."programId" and pr."deletedAt" is null and pr."isActive"`;
 
-/** A visible class `c` with its path `pa`, phase `ph` and programme `pr` (FROM clause). */
+/**
+ * A visible class `c` with its path `pa`, phase `ph` and programme `pr` (FROM clause): neither it nor an
+ * ancestor soft-deleted, the programme active.
+ */
 export const VISIBLE_CLASS = `classes c
-  join paths pa on pa.id = c."pathId" and pa."deletedAt" is null${VISIBLE_PATH_ANCESTORS}`;
+  join paths pa on pa.id = c."pathId" and c."deletedAt" is null and pa."deletedAt" is null${VISIBLE_PATH_ANCESTORS}`;
 
 /** SQL: class `c` may be played: it, its path `pa` and its phase `ph` are all unlocked. */
 export const CLASS_UNLOCKED = `(c."isUnlocked" and pa."isUnlocked" and ph."isUnlocked")`;

@@ -189,4 +189,19 @@ describe('the morning check-in', () => {
     await deps.db('classes').where({ id: l.classId }).update({ audioUrl: null });
     expect((await l.checkIns()).pending).toBeNull();
   });
+
+  it('refuses a night deleted since it was listened to, or one under a deleted path, and stores nothing', async () => {
+    const l = await listener();
+    await l.listen(l.classId, 600);
+    await l.listen(l.secondClassId, 600);
+    await deps.db('classes').where({ id: l.classId }).update({ deletedAt: new Date() });
+    const deletedClass = await l.answer(l.classId, { answer: 'during' });
+    expect(deletedClass.status).toBe(409);
+    expect(await deletedClass.json()).toEqual({ error: sleepCheckInMessages.notListened });
+
+    await deps.db('paths').where({ id: l.pathId }).update({ deletedAt: new Date() });
+    const deletedPath = await l.answer(l.secondClassId, { answer: 'during' });
+    expect(deletedPath.status).toBe(409);
+    expect(await deps.db('sleep_check_ins').where({ user_id: l.userId })).toHaveLength(0);
+  });
 });

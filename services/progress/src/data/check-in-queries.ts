@@ -2,8 +2,6 @@ import type { SleepCheckIn, SleepCheckIns } from '@sleep-ritual/contracts/sleep-
 import type { Knex } from '@sleep-ritual/platform/db';
 import { VISIBLE_CLASS } from '@sleep-ritual/learning/purchase-access';
 
-/** A night is a visible class with an audio track: the ones listen mode plays at bedtime. */
-const NIGHT = `${VISIBLE_CLASS}`;
 const NIGHT_COLUMNS = `c.id as "classId", pr.id as "programId", c.label, c.title`;
 
 /**
@@ -18,8 +16,9 @@ export async function findPendingCheckIn(db: Knex, userId: number): Promise<Slee
       `select ${NIGHT_COLUMNS}, up."listenedAt",
               exists (select 1 from sleep_check_ins s where s.user_id = up."userId" and s.class_id = c.id) as answered
          from user_progress up
-         join ${NIGHT} on c.id = up."classId" and c."deletedAt" is null and c."audioUrl" is not null
+         join ${VISIBLE_CLASS} on c.id = up."classId"
         where up."userId" = ? and up."maxPositionSec" > 0 and up."listenedAt" is not null
+          and c."audioUrl" is not null
         order by up."listenedAt" desc
         limit 1`,
       [userId],
@@ -45,7 +44,7 @@ export async function listCheckIns(db: Knex, userId: number): Promise<SleepCheck
     .raw<{ rows: AnswerRow[] }>(
       `select ${ANSWER_COLUMNS}
          from sleep_check_ins s
-         join ${NIGHT} on c.id = s.class_id and c."deletedAt" is null
+         join ${VISIBLE_CLASS} on c.id = s.class_id
         where s.user_id = ?
         order by s.answered_at, s.id`,
       [userId],
@@ -69,6 +68,7 @@ export async function saveCheckIn(
        insert into sleep_check_ins (user_id, class_id, answer, quality)
        select up."userId", up."classId", ?, ?
          from user_progress up
+         join ${VISIBLE_CLASS} on c.id = up."classId"
         where up."userId" = ? and up."classId" = ? and up."maxPositionSec" > 0
        on conflict (user_id, class_id) do update set
          quality = coalesce(sleep_check_ins.quality, excluded.quality)
@@ -76,7 +76,7 @@ export async function saveCheckIn(
      )
      select ${ANSWER_COLUMNS}
        from saved s
-       join ${NIGHT} on c.id = s.class_id`,
+       join ${VISIBLE_CLASS} on c.id = s.class_id`,
     [input.answer, input.quality, userId, classId],
   );
   return rows.map(toAnswer)[0];

@@ -25,7 +25,7 @@ export type ProgressValues = {
   listenedAt: Date;
 };
 
-const CLASS_ID_IS = `c.id = ? and c."deletedAt" is null`;
+const CLASS_ID_IS = `c.id = ?`;
 /**
  * Lets the statement's transaction commit without waiting for the WAL flush. Heartbeats are
  * replaceable: a database crash can lose at most the last fraction of a second of them, the rows stay
@@ -100,7 +100,7 @@ async function upsertProgressIfAllowed(
             (${MERGED_EVENTS}) e,
             ${VISIBLE_CLASS}
             cross join lateral ${learnerAccessSql('e."userId"')} own
-      where c.id = e."classId" and c."deletedAt" is null and ${classOpenSql()}
+      where c.id = e."classId" and ${classOpenSql()}
       order by e."userId", e."classId"
      on conflict ("userId", "classId") do update set
        "maxPositionSec" = greatest(user_progress."maxPositionSec", excluded."maxPositionSec"),
