@@ -93,8 +93,20 @@ export const VISIBLE_PATH_ANCESTORS = `
 export const VISIBLE_CLASS = `classes c
   join paths pa on pa.id = c."pathId" and c."deletedAt" is null and pa."deletedAt" is null${VISIBLE_PATH_ANCESTORS}`;
 
+/** SQL: path `pa` is unlocked: it and its phase `ph` are. */
+export const PATH_UNLOCKED = `(pa."isUnlocked" and ph."isUnlocked")`;
+
 /** SQL: class `c` may be played: it, its path `pa` and its phase `ph` are all unlocked. */
-export const CLASS_UNLOCKED = `(c."isUnlocked" and pa."isUnlocked" and ph."isUnlocked")`;
+export const CLASS_UNLOCKED = `(c."isUnlocked" and ${PATH_UNLOCKED})`;
+
+/**
+ * Open, for a row read with its unlock column (`CLASS_UNLOCKED`, `PATH_UNLOCKED`) and its opening
+ * (`classOpensAtSql`, `pathOpensAtSql`): unlocked, and not waiting for its drip day. The TypeScript
+ * reading of `classOpenSql`.
+ */
+export function isOpen(row: { isUnlocked: boolean; opensAt: Date | string | null }): boolean {
+  return row.isUnlocked && row.opensAt === null;
+}
 
 /**
  * Drip. A path or class may open a number of days after the learner's purchase (`opensAfterDays`, 0 =
@@ -188,7 +200,7 @@ export function classOpensAtSql(access: LearnerAccess = OWN, now = 'now()'): str
 
 /** SQL: the same for a path `pa` (with its phase `ph`) and its own drip days. */
 export function pathOpensAtSql(access: LearnerAccess = OWN, now = 'now()'): string {
-  return `case when pa."isUnlocked" and ph."isUnlocked" and ${opensAtSql(access, PATH_DRIP_DAYS)} > ${now}
+  return `case when ${PATH_UNLOCKED} and ${opensAtSql(access, PATH_DRIP_DAYS)} > ${now}
   then ${opensAtSql(access, PATH_DRIP_DAYS)} end`;
 }
 

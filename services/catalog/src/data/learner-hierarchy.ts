@@ -1,5 +1,5 @@
 import type { Knex } from '@sleep-ritual/platform/db';
-import { learnerAccessSql, pathOpensAtSql } from '@sleep-ritual/learning/purchase-access';
+import { learnerAccessSql, pathOpensAtSql, PATH_UNLOCKED } from '@sleep-ritual/learning/purchase-access';
 
 export type PhasePathRow = {
   phaseId: number;
@@ -13,6 +13,7 @@ export type PhasePathRow = {
   pathTitle: string | null;
   pathDescription: string | null;
   pathCardImageUrl: string | null;
+  /** The path and its phase are both unlocked; null for a phase without visible paths. */
   pathUnlocked: boolean | null;
   /** The path (and phase) is unlocked but opens on a later day for this learner (drip): when. */
   pathOpensAt: Date | null;
@@ -35,7 +36,7 @@ export async function listPhasesWithPaths(
             ph.description as "phaseDescription", ph."isUnlocked" as "phaseUnlocked",
             pa.id as "pathId", pa.label as "pathLabel", pa.title as "pathTitle",
             pa.description as "pathDescription", pa."cardImageUrl" as "pathCardImageUrl",
-            pa."isUnlocked" as "pathUnlocked", ${pathOpensAtSql()} as "pathOpensAt",
+            ${PATH_UNLOCKED} as "pathUnlocked", ${pathOpensAtSql()} as "pathOpensAt",
             count(c.id)::int as "classCount", count(up.id)::int as "completedCount"
        from phases ph
        cross join lateral ${learnerAccessSql('?', 'ph."programId"')} own

@@ -3,6 +3,7 @@ import {
   learnerAccessSql,
   classOpensAtSql,
   pathOpensAtSql,
+  PATH_UNLOCKED,
   VISIBLE_PATH_ANCESTORS,
 } from '@sleep-ritual/learning/purchase-access';
 import { JOIN_PROGRESS, PROGRESS_COLUMNS, type ProgressColumns } from './learner-visibility.ts';
@@ -28,7 +29,7 @@ export async function findPath(db: Knex, pathId: number, userId: number): Promis
   const { rows } = await db
     .raw<{ rows: PathRow[] }>(
       `select pa.id, pa.label, pa.title, pa.description, pa."coverArtUrl",
-            (pa."isUnlocked" and ph."isUnlocked") as "isUnlocked", ${pathOpensAtSql()} as "opensAt",
+            ${PATH_UNLOCKED} as "isUnlocked", ${pathOpensAtSql()} as "opensAt",
             ph.id as "phaseId", ph.title as "phaseTitle", pr.id as "programId",
             own.since is not null as "isOwned"
        from paths pa ${VISIBLE_PATH_ANCESTORS}

@@ -16,6 +16,7 @@ import { firstPhasePaths, listPhasesWithPaths } from '../data/learner-hierarchy.
 import { findPath, listPathClasses } from '../data/learner-paths.ts';
 import { findProgram, listProgramCards } from '../data/learner-programs.ts';
 import { nextClass } from '@sleep-ritual/learning/learner-journey';
+import { isOpen } from '@sleep-ritual/learning/purchase-access';
 import { toClassProgress, toPathClass } from './learner-serializers.ts';
 
 type Deps = { db: Knex };
@@ -66,7 +67,7 @@ export async function getProgramHierarchy(
       title: row.pathTitle ?? '',
       description: row.pathDescription,
       cardImageUrl: row.pathCardImageUrl,
-      isUnlocked: row.phaseUnlocked && row.pathUnlocked === true && row.pathOpensAt === null,
+      isUnlocked: isOpen({ isUnlocked: row.pathUnlocked === true, opensAt: row.pathOpensAt }),
       opensAt: isoOrNull(row.pathOpensAt),
       classCount: row.classCount,
       completedCount: row.completedCount,
@@ -122,7 +123,7 @@ export async function getPathDetails(
     title: path.title,
     description: path.description,
     coverArtUrl: path.coverArtUrl,
-    isUnlocked: path.isUnlocked && path.opensAt === null,
+    isUnlocked: isOpen(path),
     programId: path.programId,
     phase: { id: path.phaseId, title: path.phaseTitle },
     classes,
@@ -174,7 +175,7 @@ export async function mayPlayAudio({ db }: Deps, userId: number, mediaPath: stri
     db,
     classIds.map((classId) => ({ classId, userId })),
   );
-  return rows.some((row) => row && row.isOwned && row.isUnlocked && row.opensAt === null);
+  return rows.some((row) => row && row.isOwned && isOpen(row));
 }
 
 /** The path's class to listen to next, if it can be played now (not one that opens later). */

@@ -1,5 +1,6 @@
 import type { ClassProgress, PathClass } from '@sleep-ritual/contracts/catalog';
 import { isSavableTrack } from '@sleep-ritual/contracts/media-paths';
+import { isOpen } from '@sleep-ritual/learning/purchase-access';
 import { isoOrNull } from '@sleep-ritual/platform/dates';
 import type { PathClassRow } from '../data/learner-paths.ts';
 import type { ProgressColumns } from '../data/learner-visibility.ts';
@@ -25,7 +26,7 @@ export function toPathClass(row: PathClassRow, pathUnlocked: boolean): PathClass
     title: row.title,
     description: row.description,
     durationMinutes: row.durationMinutes,
-    isUnlocked: pathUnlocked && row.isUnlocked && row.opensAt === null,
+    isUnlocked: pathUnlocked && isOpen(row),
     opensAt: isoOrNull(row.opensAt),
     savableOffline: isSavableTrack(row.audioUrl),
     progress: toClassProgress(row),
