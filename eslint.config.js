@@ -48,8 +48,9 @@ const deployables = workspaces.filter(
 /**
  * The borders between workspaces (docs/architecture.md, "Borders"): a service's source reaches another
  * workspace only through that package's exports, never through its folders; no service imports the
- * worker or another service's app; platform is infrastructure and imports no product rule; a domain
- * module never imports the HTTP layer.
+ * worker or another service's app; platform is infrastructure and imports no product rule; calls go
+ * one way, http → domain → data: a domain module never imports the HTTP layer, an HTTP module never
+ * imports data, a data module neither.
  */
 const workspaceBorders = workspaces.flatMap((workspace) => {
   const others = workspaces.filter((other) => other !== workspace).join('|');
@@ -78,6 +79,20 @@ const workspaceBorders = workspaces.flatMap((workspace) => {
       message: 'The domain never imports the HTTP layer: pass it what it needs as plain values.',
     },
   ];
+  const httpPatterns = [
+    ...patterns,
+    {
+      regex: '^\\.\\.?/(.*/)?data/',
+      message: 'The HTTP layer calls the domain, which calls data (http → domain → data).',
+    },
+  ];
+  const dataPatterns = [
+    ...patterns,
+    {
+      regex: '^(\\.\\.?/(.*/)?(domain|http)/|@sleep-ritual/platform/http/)',
+      message: 'Data modules are queries returning plain rows: they import neither the domain nor HTTP.',
+    },
+  ];
   return [
     {
       files: [`services/${workspace}/src/**/*.ts`],
@@ -86,6 +101,14 @@ const workspaceBorders = workspaces.flatMap((workspace) => {
     {
       files: [`services/${workspace}/src/**/domain/**/*.ts`],
       rules: { 'no-restricted-imports': ['error', { patterns: domainPatterns }] },
+    },
+    {
+      files: [`services/${workspace}/src/**/http/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: httpPatterns }] },
+    },
+    {
+      files: [`services/${workspace}/src/**/data/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: dataPatterns }] },
     },
   ];
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DefaultJobOptions } from 'bullmq';
 import type { PurchaseEvent } from '@sleep-ritual/thrivecart/webhook';
 import type { QueueBackend } from '@sleep-ritual/platform/queue-backend';
-import { createBatcher } from '@sleep-ritual/platform/http/request-batcher';
+import { createBatcher } from '@sleep-ritual/platform/batcher';
 import { inSpan, traceMetadata } from '@sleep-ritual/platform/telemetry';
 import { DAY_SECONDS, openQueue, withinTimeout, type JobOrigin, type ProducerQueue } from './producer.ts';
 

@@ -1,4 +1,4 @@
-import { ServiceUnavailableError } from '../errors.ts';
+import { ServiceUnavailableError } from './errors.ts';
 
 export type BatcherOptions<I> = {
   /** Batches running at once; calls made meanwhile wait and go together in the next batch. */

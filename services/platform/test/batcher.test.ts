@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batcherPer, createBatcher } from '../src/http/request-batcher.ts';
+import { batcherPer, createBatcher } from '../src/batcher.ts';
 
 /** A batch function that records each batch it got and answers after `release()`. */
 function recordingRun<I>(answer: (item: I) => unknown = (item) => item) {

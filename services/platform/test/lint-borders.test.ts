@@ -70,6 +70,37 @@ describe('lint keeps the borders between workspaces', () => {
     ).toEqual([expect.stringContaining('The domain never imports the HTTP layer')]);
   });
 
+  it('keeps calls one way, http → domain → data: an HTTP module never imports data, a data module neither the domain nor HTTP', async () => {
+    expect(
+      await borderMessages(
+        'services/catalog/src/http/offending.ts',
+        "import { insertAuditRow } from '../back-office/data/admin-audit-log.ts';",
+      ),
+    ).toEqual([expect.stringContaining('The HTTP layer calls the domain, which calls data')]);
+    for (const source of [
+      "import { listAuditLog } from '../domain/admin-audit.ts';",
+      "import { adminRouter } from '../../http/admin-router.ts';",
+      "import { requireAdmin } from '@sleep-ritual/platform/http/guards';",
+    ]) {
+      expect(
+        await borderMessages('services/catalog/src/back-office/data/offending.ts', source),
+        source,
+      ).toEqual([expect.stringContaining('Data modules are queries returning plain rows')]);
+    }
+    expect(
+      await borderMessages(
+        'services/catalog/src/http/allowed.ts',
+        "import { listAuditLog } from '../back-office/domain/admin-audit.ts';",
+      ),
+    ).toEqual([]);
+    expect(
+      await borderMessages(
+        'services/progress/src/data/allowed.ts',
+        "import { createBatcher } from '@sleep-ritual/platform/batcher';",
+      ),
+    ).toEqual([]);
+  });
+
   it('fails a members-app feature importing another feature, and lets it use the shared plumbing', async () => {
     const file = 'members-app/src/features/admin-orders/components/Offending.tsx';
     expect(

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '@sleep-ritual/platform/config';
-import { batcherPer } from '@sleep-ritual/platform/http/request-batcher';
+import { batcherPer } from '@sleep-ritual/platform/batcher';
 
 /**
  * The tombstones of deleted accounts (table `deleted_accounts`): the address only as a keyed hash, which

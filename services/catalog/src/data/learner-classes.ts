@@ -1,5 +1,5 @@
 import type { Knex } from '@sleep-ritual/platform/db';
-import { createBatcher } from '@sleep-ritual/platform/http/request-batcher';
+import { createBatcher } from '@sleep-ritual/platform/batcher';
 import {
   accessEndedSql,
   learnerAccessSql,

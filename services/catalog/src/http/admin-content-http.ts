@@ -1,10 +1,9 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { lockSchema, type Deleted } from '@sleep-ritual/contracts/admin';
+import { lockSchema, type ContentLevel, type Deleted } from '@sleep-ritual/contracts/admin';
 import { parseIdParam } from '@sleep-ritual/contracts/errors';
 import type { ServiceDeps } from '@sleep-ritual/platform/http/service-app';
-import type { Level } from '../data/admin-tree.ts';
 import { createUnder, getLive, listUnder, softDelete, updateRow } from '../domain/admin-content.ts';
 
 /** The calls every level shares, so their rules (404s, soft delete, lock body) are written once. */
@@ -20,7 +19,7 @@ export function idParam(ctx: Context, name: string): number {
 export function childrenRoutes(
   router: Router,
   deps: ServiceDeps,
-  level: Exclude<Level, 'program'>,
+  level: Exclude<ContentLevel, 'program'>,
   path: string,
   parentParam: string,
   createSchema: BodySchema,
@@ -39,7 +38,7 @@ export function childrenRoutes(
 export function rowRoutes(
   router: Router,
   deps: ServiceDeps,
-  level: Level,
+  level: ContentLevel,
   path: string,
   editMethod: 'put' | 'patch',
   editSchema: BodySchema,
@@ -58,7 +57,7 @@ export function rowRoutes(
 }
 
 /** PATCH {path} with {isUnlocked}: answers the updated row. */
-export function lockRoute(router: Router, deps: ServiceDeps, level: Level, path: string): void {
+export function lockRoute(router: Router, deps: ServiceDeps, level: ContentLevel, path: string): void {
   router.patch(path, async (ctx) => {
     ctx.body = await updateRow(deps, level, idParam(ctx, 'id'), lockSchema.parse(ctx.request.body));
   });

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import type { AdminAuditAction } from '@sleep-ritual/contracts/admin-members';
 import { requireAdmin } from '@sleep-ritual/platform/http/guards';
 import type { Knex } from '@sleep-ritual/platform/db';
-import { insertAuditRow, type AuditActor } from '../back-office/data/admin-audit-log.ts';
+import { auditContentChange } from '../back-office/domain/admin-audit.ts';
 
 /**
  * A router under /api/admin whose every route needs the admin session: the content tree of the
@@ -30,17 +29,12 @@ function auditChanges(db: Knex) {
   return async function audit(ctx: Context, next: Next) {
     await next();
     if (!WRITES.has(ctx.method) || ctx.status < 200 || ctx.status >= 300 || ctx.state.audited) return;
-    const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? ctx.path;
-    const answer = (ctx.body ?? {}) as { id?: unknown; title?: unknown; url?: unknown; isUnlocked?: unknown };
-    const details: Record<string, unknown> = { method: ctx.method, path: ctx.path };
-    for (const key of ['id', 'title', 'url', 'isUnlocked'] as const) {
-      if (['string', 'number', 'boolean'].includes(typeof answer[key])) details[key] = answer[key];
-    }
     try {
-      await insertAuditRow(db, auditActor(ctx), {
-        action: changeAction(ctx.method, route),
-        memberId: null,
-        details,
+      await auditContentChange(db, auditActor(ctx), {
+        method: ctx.method,
+        route: (ctx as { _matchedRoute?: string })._matchedRoute ?? ctx.path,
+        path: ctx.path,
+        answer: ctx.body,
       });
     } catch (error) {
       ctx.log.error({ err: error, path: ctx.path }, 'admin change made but not audited');
@@ -48,24 +42,11 @@ function auditChanges(db: Knex) {
   };
 }
 
-function changeAction(method: string, route: string): AdminAuditAction {
-  if (route.startsWith('/api/admin/product-mappings')) {
-    return method === 'DELETE' ? 'delete-product-mapping' : 'save-product-mapping';
-  }
-  if (route.startsWith('/api/admin/media')) return 'upload-media';
-  if (route === '/api/admin/orders/reconciliation') return 'check-reconciliation';
-  if (route.endsWith('/reorder')) return 'reorder-content';
-  if (route.endsWith('/lock')) return 'lock-content';
-  if (route.endsWith('/restore')) return 'restore-content';
-  if (method === 'DELETE') return 'delete-content';
-  return method === 'POST' ? 'create-content' : 'update-content';
-}
-
 /**
  * The admin who acts, as the audit log records it. The shared password names no one, so the session is
  * the identity; only a digest of its id is stored (the id itself would sign in whoever reads the log).
  */
-export function auditActor(ctx: Context): AuditActor {
+export function auditActor(ctx: Context): { adminSessionId: string; ip: string | null } {
   // The call records its change itself: auditChanges adds no second row.
   ctx.state.audited = true;
   const sessionId = (ctx.session as { externalKey?: string } | null)?.externalKey ?? '';

@@ -5,7 +5,7 @@ import { SIGNED_IN_HINT_COOKIE } from '@sleep-ritual/contracts/signed-in-hint';
 import type { Context } from 'koa';
 import type { Config } from '../config.ts';
 import type { SessionStore } from '../session-store.ts';
-import { createBatcher } from './request-batcher.ts';
+import { createBatcher } from '../batcher.ts';
 import { SessionKeys } from './session-keys.ts';
 
 export const SESSION_COOKIE = 'sr_session';

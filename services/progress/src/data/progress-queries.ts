@@ -1,7 +1,7 @@
 import type { CompletionReason, ProgressRecord } from '@sleep-ritual/contracts/progress';
 import { completesClassSql, completionReasonSql } from '@sleep-ritual/learning/completion';
 import type { Knex } from '@sleep-ritual/platform/db';
-import { createBatcher } from '@sleep-ritual/platform/http/request-batcher';
+import { createBatcher } from '@sleep-ritual/platform/batcher';
 import {
   CLASS_UNLOCKED,
   classOpensAtSql,

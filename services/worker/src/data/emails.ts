@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { givesAccessSql } from '@sleep-ritual/learning/purchase-access';
-import { batcherPer } from '@sleep-ritual/platform/http/request-batcher';
+import { batcherPer } from '@sleep-ritual/platform/batcher';
 
 /** What sending an e-mail reads and records: its recipient, and that a job's message has left. */
 

@@ -5,6 +5,14 @@ import type { Knex } from '@sleep-ritual/platform/db';
  * once the worker has provisioned an order (a completed job keeps no address; see purchaseJobOnceDone). A deleted
  * member has none.
  */
+/** The member whose address this is (any case), if one holds it. */
+export async function memberIdOf(db: Knex, email: string): Promise<number | undefined> {
+  const row: { id: number } | undefined = await db('users')
+    .whereRaw('lower(email) = lower(?)', [email])
+    .first('id');
+  return row?.id;
+}
+
 export async function orderBuyers(db: Knex, orderIds: string[]): Promise<Map<string, string>> {
   if (orderIds.length === 0) return new Map();
   const rows: { orderId: string; email: string }[] = await db('purchases as p')

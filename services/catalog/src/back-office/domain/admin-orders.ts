@@ -18,7 +18,7 @@ import { ignoredTestOrders } from '../data/ignored-test-orders.ts';
 import { RECONCILE_EVERY_MINUTES, requestReconciliation } from '@sleep-ritual/jobs/reconcile';
 import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
 import { insertAuditRow, type AuditActor } from '../data/admin-audit-log.ts';
-import { orderBuyers } from '../data/order-buyers.ts';
+import { memberIdOf, orderBuyers } from '../data/order-buyers.ts';
 import { ordersAwaitingMapping } from '../data/orders-awaiting-mapping.ts';
 import { readReconciliation } from '../data/reconciliation.ts';
 import { queuesOf, type CatalogDeps } from '../../deps.ts';
@@ -111,12 +111,10 @@ export async function retryOrder(deps: CatalogDeps, actor: AuditActor, jobId: st
     throw new ConflictError(ADMIN_MEMBER_MESSAGES.onlyFailedOrdersRetry);
   await deps.db.transaction(async (trx) => {
     const email = job.data.customer?.email;
-    const member = email
-      ? await trx('users').whereRaw('lower(email) = lower(?)', [email]).first('id')
-      : undefined;
+    const memberId = email ? await memberIdOf(trx, email) : undefined;
     await insertAuditRow(trx, actor, {
       action: 'retry-order',
-      memberId: member?.id ?? null,
+      memberId: memberId ?? null,
       details: { jobId, orderId: job.data.orderId, event: job.data.event, error: job.failedReason ?? null },
     });
     try {
