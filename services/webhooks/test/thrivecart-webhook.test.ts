@@ -171,16 +171,23 @@ describe('POST /api/webhooks/thrivecart', () => {
     expect(await jobCount(queue)).toBe(before);
   });
 
-  const postWithSecret = (client: ReturnType<typeof createClient>, guess: string) =>
+  const postWithSecret = (
+    client: ReturnType<typeof createClient>,
+    guess: string,
+    orderId = uniqueOrderId(),
+  ) =>
     client.request('/api/webhooks/thrivecart', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: formBody(
-        thrivecartOrderFields({ secret: guess, orderId: uniqueOrderId(), email: uniqueEmail() }),
-      ),
+      body: formBody(thrivecartOrderFields({ secret: guess, orderId, email: uniqueEmail() })),
+    });
+  /** The order's job, once it is queued. */
+  const queuedOrder = (orderId: string) =>
+    eventually(async () => (await queue.getJobs()).find((job) => job.data.orderId === orderId), {
+      what: `order ${orderId} queued`,
     });
 
-  it('answers 429 to an address that keeps sending wrong secrets, before looking at the secret', async () => {
+  it("answers 429 to an address that keeps sending wrong secrets, whatever the secret, and still queues a right secret's order", async () => {
     const guesser = createClient(server.url);
     const statuses: number[] = [];
     for (let batch = 0; batch < 10; batch += 1) {
@@ -194,14 +201,23 @@ describe('POST /api/webhooks/thrivecart', () => {
     const refused = await postWithSecret(guesser, 'one-more-guess');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await refused.json()).error).toMatch(/Too many wrong webhook secrets/);
+    const refusal = await refused.json();
+    expect(refusal.error).toMatch(/Too many wrong webhook secrets/);
+    const refusedAgain = async (client: ReturnType<typeof createClient>) => {
+      const again = await postWithSecret(client, 'yet-another-guess');
+      expect(again.status).toBe(429);
+      return again.json();
+    };
 
-    // The right secret tells the guesser nothing: refused the same way, and nothing is queued.
+    // The right secret tells the guesser nothing: refused the same way. Its order, a paid one, is still
+    // queued (ThriveCart documents no retry of a delivery that failed).
     const before = await jobCount(queue);
-    const right = await postWithSecret(guesser, secret);
+    const orderId = uniqueOrderId();
+    const right = await postWithSecret(guesser, secret, orderId);
     expect(right.status).toBe(429);
-    expect((await right.json()).error).toMatch(/Too many wrong webhook secrets/);
-    expect(await jobCount(queue)).toBe(before);
+    expect(await right.json()).toEqual(await refusedAgain(guesser));
+    expect((await queuedOrder(orderId)).data).toMatchObject({ orderId, event: 'order.success' });
+    expect(await jobCount(queue)).toBe(before + 1);
     // The same right secret from another address is accepted, and a guess from it is only a 401.
     expect((await postWithSecret(createClient(server.url), secret)).status).toBe(200);
     expect((await postWithSecret(createClient(server.url), 'a-guess')).status).toBe(401);
@@ -238,7 +254,7 @@ describe('POST /api/webhooks/thrivecart', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(50 - SECRET_FAILURES_PER_ADDRESS);
   });
 
-  it('refuses with 429 even the right secret when it comes while the last 10 tries are still being counted', async () => {
+  it('refuses with 429 even the right secret when it comes while the last 10 tries are still being counted, and queues its order all the same', async () => {
     // The real counters, holding each try until the test lets it through: ten wrong guesses in flight.
     const held = heldCounters(deps.backends.counters, (windows) =>
       windows.some((window) => window.limit === SECRET_FAILURES_PER_ADDRESS),
@@ -255,9 +271,9 @@ describe('POST /api/webhooks/thrivecart', () => {
         what: 'the guesses to reach the counters',
       });
 
-      const before = await jobCount(queue);
+      const orderId = uniqueOrderId();
       let answered = false;
-      const right = postWithSecret(guesser, secret).finally(() => (answered = true));
+      const right = postWithSecret(guesser, secret, orderId).finally(() => (answered = true));
       await eventually(async () => held.arrived() > SECRET_FAILURES_PER_ADDRESS || answered, {
         what: 'the right secret',
       });
@@ -269,7 +285,8 @@ describe('POST /api/webhooks/thrivecart', () => {
       const refused = await right;
       expect(refused.status).toBe(429);
       expect((await refused.json()).error).toMatch(/Too many wrong webhook secrets/);
-      expect(await jobCount(queue)).toBe(before);
+      // Answered as a guess is, and queued all the same.
+      expect((await queuedOrder(orderId)).data.orderId).toBe(orderId);
     } finally {
       held.release(Infinity);
       await heldServer.close();

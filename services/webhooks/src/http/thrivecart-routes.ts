@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { isPurchaseEvent } from '@sleep-ritual/contracts/purchases';
 import { purchaseEnqueuer } from '@sleep-ritual/jobs/purchases';
-import { BadRequestError, UnauthorizedError } from '@sleep-ritual/platform/errors';
+import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '@sleep-ritual/platform/errors';
 import type { WebhookDeps } from '../deps.ts';
 import { queuePurchase, secretGuessLimit, webhookSecretCheck } from '../domain/receive-order.ts';
 import { parseBracketedForm } from '@sleep-ritual/thrivecart/bracketed-form';
@@ -41,7 +41,14 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
     // A try is taken before the secret is compared, in one atomic step: concurrent guesses cannot slip
     // past the limit, and an address past it learns nothing.
     const address = limitAddress(ctx.ip);
-    const taken = await secretGuesses.takeTry(address);
+    const taken = await secretGuesses.takeTry(address).catch((error: unknown) => {
+      // Past the limit a right secret is answered as a guess is, so the answer tells a guesser nothing;
+      // its order is paid for all the same, so it is queued once the answer has gone (its answer takes
+      // no longer than a guess's).
+      if (error instanceof TooManyRequestsError && isValidWebhookSecret(body.thrivecart_secret))
+        setImmediate(() => void queueRefused(body, ctx));
+      throw error;
+    });
     try {
       if (!isValidWebhookSecret(body.thrivecart_secret)) {
         ctx.log.warn({ event: loggable(body.event) }, 'webhook refused: wrong or missing thrivecart_secret');
@@ -81,6 +88,30 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
       ...(unrecognizedItems ? { unrecognizedItems } : {}),
     } satisfies WebhookAck;
   });
+
+  /**
+   * Queues the order of a post with the right secret that was answered 429 (its address was past the
+   * wrong-secret limit): ThriveCart documents no retry, and it is a paid order. Logged either way, with
+   * what the operator needs to find it.
+   */
+  async function queueRefused(body: Record<string, unknown>, ctx: Context): Promise<void> {
+    const parsed = isPurchaseEvent(body.event) ? purchaseEventSchema.safeParse(body) : undefined;
+    if (!parsed?.success) return;
+    const purchase = parsed.data;
+    const about = { event: purchase.event, orderId: purchase.orderId, address: limitAddress(ctx.ip) };
+    try {
+      const jobId = await queuePurchase(deps, enqueue, purchase, { requestId: ctx.requestId });
+      ctx.log.warn(
+        { ...about, jobId },
+        'order with the right secret from an address past its wrong-secret limit: answered 429, queued',
+      );
+    } catch (error) {
+      ctx.log.error(
+        { ...about, err: error },
+        'order with the right secret from an address past its wrong-secret limit: answered 429, NOT queued',
+      );
+    }
+  }
 
   return router;
 }
