@@ -1,6 +1,7 @@
 // Restores a dump made by `npm run db:backup` into DATABASE_URL: `npm run db:restore -- <file>`.
 import { loadConfigOrExit } from '@sleep-ritual/platform/config';
 import { restoreDatabase } from '@sleep-ritual/platform/db/backup';
+import { exitWith } from './lib/exit-with.ts';
 
 const file = process.argv[2];
 if (!file) {
@@ -8,5 +9,5 @@ if (!file) {
   process.exit(64);
 }
 const config = loadConfigOrExit();
-await restoreDatabase(config.databaseUrl, file);
+await restoreDatabase(config.databaseUrl, file).catch(exitWith);
 console.log(`restored ${file} into ${new URL(config.databaseUrl).pathname.slice(1)}`);

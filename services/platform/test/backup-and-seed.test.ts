@@ -106,6 +106,57 @@ describe('database backups', () => {
     expect((await readdir(nightly)).sort()).toEqual([path.basename(good.file), path.basename(next.file)]);
   });
 
+  it('says what to do when pg_dump is older than the server, and leaves no database behind for a dump that is not there', async () => {
+    // A pg_dump first on PATH that answers as Debian 12's does for the embedded PostgreSQL 18.
+    const bin = path.join(dir, 'old-bin');
+    await mkdir(bin);
+    await writeFile(
+      path.join(bin, 'pg_dump'),
+      `#!/bin/sh\necho 'pg_dump: error: aborting because of server version mismatch' >&2\necho 'pg_dump: detail: server version: 18.4; pg_dump version: 15.20' >&2\nexit 1\n`,
+    );
+    await chmod(path.join(bin, 'pg_dump'), 0o755);
+    const searched = process.env.PATH;
+    process.env.PATH = `${bin}:${searched}`;
+    try {
+      await expect(backupDatabase(source, path.join(dir, 'old'), 2)).rejects.toThrow(
+        /server version mismatch[\s\S]*Install pg_dump and pg_restore of the server's major version or newer[\s\S]*copying its data folder/,
+      );
+    } finally {
+      process.env.PATH = searched;
+    }
+
+    const nowhere = databaseUrl(`sleep_ritual_backup_none_${suffix}`);
+    await expect(restoreDatabase(nowhere, path.join(dir, 'no-such.dump'))).rejects.toThrow(
+      `No dump at ${path.join(dir, 'no-such.dump')}`,
+    );
+    const admin = createDb(databaseUrl('postgres'), { min: 0, max: 1 });
+    try {
+      const { rows } = await admin.raw('select 1 from pg_database where datname = ?', [
+        new URL(nowhere).pathname.slice(1),
+      ]);
+      expect(rows).toEqual([]);
+    } finally {
+      await admin.destroy();
+    }
+  });
+
+  it('npm run db:restore of a dump that is not there says so in one line, without a stack', () => {
+    const run = spawnSync(process.execPath, ['scripts/db-restore.ts', 'var/backups/no-such.dump'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        DATABASE_URL: target,
+        SESSION_KEYS: 'k',
+        ADMIN_PASSWORD: 'a',
+        THRIVECART_SECRET: 's',
+        ACCOUNT_HASH_SECRET: 'h',
+      },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe('No dump at var/backups/no-such.dump');
+  });
+
   it('gives the tools the password in their environment, never on their command line', async () => {
     // A pg_dump first on PATH that writes down what `ps` would show of it, and what it was given.
     const bin = path.join(dir, 'bin');

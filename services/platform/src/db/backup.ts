@@ -31,9 +31,16 @@ async function runClient(tool: 'pg_dump' | 'pg_restore', databaseUrl: string, ar
   } catch (error) {
     const { stderr, code } = error as { stderr?: string; code?: string | number };
     const said = stderr?.trim() || (code === 'ENOENT' ? `${tool} is not installed` : `exit ${code}`);
-    throw new Error(`${tool} failed: ${said}`, { cause: error });
+    const hint = /version mismatch/.test(said) ? `\n${OLDER_TOOL_HINT}` : '';
+    throw new Error(`${tool} failed: ${said}${hint}`, { cause: error });
   }
 }
+
+/** What to do when the client tools are older than the server (pg_dump refuses a newer server). */
+const OLDER_TOOL_HINT =
+  "Install pg_dump and pg_restore of the server's major version or newer. The embedded PostgreSQL 18 " +
+  'of npm start has none beside it: back it up by copying its data folder while npm start is stopped ' +
+  '(docs/operations.md, Backups).';
 
 /**
  * Backups are PostgreSQL's own custom-format dumps (pg_dump -Fc): compressed, and restorable into an
@@ -65,6 +72,14 @@ export async function backupDatabase(
 
 /** Loads a dump into the database of the URL, creating it if needed and replacing what it holds. */
 export async function restoreDatabase(databaseUrl: string, file: string): Promise<void> {
+  // Before the database is created: a wrong name leaves nothing behind.
+  if (
+    !(await stat(file).then(
+      (found) => found.isFile(),
+      () => false,
+    ))
+  )
+    throw new Error(`No dump at ${file}`);
   await ensureDatabase(databaseUrl);
   await runClient('pg_restore', databaseUrl, [
     '--clean',
