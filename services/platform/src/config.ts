@@ -86,7 +86,7 @@ export const configSchema = z.object({
     "ThriveCart's secret word, which every webhook carries and which signs the checkout's redirect. Required in production; in development generated and printed at start.",
   ),
   ACCOUNT_HASH_SECRET: optionalText.describe(
-    "Keys the hash of a deleted member's address in the tombstone that keeps their old orders from recreating them. Required in production; in development generated into `var/dev-secrets.json`.",
+    "Keys the hashes kept instead of secrets and addresses: a deleted member's address in the tombstone that keeps their old orders from recreating them, the sign-in codes, and the rate limits' keys of an account. Changing it voids the sign-in codes not yet used and lets deleted members' old orders recreate them. Required in production; in development generated into `var/dev-secrets.json`.",
   ),
   SMTP_URL: z
     .string()

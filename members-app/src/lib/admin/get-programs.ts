@@ -3,9 +3,9 @@ import { adminProgramListSchema } from '@sleep-ritual/contracts/admin';
 import { api } from '../api-client.ts';
 import { adminKeys } from './keys.ts';
 
-export const getPrograms = () => api.get(adminProgramListSchema, '/api/admin/programs');
+export const getAdminPrograms = () => api.get(adminProgramListSchema, '/api/admin/programs');
 
-export const programsQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.programs.list(), queryFn: getPrograms });
+export const adminProgramsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.programs.list(), queryFn: getAdminPrograms });
 
-export const usePrograms = () => useQuery(programsQueryOptions());
+export const useAdminPrograms = () => useQuery(adminProgramsQueryOptions());

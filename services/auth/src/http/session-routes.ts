@@ -95,7 +95,7 @@ export function sessionRoutes(deps: AuthRouteDeps): Router {
   });
 
   router.post('/logout', async (ctx) => {
-    // Removes the session from Redis, not only the cookie.
+    // Ends the session in the session store (Redis, or PostgreSQL), not only the cookie.
     ctx.session = null;
     setSignedInHint(ctx, deps.config, false);
     ctx.body = { success: true, message: 'You have been logged out of your account.' };

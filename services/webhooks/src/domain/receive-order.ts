@@ -72,7 +72,7 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
       name: 'webhook-secret-ip',
       limit: SECRET_FAILURES_PER_ADDRESS,
       windowSeconds: WINDOW_SECONDS,
-      message: 'Too many wrong webhook secrets from this address. Please wait 15 minutes and try again.',
+      message: `Too many wrong webhook secrets from this address. Please wait ${WINDOW_SECONDS / 60} minutes and try again.`,
     },
     // The note of recent tries (see PROOF_WAITS_MS): never full, counted with every try.
     { name: 'webhook-secret-recent-try', limit: 2 ** 31 - 1, windowSeconds: RECENT_TRY_SECONDS, message: '' },
@@ -180,10 +180,10 @@ export function secretGuessLimit(counters: CounterStore, logger: Logger) {
 
 /**
  * Hands a verified purchase event to the worker through `enqueue` (purchaseEnqueuer): the job id once
- * the queue store holds it, or undefined for a test-mode order while ACCEPT_TEST_ORDERS is false. No
- * database work: the worker provisions access.
- * An ignored test order is noted for the back office's Orders screen, so a merchant testing the live
- * site sees why nothing happened.
+ * the queue store holds it, or undefined for a test-mode order while ACCEPT_TEST_ORDERS is false. The
+ * worker provisions access: the only database write here is the note of an ignored test order, for the
+ * back office's Orders screen, so a merchant testing the live site sees why nothing happened (a test
+ * order, not a paid one on the hot path of a burst).
  */
 export async function queuePurchase(
   deps: WebhookDeps,

@@ -10,7 +10,7 @@ import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useCreateProgram } from '../api/create-program.ts';
 import { useProgram } from '../api/get-program.ts';
-import { usePrograms } from '../../../lib/admin/get-programs.ts';
+import { useAdminPrograms } from '../../../lib/admin/get-programs.ts';
 import { useUpdateProgram } from '../api/update-program.ts';
 import { MESSAGES, UNSAVED } from '../../../lib/admin/messages.ts';
 import { programFormValues, programBody, type ProgramFormValues } from '../program-form.ts';
@@ -29,7 +29,7 @@ const TYPE_OPTIONS = PROGRAM_TYPES.map((type) => ({ value: type, label: type }))
 
 /** /admin/programs/create */
 export function CreateProgramScreen() {
-  const programs = usePrograms();
+  const programs = useAdminPrograms();
   if (programs.isPending) return <Spinner label="Loading..." />;
   return <ProgramForm existing={undefined} programs={programs.data ?? []} />;
 }

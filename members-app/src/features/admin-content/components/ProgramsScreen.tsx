@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
-import { usePrograms } from '../../../lib/admin/get-programs.ts';
+import { useAdminPrograms } from '../../../lib/admin/get-programs.ts';
 import { useReorderPrograms } from '../api/reorder-programs.ts';
 import { LOAD_ERRORS, MESSAGES } from '../../../lib/admin/messages.ts';
 import { ORDER_BASE, orderUpdates } from '../ordering.ts';
@@ -16,7 +16,7 @@ import { SortableList } from './SortableList.tsx';
 
 /** /admin and /admin/programs: every programme, dragged into order and saved with 'Save Ordering'. */
 export function ProgramsScreen() {
-  const programs = usePrograms();
+  const programs = useAdminPrograms();
   const draft = useDraftOrder(programs.data);
   const reorder = useReorderPrograms();
   const toasts = useAdminToasts();

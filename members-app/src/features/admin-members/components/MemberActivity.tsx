@@ -2,6 +2,7 @@ import type { MemberClassProgress, MemberPurchase } from '@sleep-ritual/contract
 import { SLEEP_ANSWER_LABELS } from '@sleep-ritual/contracts/sleep-check-ins';
 import { formatPercent } from '../../../lib/admin/format.ts';
 import { DateTime, TableFrame } from '../../../components/admin/BackOffice.tsx';
+import { isSuspended } from '../purchase-state.ts';
 
 const STATUS_WORDS: Record<string, string> = {
   completed: 'Completed',
@@ -49,11 +50,6 @@ export function PurchasesTable({ purchases }: { purchases: MemberPurchase[] }) {
       )}
     </section>
   );
-}
-
-/** Completed, but an unpaid instalment's grace has run out. */
-function isSuspended(purchase: MemberPurchase): boolean {
-  return purchase.status === 'completed' && !purchase.hasAccess;
 }
 
 const PLAN_WORDS: Record<string, string> = {

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { grantProgramBodySchema, type MemberDetail } from '@sleep-ritual/contracts/admin-members';
 import { Button } from '../../../components/Button.tsx';
-import { usePrograms } from '../../../lib/admin/get-programs.ts';
+import { useAdminPrograms } from '../../../lib/admin/get-programs.ts';
 import { useGrantProgram } from '../api/grant-program.ts';
 import { useRevokeProgram } from '../api/revoke-program.ts';
+import { isSuspended } from '../purchase-state.ts';
 import { BACK_OFFICE_MESSAGES } from '../../../lib/admin/messages.ts';
 import { useAdminToasts } from '../../../lib/admin/use-admin-toasts.ts';
 import { useForm } from '../../../lib/admin/use-form.ts';
@@ -25,8 +26,7 @@ export function programAccess(purchases: MemberDetail['purchases']): Access[] {
       statuses: [],
     };
     entry.hasAccess ||= purchase.hasAccess;
-    // A completed purchase without access is suspended: an instalment of its plan is unpaid.
-    const status = purchase.status === 'completed' && !purchase.hasAccess ? 'suspended' : purchase.status;
+    const status = isSuspended(purchase) ? 'suspended' : purchase.status;
     if (!entry.statuses.includes(status)) entry.statuses.push(status);
     byProgram.set(purchase.programId, entry);
   }
@@ -112,7 +112,7 @@ export function ProgramAccess({ detail }: { detail: MemberDetail }) {
 
 /** A picker of the programmes the member cannot open, and the grant by hand. */
 function GrantForm({ memberId, owned }: { memberId: number; owned: number[] }) {
-  const programs = usePrograms();
+  const programs = useAdminPrograms();
   const grant = useGrantProgram();
   const toasts = useAdminToasts();
   const form = useForm({ programId: '' });

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useOrders } from '../api/get-orders.ts';
-import { usePrograms } from '../../../lib/admin/get-programs.ts';
+import { useAdminPrograms } from '../../../lib/admin/get-programs.ts';
 import { useRetryOrder } from '../api/retry-order.ts';
 import { count } from '../../../lib/admin/format.ts';
 import { BACK_OFFICE_MESSAGES, LOAD_ERRORS } from '../../../lib/admin/messages.ts';
@@ -180,7 +180,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
 
 /** What the worker did: the programmes it opened, the purchases it refunded, or why it failed. */
 function OrderResult({ order }: { order: AdminOrder }) {
-  const programs = usePrograms();
+  const programs = useAdminPrograms();
   const title = (id: number) => programs.data?.find((program) => program.id === id)?.title ?? `Program ${id}`;
   const { result } = order;
   if (order.status === 'failed') return <FailedOrder order={order} />;

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateProductMapping } from '../api/create-product-mapping.ts';
 import { useDeleteProductMapping } from '../api/delete-product-mapping.ts';
-import { usePrograms } from '../../../lib/admin/get-programs.ts';
+import { useAdminPrograms } from '../../../lib/admin/get-programs.ts';
 import { useProductMappings } from '../api/get-product-mappings.ts';
 import { LOAD_ERRORS } from '../../../lib/admin/messages.ts';
 import { adminUrls } from '../../../lib/admin/urls.ts';
@@ -101,7 +101,7 @@ export function ProductsScreen() {
 }
 
 function AddMappingForm() {
-  const programs = usePrograms();
+  const programs = useAdminPrograms();
   const create = useCreateProductMapping();
   const toasts = useAdminToasts();
   const form = useForm({ externalProductId: '', programId: '' });

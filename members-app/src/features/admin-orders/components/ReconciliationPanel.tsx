@@ -22,7 +22,8 @@ export function ReconciliationPanel() {
       <h2>Reconciliation with ThriveCart</h2>
       {!configured ? (
         <p className="muted">
-          Off: set THRIVECART_API_KEY to look for orders whose webhook never arrived (see Reconciliation in docs/purchases.md).
+          Off: set THRIVECART_API_KEY to look for orders whose webhook never arrived (see Reconciliation in
+          docs/purchases.md).
         </p>
       ) : (
         <>

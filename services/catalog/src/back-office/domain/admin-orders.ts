@@ -23,10 +23,8 @@ import { ordersAwaitingMapping } from '../data/orders-awaiting-mapping.ts';
 import { readReconciliation } from '../data/reconciliation.ts';
 import { queuesOf, type CatalogDeps } from '../../deps.ts';
 
-/**
- * The checkout orders as the worker processed them: the purchases queue's finished jobs (completed ones
- * are kept a month, failed ones until someone retries them), newest first.
- */
+// The checkout orders as the worker processed them: the purchases queue's finished jobs (completed ones
+// are kept a month, failed ones until someone retries them), newest first.
 
 type PurchaseJobRecord = Job<PurchaseJob>;
 
