@@ -185,13 +185,22 @@ function refuseTooLarge(
   endAfterBody(req, res);
 }
 
-/** The request's headers as the service gets them: this hop's removed, the X-Forwarded-* ones set. */
-function forwardedHeaders(req: IncomingMessage, protocol: string): IncomingHttpHeaders {
+/**
+ * The request's headers as the service gets them: this hop's removed, the X-Forwarded-* ones set (no
+ * X-Forwarded-Host for an HTTP/1.0 request that named no host). `clientAddress` is the socket's, read
+ * while the client is still there.
+ */
+function forwardedHeaders(
+  req: IncomingMessage,
+  protocol: string,
+  clientAddress: string,
+): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = { ...req.headers };
   for (const name of HOP_BY_HOP) delete headers[name];
-  headers['x-forwarded-for'] = req.socket.remoteAddress;
+  headers['x-forwarded-for'] = clientAddress;
   headers['x-forwarded-proto'] = protocol;
-  headers['x-forwarded-host'] = req.headers.host;
+  if (req.headers.host === undefined) delete headers['x-forwarded-host'];
+  else headers['x-forwarded-host'] = req.headers.host;
   // As nginx does: the id a proxy in front gave, or a new one, so the service's and the job's log
   // lines (and the trace) can be joined to this request.
   headers['x-request-id'] = requestIdOf(req.headers['x-request-id']);
@@ -209,13 +218,20 @@ function forward(
   const declared = req.headers['content-length'];
   const hasBody =
     declared !== undefined ? Number(declared) > 0 : req.headers['transfer-encoding'] !== undefined;
+  // A client whose connection is already gone (reset right after its request) has no address left, and
+  // nobody to answer: its request is not forwarded.
+  const clientAddress = req.socket.remoteAddress;
+  if (clientAddress === undefined) {
+    res.destroy();
+    return;
+  }
 
   const upstream = http.request({
     host: upstreams.serviceHost,
     port: upstreams.nextPort(service),
     method: req.method,
     path: req.url,
-    headers: forwardedHeaders(req, protocol),
+    headers: forwardedHeaders(req, protocol, clientAddress),
     agent: upstreams.agent,
   });
   // Set once the rest of the body is no longer wanted upstream: the request is then destroyed on
@@ -283,6 +299,8 @@ function relayAnswer(
 ) {
   const answerHeaders = { ...response.headers };
   for (const name of HOP_BY_HOP) delete answerHeaders[name];
+  // The framing is this hop's own: chunked to an HTTP/1.1 client, to the close for an HTTP/1.0 one.
+  delete answerHeaders['transfer-encoding'];
   res.writeHead(response.statusCode ?? 502, answerHeaders);
   response.pipe(res, { end: false });
   response.on('end', () => {
