@@ -109,6 +109,12 @@ describe('no endpoint answers 500 to bad input', () => {
     const wrongMethod = await createClient(auth.url).request('/api/login', { method: 'DELETE' });
     expect(wrongMethod.status).toBe(405);
     expect(await wrongMethod.json()).toEqual({ error: 'Method not allowed' });
+    // A method no router implements (WebDAV's, PURGE) is no different: JSON, never Koa's plain 501.
+    for (const method of ['PROPFIND', 'MKCOL', 'LOCK', 'PURGE']) {
+      const unimplemented = await createClient(auth.url).request('/api/user', { method });
+      expect(unimplemented.status, method).toBe(405);
+      expect(await unimplemented.json()).toEqual({ error: 'Method not allowed' });
+    }
   });
 
   it('a form-encoded sign-in works like JSON', async () => {

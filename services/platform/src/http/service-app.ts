@@ -148,8 +148,10 @@ export function notFoundFallback() {
     if (ctx.status === 404 && ctx.body === undefined) {
       throw new NotFoundError('Not found');
     }
-    // A known path with another method (the routers' allowedMethods): JSON too, not Koa's text.
-    if (ctx.status === 405 && ctx.body === undefined) {
+    // A known path with another method (the routers' allowedMethods): JSON too, not Koa's text. A method
+    // no router implements (PROPFIND, TRACE), which allowedMethods answers 501, is the same refusal.
+    if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined) {
+      ctx.status = 405;
       ctx.body = { error: 'Method not allowed' };
     }
   };
