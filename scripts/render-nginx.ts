@@ -33,6 +33,7 @@ import {
   membersAppAssetsPrefix,
   secretQueryRoutes,
   serviceForPath,
+  uploadPatterns,
   uploadRoutes,
   UPLOAD_READ_TIMEOUT_SECONDS,
   UPSTREAM_READ_TIMEOUT_SECONDS,
@@ -295,7 +296,16 @@ function renderRoutes(header: string[], roots: Roots, errorLogs: string[]): stri
     const quiet = `${errorLogs.map((log) => `error_log ${log} crit;`).join(' ')} ${directives}`;
     const secret = secretQueryRoutes.filter((route) => serviceForPath(route) === service);
     for (const prefix of prefixes) {
-      const [exact = '', below = ''] = prefixLocations(prefix, directives);
+      // An upload at an address with an id in it: a regex location, nested so that it is looked at.
+      const uploads = uploadPatterns
+        .filter(({ under }) => under === prefix)
+        .map(
+          ({ pattern, bytes }) =>
+            `location ~ "${pattern.source.replace(/\\\//g, '/')}" { client_max_body_size ${Math.ceil(bytes / 1024)}k; ${directives} } `,
+        )
+        .join('');
+      const [exact = ''] = prefixLocations(prefix, directives);
+      const [, below = ''] = prefixLocations(prefix, `${uploads}${directives}`);
       lines.push(secret.includes(prefix) ? `location = ${literalPath(prefix)} { ${quiet} }` : exact, below);
     }
     for (const route of secret.filter((route) => !prefixes.includes(route))) {

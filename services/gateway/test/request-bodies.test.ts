@@ -8,9 +8,10 @@ import { createApp as createCatalogApp } from '@sleep-ritual/catalog/app';
 import { createApp as createProgressApp } from '@sleep-ritual/progress/app';
 import { createApp as createWebhooksApp } from '@sleep-ritual/webhooks/app';
 import { apiRoutes, uploadRoutes, type ServiceName } from '@sleep-ritual/platform/routes';
+import { TRANSCRIPT_MAX_BYTES } from '@sleep-ritual/contracts/webvtt';
 import { createTestDeps, freePort, listen, testConfig } from '@sleep-ritual/platform/testing';
 import { runTestNginx } from '@sleep-ritual/platform/testing-nginx';
-import { hostileBodies, wrongAnswers } from '@sleep-ritual/platform/testing-raw-request';
+import { hostileBodies, sendRawRequest, wrongAnswers } from '@sleep-ritual/platform/testing-raw-request';
 import { openTestQueues, uniqueQueuePrefix } from '@sleep-ritual/worker/testing';
 import { localNginxArgs, renderLocalNginx, thisMachine } from '../../../scripts/render-nginx.ts';
 import { createGateway } from '../src/app.ts';
@@ -154,5 +155,31 @@ describe.each(['gateway', 'nginx'] as const)('through %s', (originName) => {
       },
       120_000,
     );
+  });
+});
+
+describe.each(['gateway', 'nginx'] as const)('a class transcript through %s', (originName) => {
+  const transcript = { method: 'PUT', path: '/api/admin/classes/1/transcript' };
+  const vtt = ['Content-Type: text/vtt'];
+  it('reaches the catalog up to its 1 MB, which then answers for itself; larger is 413 at the edge', async () => {
+    // Refused by the service for want of the admin session: the edge let the 200 kB through.
+    const within = await sendRawRequest(origins[originName], transcript, 200_000, 'declared', vtt);
+    expect(within.status).toBe(401);
+    expect(JSON.parse(within.body)).toEqual({ error: expect.any(String) });
+    const over = await sendRawRequest(
+      origins[originName],
+      transcript,
+      TRANSCRIPT_MAX_BYTES + 64 * 1024,
+      'declared',
+    );
+    expect(over.status).toBe(413);
+    // Any other admin call under the same prefix keeps the 100 kB limit.
+    const other = await sendRawRequest(
+      origins[originName],
+      { method: 'PUT', path: '/api/admin/classes/1' },
+      200_000,
+      'declared',
+    );
+    expect(other.status).toBe(413);
   });
 });

@@ -6,6 +6,7 @@
 import { QUEUE_VIEW_PATH } from '@sleep-ritual/contracts/admin-members';
 import { isUnderPrefix } from '@sleep-ritual/contracts/app-routes';
 import { UNSUBSCRIBE_PATH } from '@sleep-ritual/contracts/reminders';
+import { TRANSCRIPT_MAX_BYTES } from '@sleep-ritual/contracts/webvtt';
 import {
   AUDIO_MAX_BYTES,
   IMAGE_MAX_BYTES,
@@ -83,9 +84,24 @@ export const uploadRoutes: Readonly<Record<string, number>> = {
   '/api/admin/media/audio': AUDIO_MAX_BYTES + MULTIPART_ENVELOPE_BYTES,
 };
 
+/**
+ * Calls whose bodies are files at an address with an id in it (`pattern`, anchored), below one of the
+ * route table's prefixes (`under`), with the largest body each takes: a class's transcript (WebVTT,
+ * sent as it is). nginx looks at such a location inside its prefix's own.
+ */
+export const uploadPatterns: readonly { under: string; pattern: RegExp; bytes: number }[] = [
+  {
+    under: '/api/admin/classes',
+    pattern: /^\/api\/admin\/classes\/[0-9]+\/transcript$/,
+    bytes: TRANSCRIPT_MAX_BYTES,
+  },
+];
+
 /** The largest body a call takes, in bytes: an upload's own limit, or BODY_LIMIT_BYTES. */
 export function bodyLimitOf(path: string): number {
-  return uploadRoutes[path] ?? BODY_LIMIT_BYTES;
+  return (
+    uploadRoutes[path] ?? uploadPatterns.find(({ pattern }) => pattern.test(path))?.bytes ?? BODY_LIMIT_BYTES
+  );
 }
 
 /**

@@ -74,7 +74,7 @@ export function sendRawRequest(
   const head = [
     `${endpoint.method} ${endpoint.path} HTTP/1.1`,
     `Host: ${origin.host}:${origin.port}`,
-    'Content-Type: application/json',
+    ...(headers.some((header) => /^content-type:/i.test(header)) ? [] : ['Content-Type: application/json']),
     ...headers,
     framing === 'declared' ? `Content-Length: ${size}` : 'Transfer-Encoding: chunked',
     '',

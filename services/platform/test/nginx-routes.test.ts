@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
 import { membersAppRoutes, routePattern } from '@sleep-ritual/contracts/app-routes';
-import { uploadRoutes, apiRoutes, secretQueryRoutes } from '../src/routes.ts';
+import { uploadPatterns, uploadRoutes, apiRoutes, secretQueryRoutes } from '../src/routes.ts';
 import { renderLocalNginx, renderNginx, WEBHOOK_SENT_AGAIN } from '../../../scripts/render-nginx.ts';
 
 const rendered = renderNginx();
@@ -18,6 +18,10 @@ function locationBody(conf: string, modifier: '=' | '^~' | '~', location: string
   return line?.slice(line.indexOf('{') + 1, line.lastIndexOf('}')).trim();
 }
 
+/** An upload at an address with an id in it, as nginx's location nested in its prefix's says it. */
+const NESTED_UPLOAD =
+  /location ~ "\^\/api\/[^"]+\$" \{ client_max_body_size (\d+)k; proxy_pass http:\/\/[a-z]+; \} /g;
+
 describe('infra/nginx', () => {
   it.each(Object.keys(rendered))('committed %s is what scripts/render-nginx.ts renders', (file) => {
     expect(readFileSync(path.join(repoRoot, file), 'utf8')).toBe(rendered[file]);
@@ -30,7 +34,9 @@ describe('infra/nginx', () => {
     const sentAgain = service === 'webhooks' ? `${WEBHOOK_SENT_AGAIN} ` : '';
     const quiet = secretQueryRoutes.includes(prefix) ? QUIET_ERRORS : '';
     expect(locationBody(routesConf, '=', prefix)).toBe(`${quiet}${sentAgain}proxy_pass http://${service};`);
-    expect(locationBody(routesConf, '^~', `${prefix}/`)).toBe(`${sentAgain}proxy_pass http://${service};`);
+    expect(locationBody(routesConf, '^~', `${prefix}/`)?.replace(NESTED_UPLOAD, '')).toBe(
+      `${sentAgain}proxy_pass http://${service};`,
+    );
     expect(upstreamsConf).toMatch(new RegExp(`upstream ${service} \\{\\n    server ${service}:\\d+;`));
   });
 
@@ -65,7 +71,8 @@ describe('infra/nginx', () => {
     expect(mediaAccess).toMatch(/^internal; proxy_pass http:\/\/catalog\/api\/media-access; /);
     for (const line of routesConf
       .split('\n')
-      .filter((text) => text.includes('proxy_pass') && !text.startsWith('location = /_media-access '))) {
+      .filter((text) => text.includes('proxy_pass') && !text.startsWith('location = /_media-access '))
+      .map((text) => text.replace(NESTED_UPLOAD, ''))) {
       // The upload calls alone carry their body limit and streaming before the proxy_pass.
       const route = /^location = (\S+) \{ client_max_body_size/.exec(line)?.[1];
       const uploadSettings =
@@ -92,7 +99,17 @@ describe('infra/nginx', () => {
       );
       expect(bytes).toBeGreaterThan(10 * 1024 * 1024);
     }
-    expect(routesConf.match(/client_max_body_size/g)).toHaveLength(Object.keys(uploadRoutes).length);
+    // A class's transcript, below the classes' prefix: up to its 1 MB there, and nowhere else.
+    for (const { under, pattern, bytes } of uploadPatterns) {
+      const nested = [...(locationBody(routesConf, '^~', `${under}/`) ?? '').matchAll(NESTED_UPLOAD)];
+      expect(nested.map((match) => match[0])).toEqual([
+        `location ~ "${pattern.source.replaceAll('\\/', '/')}" { client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_pass http://catalog; } `,
+      ]);
+      expect(bytes).toBeGreaterThanOrEqual(1024 * 1024);
+    }
+    expect(routesConf.match(/client_max_body_size/g)).toHaveLength(
+      Object.keys(uploadRoutes).length + uploadPatterns.length,
+    );
   });
 
   it('serves audio only after the catalog allowed it, cached privately; keeps an uploaded image a year, others an hour', () => {
