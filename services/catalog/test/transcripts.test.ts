@@ -1,3 +1,4 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { classDetailsSchema } from '@sleep-ritual/contracts/catalog';
 import { TRANSCRIPT_MAX_BYTES } from '@sleep-ritual/contracts/webvtt';
@@ -144,6 +145,39 @@ describe('PUT /api/admin/classes/{id}/transcript', () => {
     const head = 'WEBVTT\n\n00:01.000 --> 00:02.000\n';
     const body = head + 'z'.repeat(TRANSCRIPT_MAX_BYTES - head.length - 1) + '\n';
     expect((await putTranscript(bed.admin, course.classId, body)).status).toBe(200);
+  });
+
+  it('reads a body sent compressed as its Content-Encoding says; refuses one that does not match (400), an encoding it does not know (415), and a small body that inflates past 1 MB (413)', async () => {
+    const course = await createCourse(db);
+    const put = (body: Uint8Array | string, encoding: string) =>
+      bed.admin.request(`/api/admin/classes/${course.classId}/transcript`, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/vtt', 'content-encoding': encoding },
+        body,
+      });
+    for (const [encoding, compress] of [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ] as const) {
+      const stored = await put(compress(Buffer.from(VTT)), encoding);
+      expect(stored.status, encoding).toBe(200);
+      expect(await stored.json()).toEqual({ cues: 2 });
+      expect(await (await bed.admin.request(`/api/admin/classes/${course.classId}/transcript`)).text()).toBe(
+        VTT,
+      );
+    }
+    const mismatched = await put(VTT, 'gzip');
+    expect(mismatched.status).toBe(400);
+    expect((await mismatched.json()).error).toBe('The request body does not match its Content-Encoding.');
+    const unknown = await put(VTT, 'compress');
+    expect(unknown.status).toBe(415);
+    expect((await unknown.json()).error).toMatch(/gzip, deflate or br/);
+    const bomb = gzipSync(Buffer.from(`WEBVTT\n\n${'z'.repeat(TRANSCRIPT_MAX_BYTES * 4)}`));
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const inflated = await put(bomb, 'gzip');
+    expect(inflated.status).toBe(413);
+    expect((await inflated.json()).error).toBe('The transcript is larger than 1 MB.');
   });
 
   it('refuses bytes that are not UTF-8 with 400', async () => {

@@ -16,6 +16,7 @@ export const TRANSCRIPT_MESSAGES = {
   notVtt: 'Send the transcript as WebVTT text (Content-Type: text/vtt).',
   tooLarge: 'The transcript is larger than 1 MB.',
   notUtf8: 'The transcript is not UTF-8 text.',
+  encoding: 'Send the transcript as it is, or compressed with gzip, deflate or br.',
   none: 'This class has no transcript.',
 } as const;
 

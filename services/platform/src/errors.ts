@@ -38,6 +38,9 @@ export class PayloadTooLargeError extends HttpError {
     super(413, message);
   }
 }
+/** A compressed body that does not decode as its Content-Encoding says (answered 400). */
+export const UNDECODABLE_BODY = 'The request body does not match its Content-Encoding.';
+
 export class UnsupportedMediaTypeError extends HttpError {
   constructor(message = 'Unsupported content type.') {
     super(415, message);

@@ -1,9 +1,12 @@
 import type Router from '@koa/router';
+import type { Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Context } from 'koa';
 import { TRANSCRIPT_MAX_BYTES, TRANSCRIPT_MESSAGES } from '@sleep-ritual/contracts/webvtt';
 import {
   BadRequestError,
   PayloadTooLargeError,
+  UNDECODABLE_BODY,
   UnsupportedMediaTypeError,
 } from '@sleep-ritual/platform/errors';
 import type { CatalogDeps } from '../deps.ts';
@@ -38,15 +41,38 @@ export function sendVtt(ctx: Context, vtt: string): void {
   ctx.body = vtt;
 }
 
+/** The body's decoder for each Content-Encoding a client may send, as the JSON body parser reads them. */
+const DECODERS: Record<string, () => Transform> = {
+  gzip: () => createGunzip(),
+  'x-gzip': () => createGunzip(),
+  deflate: () => createInflate(),
+  br: () => createBrotliDecompress(),
+};
+
+/**
+ * The body as it was written, decoded as its Content-Encoding says: at most 1 MB once decoded (a small
+ * body that inflates past it is refused as it inflates), UTF-8, no NUL.
+ */
 async function readVttBody(ctx: Context): Promise<string> {
-  if (Number(ctx.get('content-length') || 0) > TRANSCRIPT_MAX_BYTES)
+  const encoding = ctx.get('Content-Encoding').trim().toLowerCase() || 'identity';
+  const decoder = encoding === 'identity' ? undefined : DECODERS[encoding];
+  if (encoding !== 'identity' && !decoder) throw new UnsupportedMediaTypeError(TRANSCRIPT_MESSAGES.encoding);
+  if (!decoder && Number(ctx.get('content-length') || 0) > TRANSCRIPT_MAX_BYTES)
     throw new PayloadTooLargeError(TRANSCRIPT_MESSAGES.tooLarge);
+  const source: AsyncIterable<Buffer> = decoder ? ctx.req.pipe(decoder()) : ctx.req;
   const chunks: Buffer[] = [];
   let bytes = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    bytes += chunk.length;
-    if (bytes > TRANSCRIPT_MAX_BYTES) throw new PayloadTooLargeError(TRANSCRIPT_MESSAGES.tooLarge);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of source) {
+      bytes += chunk.length;
+      if (bytes > TRANSCRIPT_MAX_BYTES) throw new PayloadTooLargeError(TRANSCRIPT_MESSAGES.tooLarge);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError) throw error;
+    // zlib's errors carry no HTTP status: the body is not what its Content-Encoding says.
+    if (decoder) throw new BadRequestError(UNDECODABLE_BODY);
+    throw error;
   }
   let text: string;
   try {

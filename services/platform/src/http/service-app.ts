@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Backends } from '../backends.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { BadRequestError, NotFoundError, OutsideServiceError } from '../errors.ts';
+import { BadRequestError, NotFoundError, OutsideServiceError, UNDECODABLE_BODY } from '../errors.ts';
 import { BODY_LIMIT_BYTES, bodyLimitOf } from '../routes.ts';
 import { createMetricsRegistry, metricsEndpoint, requestMetrics, type Registry } from '../metrics.ts';
 import { dropRestOfBody } from './drop-body.ts';
@@ -106,7 +106,7 @@ export function createServiceApp(
 function undecodable(error: Error, ctx: Context): BadRequestError | undefined {
   const encoding = ctx.get('Content-Encoding');
   if ('status' in error || !encoding || encoding === 'identity') return undefined;
-  return new BadRequestError('The request body does not match its Content-Encoding.');
+  return new BadRequestError(UNDECODABLE_BODY);
 }
 
 /** How long a refused body may take to arrive before its connection is closed. */
