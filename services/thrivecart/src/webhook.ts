@@ -81,7 +81,12 @@ const orderIdSchema = z.preprocess(
 
 const customerSchema = z.object(
   {
-    email: z.preprocess(scalar, emailAddressSchema('customer[email] must be a valid e-mail address')),
+    // Trimmed, never cleaned: an address with a control character in it is no address, while the same
+    // character dropped would make it someone else's.
+    email: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : scalar(value)),
+      emailAddressSchema('customer[email] must be a valid e-mail address'),
+    ),
     first_name: optionalText(255),
     last_name: optionalText(255),
     firstname: optionalText(255),

@@ -358,6 +358,16 @@ describe('POST /api/webhooks/thrivecart', () => {
     );
     expect(badEmail.status).toBe(400);
     expect((await badEmail.json()).error).toBe('customer[email] must be a valid e-mail address');
+    // A control character is not cleaned out of an address, as it is out of a name: "a\0b@…" would
+    // become another address, which would then be given the order and its create-account e-mail.
+    for (const email of ['a\u0000b@example.com', 'a\u0007b@example.com', 'a\nb@example.com']) {
+      const controlled = await postForm(
+        server.url,
+        formBody(thrivecartOrderFields({ secret, orderId: uniqueOrderId(), email })),
+      );
+      expect(controlled.status, JSON.stringify(email)).toBe(400);
+      expect((await controlled.json()).error).toBe('customer[email] must be a valid e-mail address');
+    }
 
     const noProduct = await postJson(server.url, {
       thrivecart_secret: secret,
