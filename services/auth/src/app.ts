@@ -2,7 +2,6 @@ import type { Context, Next } from 'koa';
 import { UNSUBSCRIBE_PATH } from '@sleep-ritual/contracts/reminders';
 import { createServiceApp, notFoundFallback } from '@sleep-ritual/platform/http/service-app';
 import type { AuthDeps, AuthRouteDeps } from './deps.ts';
-import { memberIdByEmail } from './data/users.ts';
 import { createLimits } from './domain/limits.ts';
 import { accountRoutes } from './http/account-routes.ts';
 import { adminSessionRoutes } from './http/admin-session-routes.ts';
@@ -16,9 +15,7 @@ export function createApp(deps: AuthDeps) {
   const app = createServiceApp(deps, { originExempt: [UNSUBSCRIBE_PATH] });
   const routeDeps: AuthRouteDeps = {
     ...deps,
-    limits: createLimits(deps.backends.counters, deps.config.accountHashSecret, (email) =>
-      memberIdByEmail(deps.db, email),
-    ),
+    limits: createLimits(deps.backends.counters, deps.config.accountHashSecret),
   };
   app.use(marketingCors(deps));
   app.use(notFoundFallback());

@@ -19,15 +19,6 @@ export function findUserByEmail(db: Knex, email: string): Promise<UserRow | unde
     .first(...columns);
 }
 
-/** The id of the member holding this address (any case), if one does. */
-export async function memberIdByEmail(db: Knex, email: string): Promise<number | undefined> {
-  const row: { id: number } | undefined = await db('users')
-    .whereRaw('lower(email) = lower(?)', [email])
-    .whereNull('deletedAt')
-    .first('id');
-  return row?.id;
-}
-
 export function findUserById(db: Knex, id: number): Promise<UserRow | undefined> {
   return db('users')
     .where({ id })

@@ -70,16 +70,8 @@ function mailRequestBudgets(counters: CounterStore, name: string, message: strin
 const accountCounterKey = (secret: string, email: string): string =>
   addressDigest(secret, 'counters', email).slice(0, 32);
 
-/**
- * The sizes of every limit of this service, in one place; `accountHashSecret` keys accounts' digests.
- * `memberIdOf` names the member an address belongs to, whose known addresses stay theirs when the
- * address changes (none: each address its own, as in the tests of the limits alone).
- */
-export function createLimits(
-  counters: CounterStore,
-  accountHashSecret: string,
-  memberIdOf: (email: string) => Promise<number | undefined> = async () => undefined,
-) {
+/** The sizes of every limit of this service, in one place; `accountHashSecret` keys accounts' digests. */
+export function createLimits(counters: CounterStore, accountHashSecret: string) {
   const accountKey = (email: string) => accountCounterKey(accountHashSecret, email);
   return {
     accountKey,
@@ -91,7 +83,7 @@ export function createLimits(
      * only addresses the member never used. Addresses are limitAddress's (an IPv6 /64).
      */
     signInAttempts: signInBudgets(counters, 'login', { perAddress: 100, perAccount: 100 }),
-    knownAddresses: knownAddresses(counters, accountKey, memberIdOf),
+    knownAddresses: knownAddresses(counters, accountKey),
     /**
      * Admin passwords, taken before the password is compared (see adminPasswordKeys): 10 tries per
      * address (limitAddress's) in 15 minutes, and 100 an hour from all the addresses no admin signed in
@@ -274,28 +266,19 @@ const KNOWN_FOR_SECONDS = 30 * 24 * HOUR;
 
 /**
  * Addresses (limitAddress's) each account signed in from, for 30 days: under a digest of the account and
- * the address together, so the counter keeps neither. A member's account is the member, not their
- * e-mail address, so an admin's change of it keeps their addresses theirs; an address no member holds
- * (and the admin sign-in's ADMIN_ACCOUNT) is its own account.
+ * the address together, so the counter keeps neither.
  */
-function knownAddresses(
-  counters: CounterStore,
-  accountKey: (email: string) => string,
-  memberIdOf: (email: string) => Promise<number | undefined>,
-) {
-  const key = async (email: string, address: string) => {
-    const memberId = await memberIdOf(email);
-    const account = memberId === undefined ? email : `member:${memberId}`;
-    return `rate:known-address:${accountKey(`${account}|${address}`)}`;
-  };
+function knownAddresses(counters: CounterStore, accountKey: (email: string) => string) {
+  const key = (email: string, address: string) => `rate:known-address:${accountKey(`${email}|${address}`)}`;
   return {
     async has(email: string, address: string): Promise<boolean> {
-      return (await counters.peek(await key(email, address))).count > 0;
+      return (await counters.peek(key(email, address))).count > 0;
     },
     async remember(email: string, address: string): Promise<void> {
-      const known = await key(email, address);
-      if ((await counters.peek(known)).count > 0) return;
-      await counters.take([{ key: known, limit: 2 ** 31 - 1, windowSeconds: KNOWN_FOR_SECONDS }]);
+      if (await this.has(email, address)) return;
+      await counters.take([
+        { key: key(email, address), limit: 2 ** 31 - 1, windowSeconds: KNOWN_FOR_SECONDS },
+      ]);
     },
   };
 }
