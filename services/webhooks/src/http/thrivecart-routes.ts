@@ -42,11 +42,12 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
     // past the limit, and an address past it learns nothing.
     const address = limitAddress(ctx.ip);
     const taken = await secretGuesses.takeTry(address).catch((error: unknown) => {
-      // Past the limit a right secret is answered as a guess is, so the answer tells a guesser nothing;
-      // its order is paid for all the same, so it is queued once the answer has gone (its answer takes
-      // no longer than a guess's).
+      // Past the limit a right secret is answered as a guess is, and nothing it names is provisioned:
+      // an order queued would mail its create-account link to whatever address the guesser gave, telling
+      // them the guess was right. It is logged for the operator (once the answer has gone, so it takes
+      // no longer than a guess's): reconciliation or ThriveCart's redelivery provisions it.
       if (error instanceof TooManyRequestsError && isValidWebhookSecret(body.thrivecart_secret))
-        setImmediate(() => void queueRefused(body, ctx));
+        setImmediate(() => logRefused(body, ctx));
       throw error;
     });
     try {
@@ -89,28 +90,17 @@ export function thrivecartRoutes(deps: WebhookDeps): Router {
     } satisfies WebhookAck;
   });
 
-  /**
-   * Queues the order of a post with the right secret that was answered 429 (its address was past the
-   * wrong-secret limit): ThriveCart documents no retry, and it is a paid order. Logged either way, with
-   * what the operator needs to find it.
-   */
-  async function queueRefused(body: Record<string, unknown>, ctx: Context): Promise<void> {
+  /** The order a post with the right secret named when it was answered 429, for the operator. */
+  function logRefused(body: Record<string, unknown>, ctx: Context): void {
     const parsed = isPurchaseEvent(body.event) ? purchaseEventSchema.safeParse(body) : undefined;
-    if (!parsed?.success) return;
-    const purchase = parsed.data;
-    const about = { event: purchase.event, orderId: purchase.orderId, address: limitAddress(ctx.ip) };
-    try {
-      const jobId = await queuePurchase(deps, enqueue, purchase, { requestId: ctx.requestId });
-      ctx.log.warn(
-        { ...about, jobId },
-        'order with the right secret from an address past its wrong-secret limit: answered 429, queued',
-      );
-    } catch (error) {
-      ctx.log.error(
-        { ...about, err: error },
-        'order with the right secret from an address past its wrong-secret limit: answered 429, NOT queued',
-      );
-    }
+    ctx.log.warn(
+      {
+        event: loggable(body.event),
+        orderId: parsed?.success ? parsed.data.orderId : undefined,
+        address: limitAddress(ctx.ip),
+      },
+      'right webhook secret from an address past its wrong-secret limit: answered 429, not queued (reconciliation or a redelivery provisions it)',
+    );
   }
 
   return router;
