@@ -132,6 +132,11 @@ function jsonError(message: string): string {
 }
 
 /** `= prefix` and `^~ prefix/`: the prefix itself and everything below it, never `/api/userx`. */
+/** An upload's body: up to its limit, streamed to the service as it arrives, with time to read it. */
+function uploadDirectives(bytes: number): string {
+  return `client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_request_buffering off; proxy_read_timeout ${UPLOAD_READ_TIMEOUT_SECONDS}s;`;
+}
+
 function prefixLocations(prefix: string, body: string): string[] {
   return [`location = ${literalPath(prefix)} { ${body} }`, `location ^~ ${prefix}/ { ${body} }`];
 }
@@ -301,7 +306,7 @@ function renderRoutes(header: string[], roots: Roots, errorLogs: string[]): stri
         .filter(({ under }) => under === prefix)
         .map(
           ({ pattern, bytes }) =>
-            `location ~ "${pattern.source.replace(/\\\//g, '/')}" { client_max_body_size ${Math.ceil(bytes / 1024)}k; ${directives} } `,
+            `location ~ "${pattern.source.replace(/\\\//g, '/')}" { ${uploadDirectives(bytes)} ${directives} } `,
         )
         .join('');
       const [exact = ''] = prefixLocations(prefix, directives);
@@ -321,7 +326,7 @@ function renderRoutes(header: string[], roots: Roots, errorLogs: string[]): stri
     const service = serviceForPath(route);
     if (!service) throw new Error(`no service owns the upload route ${route}`);
     lines.push(
-      `location = ${literalPath(route)} { client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_request_buffering off; proxy_read_timeout ${UPLOAD_READ_TIMEOUT_SECONDS}s; proxy_pass http://${service}; }`,
+      `location = ${literalPath(route)} { ${uploadDirectives(bytes)} proxy_pass http://${service}; }`,
     );
   }
   const notFound = `default_type application/json; return 404 ${jsonError(new NotFoundError().message)};`;

@@ -2,7 +2,8 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { classDetailsSchema } from '@sleep-ritual/contracts/catalog';
 import { TRANSCRIPT_MAX_BYTES } from '@sleep-ritual/contracts/webvtt';
-import { clientWithSession, createClient } from '@sleep-ritual/platform/testing';
+import { clientWithSession, createClient, eventually } from '@sleep-ritual/platform/testing';
+import { samplesOf, scrape } from '@sleep-ritual/platform/testing-metrics';
 import { createCourse, createLearner, grant, softDelete } from '@sleep-ritual/learning/testing-catalog';
 import { adminTestbed } from './admin-fixtures.ts';
 
@@ -178,6 +179,39 @@ describe('PUT /api/admin/classes/{id}/transcript', () => {
     const inflated = await put(bomb, 'gzip');
     expect(inflated.status).toBe(413);
     expect((await inflated.json()).error).toBe('The transcript is larger than 1 MB.');
+  });
+
+  it('lets go of a compressed upload whose client gave up halfway: the call ends, nothing is stored', async () => {
+    const course = await createCourse(db);
+    const finished = async () =>
+      samplesOf(await scrape(bed.url), 'http_request_duration_seconds_count', {
+        method: 'PUT',
+        route: '/api/admin/classes/:id/transcript',
+      }).reduce((sum, sample) => sum + sample.value, 0);
+    const before = await finished();
+    const half = gzipSync(
+      Buffer.from(`WEBVTT\n\n${'00:01.000 --> 00:02.000\nzz\n\n'.repeat(5000)}`),
+    ).subarray(0, 2000);
+    const giveUp = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(half);
+        // The rest never comes: the client gives up once the first part is on its way.
+        setTimeout(() => giveUp.abort(), 200);
+      },
+    });
+    const upload = bed.admin
+      .request(`/api/admin/classes/${course.classId}/transcript`, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/vtt', 'content-encoding': 'gzip' },
+        body,
+        signal: giveUp.signal,
+        duplex: 'half',
+      } as RequestInit)
+      .catch(() => undefined);
+    await upload;
+    await eventually(async () => (await finished()) > before, { what: 'the abandoned upload to end' });
+    expect(await db('class_transcripts').where({ classId: course.classId })).toEqual([]);
   });
 
   it('refuses bytes that are not UTF-8 with 400', async () => {

@@ -136,11 +136,14 @@ export function mediaAccessCheck(
     new Promise((resolve) => {
       const ports = config.replicaPorts.catalog;
       const port = ports[turn++ % ports.length];
-      if (port === undefined) return resolve({ allowed: false, status: 503, body: UNAVAILABLE });
+      // A client already gone (its connection reset) has no address left, and nobody to answer.
+      const client = ctx.req.socket.remoteAddress;
+      if (port === undefined || client === undefined)
+        return resolve({ allowed: false, status: 503, body: UNAVAILABLE });
       const headers: http.OutgoingHttpHeaders = {
         host: ctx.get('host'),
         [MEDIA_PATH_HEADER.toLowerCase()]: `${MEDIA_URL_PREFIX}${file.split('/').map(encodeURIComponent).join('/')}`,
-        'x-forwarded-for': ctx.req.socket.remoteAddress,
+        'x-forwarded-for': client,
         'x-forwarded-proto': forwardedProtocol(ctx.req),
         'x-forwarded-host': ctx.get('host'),
       };

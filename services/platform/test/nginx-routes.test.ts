@@ -20,7 +20,7 @@ function locationBody(conf: string, modifier: '=' | '^~' | '~', location: string
 
 /** An upload at an address with an id in it, as nginx's location nested in its prefix's says it. */
 const NESTED_UPLOAD =
-  /location ~ "\^\/api\/[^"]+\$" \{ client_max_body_size (\d+)k; proxy_pass http:\/\/[a-z]+; \} /g;
+  /location ~ "\^\/api\/[^"]+\$" \{ client_max_body_size (\d+)k; proxy_request_buffering off; proxy_read_timeout \d+s; proxy_pass http:\/\/[a-z]+; \} /g;
 
 describe('infra/nginx', () => {
   it.each(Object.keys(rendered))('committed %s is what scripts/render-nginx.ts renders', (file) => {
@@ -103,7 +103,7 @@ describe('infra/nginx', () => {
     for (const { under, pattern, bytes } of uploadPatterns) {
       const nested = [...(locationBody(routesConf, '^~', `${under}/`) ?? '').matchAll(NESTED_UPLOAD)];
       expect(nested.map((match) => match[0])).toEqual([
-        `location ~ "${pattern.source.replaceAll('\\/', '/')}" { client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_pass http://catalog; } `,
+        `location ~ "${pattern.source.replaceAll('\\/', '/')}" { client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_request_buffering off; proxy_read_timeout 300s; proxy_pass http://catalog; } `,
       ]);
       expect(bytes).toBeGreaterThanOrEqual(1024 * 1024);
     }

@@ -13,7 +13,7 @@ export type PhasePathRow = {
   pathTitle: string | null;
   pathDescription: string | null;
   pathCardImageUrl: string | null;
-  /** The path and its phase are both unlocked; null for a phase without visible paths. */
+  /** The path and its phase are both unlocked; null or false for a phase without visible paths. */
   pathUnlocked: boolean | null;
   /** The path (and phase) is unlocked but opens on a later day for this learner (drip): when. */
   pathOpensAt: Date | null;

@@ -59,7 +59,17 @@ async function readVttBody(ctx: Context): Promise<string> {
   if (encoding !== 'identity' && !decoder) throw new UnsupportedMediaTypeError(TRANSCRIPT_MESSAGES.encoding);
   if (!decoder && Number(ctx.get('content-length') || 0) > TRANSCRIPT_MAX_BYTES)
     throw new PayloadTooLargeError(TRANSCRIPT_MESSAGES.tooLarge);
-  const source: AsyncIterable<Buffer> = decoder ? ctx.req.pipe(decoder()) : ctx.req;
+  const decoding = decoder?.();
+  if (decoding) {
+    ctx.req.pipe(decoding);
+    // A request its client abandons ends the decoder too, or the reading below would wait for ever for
+    // the rest (pipe passes on no abort; pipeline would also destroy the request, and with it the
+    // socket a refusal is still to be written to).
+    ctx.req.once('close', () => {
+      if (!ctx.req.complete) decoding.destroy(new Error('the client closed the connection'));
+    });
+  }
+  const source: AsyncIterable<Buffer> = decoding ?? ctx.req;
   const chunks: Buffer[] = [];
   let bytes = 0;
   try {

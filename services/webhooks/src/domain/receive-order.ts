@@ -52,8 +52,8 @@ const RECENT_TRIES = 1;
  * its secret is compared, in one atomic step (so concurrent guesses never pass more often than the limit
  * allows), and the right secret gives its try back: only wrong or missing secrets stay counted. An
  * address without tries left is answered 429 before its secret is looked at, right or wrong, until the
- * window passes: a guesser learns nothing from the answer (a right secret's order is still queued, after
- * the answer: see thrivecartRoutes). Before it is
+ * window passes: a guesser learns nothing from the answer, nor from what follows it (a right secret's
+ * order is logged, not queued: see thrivecartRoutes). Before it is
  * refused, such a post waits for the tries this receiver took and has not decided yet, then, while tries
  * of the address were counted in the last seconds, a moment for those another receiver took: the first
  * orders of the checkout's first burst, spread over replicas, use up the tries before the first of them
