@@ -2,7 +2,9 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDeps, listen, testConfig } from '@sleep-ritual/platform/testing';
+import type { Context } from 'koa';
 import { createGateway } from '../src/app.ts';
+import { mediaAccessCheck } from '../src/media-files.ts';
 
 // Clients the gateway must outlive: one that sends no Host (HTTP/1.0 allows it), one gone before its
 // request is forwarded. Either once crashed the gateway (an undefined X-Forwarded-* header), so every
@@ -87,4 +89,15 @@ it('keeps serving while clients reset their connections right after sending a re
     });
   }
   expect((await fetch(`${gateway.url}/api/user`)).status).toBe(200);
+});
+
+it('asks the catalog nothing about a track for a client already gone, and says so rather than throwing', async () => {
+  const check = mediaAccessCheck(
+    testConfig({ CATALOG_PORT: String((auth.address() as AddressInfo).port) }),
+    '127.0.0.1',
+  );
+  // What a reset connection leaves of a request: no remote address.
+  const ctx = { req: { socket: {}, headers: {} }, get: () => '' } as unknown as Context;
+  await expect(check(ctx, 'demo/night-1.wav')).resolves.toMatchObject({ allowed: false, status: 503 });
+  expect(seen.some((headers) => headers['x-forwarded-for'] === undefined)).toBe(false);
 });
