@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDeps, listen, testConfig } from '@sleep-ritual/platform/testing';
 import type { Context } from 'koa';
 import { createGateway } from '../src/app.ts';
-import { mediaAccessCheck } from '../src/media-files.ts';
+import { mediaAccessCheck, type MediaFile } from '../src/media-files.ts';
 
 // Clients the gateway must outlive: one that sends no Host (HTTP/1.0 allows it), one gone before its
 // request is forwarded. Either once crashed the gateway (an undefined X-Forwarded-* header), so every
@@ -98,6 +98,9 @@ it('asks the catalog nothing about a track for a client already gone, and says s
   );
   // What a reset connection leaves of a request: no remote address.
   const ctx = { req: { socket: {}, headers: {} }, get: () => '' } as unknown as Context;
-  await expect(check(ctx, 'demo/night-1.wav')).resolves.toMatchObject({ allowed: false, status: 503 });
+  await expect(check(ctx, 'demo/night-1.wav' as MediaFile)).resolves.toMatchObject({
+    allowed: false,
+    status: 503,
+  });
   expect(seen.some((headers) => headers['x-forwarded-for'] === undefined)).toBe(false);
 });
