@@ -131,12 +131,12 @@ function jsonError(message: string): string {
   return `'${body}'`;
 }
 
-/** `= prefix` and `^~ prefix/`: the prefix itself and everything below it, never `/api/userx`. */
 /** An upload's body: up to its limit, streamed to the service as it arrives, with time to read it. */
 function uploadDirectives(bytes: number): string {
   return `client_max_body_size ${Math.ceil(bytes / 1024)}k; proxy_request_buffering off; proxy_read_timeout ${UPLOAD_READ_TIMEOUT_SECONDS}s;`;
 }
 
+/** `= prefix` and `^~ prefix/`: the prefix itself and everything below it, never `/api/userx`. */
 function prefixLocations(prefix: string, body: string): string[] {
   return [`location = ${literalPath(prefix)} { ${body} }`, `location ^~ ${prefix}/ { ${body} }`];
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { classDetailsSchema } from '@sleep-ritual/contracts/catalog';
@@ -212,6 +213,35 @@ describe('PUT /api/admin/classes/{id}/transcript', () => {
     await upload;
     await eventually(async () => (await finished()) > before, { what: 'the abandoned upload to end' });
     expect(await db('class_transcripts').where({ classId: course.classId })).toEqual([]);
+  });
+
+  it('after refusing a compressed body that inflates past 1 MB, reads the rest and serves the next call on the same connection', async () => {
+    const course = await createCourse(db);
+    // 200 kB that would inflate to 200 MB: refused after its first kilobytes, the rest still on its way.
+    const bomb = gzipSync(Buffer.alloc(200 * 1024 * 1024, 'z'));
+    const { hostname, port } = new URL(bed.url);
+    const cookie = [...bed.admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const answers = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect({ host: hostname, port: Number(port) });
+      let received = '';
+      socket.on('data', (chunk) => {
+        received += chunk.toString('latin1');
+        if (/HTTP\/1\.1 200[\s\S]*HTTP\/1\.1 200|HTTP\/1\.1 413[\s\S]*HTTP\/1\.1 200/.test(received)) {
+          socket.destroy();
+          resolve(received);
+        }
+      });
+      socket.on('error', reject);
+      socket.setTimeout(10_000, () => reject(new Error(`no second answer: ${received.slice(0, 200)}`)));
+      socket.write(
+        `PUT /api/admin/classes/${course.classId}/transcript HTTP/1.1\r\nHost: ${hostname}\r\nCookie: ${cookie}\r\n` +
+          `Content-Type: text/vtt\r\nContent-Encoding: gzip\r\nContent-Length: ${bomb.length}\r\n\r\n`,
+      );
+      socket.write(bomb);
+      socket.write(`GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+    });
+    expect(answers).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answers).toMatch(/HTTP\/1\.1 200 /);
   });
 
   it('refuses bytes that are not UTF-8 with 400', async () => {

@@ -72,7 +72,8 @@ const flag = z.preprocess(
     ),
 );
 
-const orderIdSchema = z.preprocess(
+/** ThriveCart's order id (`order_id`), as text. */
+export const orderIdSchema = z.preprocess(
   scalar,
   z
     .string({ error: 'order_id is required' })

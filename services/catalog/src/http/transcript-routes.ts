@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Transform } from 'node:stream';
+import { finished, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Context } from 'koa';
 import { TRANSCRIPT_MAX_BYTES, TRANSCRIPT_MESSAGES } from '@sleep-ritual/contracts/webvtt';
@@ -62,11 +62,11 @@ async function readVttBody(ctx: Context): Promise<string> {
   const decoding = decoder?.();
   if (decoding) {
     ctx.req.pipe(decoding);
-    // A request its client abandons ends the decoder too, or the reading below would wait for ever for
-    // the rest (pipe passes on no abort; pipeline would also destroy the request, and with it the
-    // socket a refusal is still to be written to).
-    ctx.req.once('close', () => {
-      if (!ctx.req.complete) decoding.destroy(new Error('the client closed the connection'));
+    // A request that ends without its whole body (its client gone, before or during this) ends the
+    // decoder too, or the reading below would wait for ever for the rest: pipe passes on no abort, and
+    // pipeline would also destroy the request, and with it the socket a refusal is still to be written to.
+    finished(ctx.req, (error) => {
+      if (error) decoding.destroy(error);
     });
   }
   const source: AsyncIterable<Buffer> = decoding ?? ctx.req;
@@ -83,6 +83,10 @@ async function readVttBody(ctx: Context): Promise<string> {
     // zlib's errors carry no HTTP status: the body is not what its Content-Encoding says.
     if (decoder) throw new BadRequestError(UNDECODABLE_BODY);
     throw error;
+  } finally {
+    // The rest of a refused body is read and dropped after the answer (readRestOfBody): the decoder,
+    // ended above, must not hold the request paused.
+    if (decoding) ctx.req.unpipe(decoding);
   }
   let text: string;
   try {
