@@ -14,6 +14,7 @@ import type { PurchaseDeps } from '../deps.ts';
 import { enqueueEmail } from '@sleep-ritual/jobs/emails';
 import { endUnprovenPassword } from '@sleep-ritual/auth/unproven-passwords';
 import type { PurchaseJob } from '@sleep-ritual/jobs/purchases';
+import type { PurchaseCustomer } from '@sleep-ritual/thrivecart/webhook';
 import { SIGNED_OUT } from '@sleep-ritual/platform/session-store';
 
 export type PurchaseOutcome =
@@ -45,9 +46,37 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
     return { action: 'ignored', reason: 'the order belongs to a deleted account' };
   }
   if (!job.customer) throw new UnrecoverableError(`Order ${job.orderId} has no customer e-mail`);
-  const customer = job.customer;
+  const filed = await fileMappedItems(deps, job, job.customer);
+  if (filed.granted) await welcomeBuyer(deps, job, filed.granted, log);
+  await reportUnprovisioned(deps, job, filed, log);
+  // Only an order without items maps nothing and reports no problem.
+  if (!filed.granted) return { action: 'ignored', reason: 'the order has no items' };
+  const { userId, programIds, newPurchases } = filed.granted;
+  return { action: 'provisioned', userId, programIds, newPurchases };
+}
 
-  const result = await deps.db.transaction(async (trx) => {
+/** What filing an order's mapped items gave: the buyer's access, if any item was mapped. */
+type Granted = {
+  userId: number;
+  programIds: number[];
+  /** Every programme the order opens now, whichever of its items this job carried. */
+  orderProgramIds: number[];
+  newPurchases: number;
+  /** The account's password was set through another order's redirect, and has just ended. */
+  unproven: boolean;
+};
+type Filed = { unmapped: string[]; buyer: PurchaseCustomer; granted?: Granted };
+
+/**
+ * In one transaction: the order's items mapped to programmes (ending its wait on a mapping), the buyer
+ * found or created, a purchase per programme, and a password nobody proved the address for ended.
+ */
+async function fileMappedItems(
+  deps: PurchaseDeps,
+  job: PurchaseJob,
+  customer: PurchaseCustomer,
+): Promise<Filed> {
+  return deps.db.transaction(async (trx) => {
     const { mapped, waitedAs } = await mapItemsEndingWait(trx, job.orderId, job.items);
     // An order that waited on a mapping goes to the address it waited under: support may have moved
     // the member to a new one meanwhile, and the checkout's would make a new account.
@@ -71,73 +100,79 @@ async function provision(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Pro
     return {
       unmapped,
       buyer,
-      userId,
-      programIds: [...programs.keys()],
-      orderProgramIds,
-      newPurchases,
-      unproven,
+      granted: { userId, programIds: [...programs.keys()], orderProgramIds, newPurchases, unproven },
     };
   });
+}
 
-  if (result.userId !== undefined) {
-    if (result.unproven) {
-      // Before the e-mail is queued: a failure here retries the job, which signs out again.
-      await deps.sessions.endUser(result.userId, SIGNED_OUT);
-      log.info(
-        { userId: result.userId },
-        'order filed under an account whose address nobody proved: its password and sessions ended',
-      );
-    }
-    await enqueueEmail(deps.emails, {
-      template: 'create-account',
-      userId: result.userId,
-      orderId: job.orderId,
-      // The order as it stands, whichever of its items this job carried: a reconciliation that queues
-      // only a missing upsell mails nothing the upsell's own webhook has mailed.
-      programIds: result.orderProgramIds,
-      requestId: job.requestId,
-    });
+/** The buyer's sessions ended if their password proved nothing, and their create-account e-mail queued. */
+async function welcomeBuyer(
+  deps: PurchaseDeps,
+  job: PurchaseJob,
+  granted: Granted,
+  log: Logger,
+): Promise<void> {
+  if (granted.unproven) {
+    // Before the e-mail is queued: a failure here retries the job, which signs out again.
+    await deps.sessions.endUser(granted.userId, SIGNED_OUT);
     log.info(
-      { userId: result.userId, programIds: result.programIds, newPurchases: result.newPurchases },
-      job.test ? 'test order provisioned' : 'order provisioned',
+      { userId: granted.userId },
+      'order filed under an account whose address nobody proved: its password and sessions ended',
     );
   }
-  // Kept as a failed job for someone to look at, rather than silently dropped. Retrying cannot help
-  // until a mapping is added, so it fails at once; retry it from the queue after adding the mapping.
+  await enqueueEmail(deps.emails, {
+    template: 'create-account',
+    userId: granted.userId,
+    orderId: job.orderId,
+    // The order as it stands, whichever of its items this job carried: a reconciliation that queues
+    // only a missing upsell mails nothing the upsell's own webhook has mailed.
+    programIds: granted.orderProgramIds,
+    requestId: job.requestId,
+  });
+  log.info(
+    { userId: granted.userId, programIds: granted.programIds, newPurchases: granted.newPurchases },
+    job.test ? 'test order provisioned' : 'order provisioned',
+  );
+}
+
+/**
+ * Items that provisioned nothing fail the job, kept as a failed job for someone to look at rather than
+ * silently dropped: retrying cannot help until a mapping is added, so it fails at once (retry it from
+ * the queue after adding the mapping). An unmapped item waits on its mapping, and support hears of it.
+ */
+async function reportUnprovisioned(
+  deps: PurchaseDeps,
+  job: PurchaseJob,
+  filed: Filed,
+  log: Logger,
+): Promise<void> {
   const unrecognized = job.unrecognizedItems ?? [];
-  if (result.unmapped.length > 0 || unrecognized.length > 0) {
-    const reasons = [
-      ...(result.unmapped.length > 0
-        ? [`No programme is mapped to ${result.unmapped.join(', ')} (order ${job.orderId})`]
-        : []),
-      ...(unrecognized.length > 0
-        ? [
-            `ThriveCart sent ${unrecognized.map((entry) => JSON.stringify(entry)).join(', ')} in order ${job.orderId}, which is not a product-N, bump-N, upsell-N or downsell-N item; the other items were provisioned`,
-          ]
-        : []),
-    ];
-    const message = reasons.join('; ');
-    log.error({ unmapped: result.unmapped, unrecognized }, message);
-    if (result.unmapped.length > 0) {
-      // Someone has to add the mapping: support hears of it, and the back office shows a banner.
-      const waiting = { orderId: job.orderId, items: result.unmapped, email: result.buyer.email };
-      await recordAwaitingMapping(deps.db, waiting);
-      await enqueueEmail(deps.emails, {
-        template: 'unmapped-item',
-        orderId: job.orderId,
-        items: result.unmapped,
-        buyerEmail: result.buyer.email,
-        requestId: job.requestId,
-      });
-    }
-    throw new UnrecoverableError(message);
+  if (filed.unmapped.length === 0 && unrecognized.length === 0) return;
+  const reasons = [
+    ...(filed.unmapped.length > 0
+      ? [`No programme is mapped to ${filed.unmapped.join(', ')} (order ${job.orderId})`]
+      : []),
+    ...(unrecognized.length > 0
+      ? [
+          `ThriveCart sent ${unrecognized.map((entry) => JSON.stringify(entry)).join(', ')} in order ${job.orderId}, which is not a product-N, bump-N, upsell-N or downsell-N item; the other items were provisioned`,
+        ]
+      : []),
+  ];
+  const message = reasons.join('; ');
+  log.error({ unmapped: filed.unmapped, unrecognized }, message);
+  if (filed.unmapped.length > 0) {
+    // Someone has to add the mapping: support hears of it, and the back office shows a banner.
+    const waiting = { orderId: job.orderId, items: filed.unmapped, email: filed.buyer.email };
+    await recordAwaitingMapping(deps.db, waiting);
+    await enqueueEmail(deps.emails, {
+      template: 'unmapped-item',
+      orderId: job.orderId,
+      items: filed.unmapped,
+      buyerEmail: filed.buyer.email,
+      requestId: job.requestId,
+    });
   }
-  const { userId, programIds, newPurchases } = result;
-  // Only an order without items maps nothing and reports no problem.
-  if (userId === undefined || programIds === undefined || newPurchases === undefined) {
-    return { action: 'ignored', reason: 'the order has no items' };
-  }
-  return { action: 'provisioned', userId, programIds, newPurchases };
+  throw new UnrecoverableError(message);
 }
 
 async function refund(deps: PurchaseDeps, job: PurchaseJob, log: Logger): Promise<PurchaseOutcome> {
