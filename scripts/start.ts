@@ -301,12 +301,25 @@ function startProcess(
   env: NodeJS.ProcessEnv,
   workspace?: string,
 ): ChildProcess {
+  // nginx runs its workers as processes of its own: in a group of its own, so that when its master dies
+  // (killed, crashed) the workers it leaves behind, still holding the port, go with it.
+  const group = name === 'nginx';
   const child = spawn(command, commandArgs, {
     cwd: workspace ? path.join(repoRoot, 'services', workspace) : repoRoot,
     env,
     // The gateway's IPC channel: it hears from it when the pages are built.
     stdio: name === 'gateway' ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+    detached: group,
   });
+  if (group) {
+    child.on('exit', () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Nothing of the group is left.
+      }
+    });
+  }
   const prefix = `[${name}]`.padEnd(13);
   for (const [stream, target] of [
     [child.stdout, process.stdout],

@@ -1,9 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@sleep-ritual/platform/paths';
-import { ownTestDatabase, startScriptPorts } from '@sleep-ritual/platform/testing';
+import { eventually, ownTestDatabase, startScriptPorts } from '@sleep-ritual/platform/testing';
 import { childProcessOf, startSystem, type StartedSystem } from '@sleep-ritual/platform/testing-processes';
 import { formBody, thrivecartOrderFields } from '@sleep-ritual/thrivecart/samples';
 
@@ -108,6 +108,21 @@ describe('npm run start:prod -- --replicas 2, when a replica dies', () => {
     // Both replicas take turns again.
     expect(await postWebhook()).toBe(200);
 
+    // nginx's master killed: the workers it leaves behind go too, and nginx is started again on the port.
+    const nginxDir = path.join(repoRoot, 'var', `nginx-${originPort}`);
+    const master = Number((await readFile(path.join(nginxDir, 'nginx.pid'), 'utf8')).trim());
+    process.kill(master, 'SIGKILL');
+    const nginxBack = Date.now();
+    await eventually(
+      async () => {
+        const pid = Number((await readFile(path.join(nginxDir, 'nginx.pid'), 'utf8').catch(() => '')).trim());
+        return pid !== master && pid > 0 && (await postWebhook().catch(() => 0)) === 200;
+      },
+      { timeoutMs: BACK_WITHIN_MS, intervalMs: 250, what: 'nginx started again' },
+    );
+    expect(Date.now() - nginxBack).toBeLessThan(BACK_WITHIN_MS);
+    expect(start.output()).toMatch(/\[nginx\]\s*stopped \(SIGKILL\); starting it again in 1 s\./);
+
     // Ctrl-C, and only it, stops everything: the script, nginx and every replica.
     expect(await start.stop()).toBe(0);
     for (const address of [`${origin}/healthz`, `http://127.0.0.1:${secondWebhooksPort}/healthz`]) {
@@ -117,5 +132,5 @@ describe('npm run start:prod -- --replicas 2, when a replica dies', () => {
       );
       expect(answered, address).toBe(false);
     }
-  }, 90_000);
+  }, 150_000);
 });
