@@ -20,6 +20,22 @@ export async function migrateLatest(db: Knex): Promise<void> {
   await db.migrate.latest();
 }
 
+/**
+ * Whether every migration this code knows has run on the database: a process of a new release is not
+ * ready on the schema of the one before (the migration runs beside it, as a Kubernetes Job does).
+ */
+export async function schemaIsCurrent(db: Knex): Promise<boolean> {
+  const names = await migrationSource.getMigrations([]);
+  try {
+    const [row] = await db('knex_migrations').whereIn('name', names).count<{ ran: string }[]>({ ran: '*' });
+    return Number(row?.ran) === names.length;
+  } catch (error) {
+    // No migration has run at all: the table is not there yet.
+    if ((error as { code?: string }).code === '42P01') return false;
+    throw error;
+  }
+}
+
 /** Creates the database named in the URL when it does not exist yet (connecting to `postgres`). */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
   const url = new URL(databaseUrl);

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import Koa from 'koa';
 import { loadConfigOrExit } from '@sleep-ritual/platform/config';
-import { createDb } from '@sleep-ritual/platform/db';
+import { createDb, schemaIsCurrent } from '@sleep-ritual/platform/db';
 import { createHttpServer } from '@sleep-ritual/platform/http/server';
 import { healthRoutes } from '@sleep-ritual/platform/http/service-app';
 import { createLogger } from '@sleep-ritual/platform/logger';
@@ -11,6 +11,7 @@ import { exitOnUncaughtErrors, onShutdown } from '@sleep-ritual/platform/run-ser
 import { startConsumers } from './consumers.ts';
 
 const WORKER_NICENESS = 10;
+const SCHEMA_POLL_MS = 2_000;
 
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.logLevel, name: 'worker' });
@@ -32,6 +33,19 @@ const backends = createBackends(config, db, {
   onError: (error) => logger.warn({ err: error.message }, 'redis error'),
 });
 await backends.queues.ready();
+
+// A worker of a new release takes no job before the release's migrations have run (a Kubernetes Job
+// runs them beside the rollout): a job run on the schema before it would fail, or half succeed.
+for (let waited = false; !(await schemaIsCurrent(db).catch(() => false)); waited = true) {
+  if (!waited) logger.warn('waiting for the database migrations of this release before taking jobs');
+  await new Promise((resolve) => setTimeout(resolve, SCHEMA_POLL_MS));
+}
+if (config.env === 'production' && !config.smtpUrl) {
+  logger.warn(
+    { outbox: config.outboxDir },
+    'SMTP_URL is unset: e-mails are written to the outbox, not sent, and buyers receive nothing',
+  );
+}
 
 const registry = createMetricsRegistry({ db });
 const consumers = startConsumers({ config, logger, db, backends }, { registry });

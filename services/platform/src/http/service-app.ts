@@ -2,6 +2,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Context, type Next } from 'koa';
 import type { Knex } from 'knex';
 import type { Backends } from '../backends.ts';
+import { schemaIsCurrent } from '../db.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { BadRequestError, NotFoundError, OutsideServiceError, UNDECODABLE_BODY } from '../errors.ts';
@@ -158,13 +159,14 @@ export function notFoundFallback() {
 }
 
 export function healthRoutes(db: Knex | undefined, backends: Pick<Backends, 'ping'> | undefined) {
+  const schema = schemaCheck();
   return async function health(ctx: Context, next: Next) {
     if (ctx.path === '/healthz') {
       ctx.body = { status: 'ok' };
       return;
     }
     if (ctx.path === '/readyz') {
-      const checks = await readiness(db, backends);
+      const checks = await readiness(db, backends, schema);
       ctx.status = Object.values(checks).every((value) => value === 'ok') ? 200 : 503;
       ctx.body = { status: ctx.status === 200 ? 'ok' : 'unavailable', checks };
       return;
@@ -173,18 +175,38 @@ export function healthRoutes(db: Knex | undefined, backends: Pick<Backends, 'pin
   };
 }
 
-export async function readiness(db: Knex | undefined, backends: Pick<Backends, 'ping'> | undefined) {
+/**
+ * The schema check of one process: once the database holds every migration this code knows, it stays
+ * so (a rollback is a release going back with it), so later probes ask nothing.
+ */
+function schemaCheck() {
+  let current = false;
+  return async (db: Knex): Promise<boolean> => (current ||= await schemaIsCurrent(db));
+}
+
+export async function readiness(
+  db: Knex | undefined,
+  backends: Pick<Backends, 'ping'> | undefined,
+  schema: (db: Knex) => Promise<boolean> = schemaIsCurrent,
+) {
   const within = <T>(promise: Promise<T>) =>
     Promise.race([
       promise,
       new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000)),
     ]);
-  const checks: Record<string, 'ok' | 'down'> = {};
-  if (db)
+  const checks: Record<string, 'ok' | 'down' | 'behind'> = {};
+  if (db) {
     checks.database = await within(db.raw('select 1')).then(
       () => 'ok' as const,
       () => 'down' as const,
     );
+    // Not ready before the release's migrations have run: traffic stays with the processes before it.
+    if (checks.database === 'ok')
+      checks.schema = await within(schema(db)).then(
+        (current) => (current ? ('ok' as const) : ('behind' as const)),
+        () => 'down' as const,
+      );
+  }
   // Redis, when it holds sessions and queues; without Redis, the database check covers them.
   if (backends?.ping)
     checks.redis = await within(backends.ping()).then(
