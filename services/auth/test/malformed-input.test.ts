@@ -113,7 +113,12 @@ describe('no endpoint answers 500 to bad input', () => {
     for (const method of ['PROPFIND', 'MKCOL', 'LOCK', 'PURGE']) {
       const unimplemented = await createClient(auth.url).request('/api/user', { method });
       expect(unimplemented.status, method).toBe(405);
+      expect(unimplemented.headers.get('allow')).toMatch(/GET/);
       expect(await unimplemented.json()).toEqual({ error: 'Method not allowed' });
+      // At a path no route has, such a method finds nothing, as any other does.
+      const nowhere = await createClient(auth.url).request('/api/user/nothing', { method });
+      expect(nowhere.status, method).toBe(404);
+      expect(await nowhere.json()).toEqual({ error: 'Not found' });
     }
   });
 

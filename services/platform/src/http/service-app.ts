@@ -149,8 +149,13 @@ export function notFoundFallback() {
     if (ctx.status === 404 && ctx.body === undefined) {
       throw new NotFoundError('Not found');
     }
-    // A known path with another method (the routers' allowedMethods): JSON too, not Koa's text. A method
-    // no router implements (PROPFIND, TRACE), which allowedMethods answers 501, is the same refusal.
+    // A method no router implements (PROPFIND, TRACE), which allowedMethods answers 501: at a known path
+    // (one its routes allow other methods of), the same refusal as another method; elsewhere, not found.
+    if (ctx.status === 501 && ctx.body === undefined && !ctx.response.get('Allow')) {
+      ctx.remove('Allow');
+      throw new NotFoundError('Not found');
+    }
+    // A known path with another method (the routers' allowedMethods): JSON too, not Koa's text.
     if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined) {
       ctx.status = 405;
       ctx.body = { error: 'Method not allowed' };
