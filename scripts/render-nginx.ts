@@ -304,10 +304,7 @@ function renderRoutes(header: string[], roots: Roots, errorLogs: string[]): stri
       // An upload at an address with an id in it: a regex location, nested so that it is looked at.
       const uploads = uploadPatterns
         .filter(({ under }) => under === prefix)
-        .map(
-          ({ pattern, bytes }) =>
-            `location ~ "${pattern.source.replace(/\\\//g, '/')}" { ${uploadDirectives(bytes)} ${directives} } `,
-        )
+        .map(({ pattern, bytes }) => `location ~ "${pattern}" { ${uploadDirectives(bytes)} ${directives} } `)
         .join('');
       const [exact = ''] = prefixLocations(prefix, directives);
       const [, below = ''] = prefixLocations(prefix, `${uploads}${directives}`);

@@ -85,22 +85,27 @@ export const uploadRoutes: Readonly<Record<string, number>> = {
 };
 
 /**
- * Calls whose bodies are files at an address with an id in it (`pattern`, anchored), below one of the
- * route table's prefixes (`under`), with the largest body each takes: a class's transcript (WebVTT,
- * sent as it is). nginx looks at such a location inside its prefix's own.
+ * Calls whose bodies are files at an address with an id in it (`pattern`, an anchored regular
+ * expression as both JavaScript and nginx read it), below one of the route table's prefixes (`under`),
+ * with the largest body each takes: a class's transcript (WebVTT, sent as it is). nginx looks at such a
+ * location inside its prefix's own.
  */
-export const uploadPatterns: readonly { under: string; pattern: RegExp; bytes: number }[] = [
+export const uploadPatterns: readonly { under: string; pattern: string; bytes: number }[] = [
   {
     under: '/api/admin/classes',
-    pattern: /^\/api\/admin\/classes\/[0-9]+\/transcript$/,
+    pattern: '^/api/admin/classes/[0-9]+/transcript$',
     bytes: TRANSCRIPT_MAX_BYTES,
   },
 ];
+const uploadPatternLimits = uploadPatterns.map(({ pattern, bytes }) => ({
+  test: new RegExp(pattern),
+  bytes,
+}));
 
 /** The largest body a call takes, in bytes: an upload's own limit, or BODY_LIMIT_BYTES. */
 export function bodyLimitOf(path: string): number {
   return (
-    uploadRoutes[path] ?? uploadPatterns.find(({ pattern }) => pattern.test(path))?.bytes ?? BODY_LIMIT_BYTES
+    uploadRoutes[path] ?? uploadPatternLimits.find(({ test }) => test.test(path))?.bytes ?? BODY_LIMIT_BYTES
   );
 }
 
